@@ -1,0 +1,146 @@
+/**
+ * The SDK's error hierarchy. Every error has a literal `name`, a string `code` and an optional
+ * `cause`; guards check `code` as well as `instanceof`, so they work across bundles and realms
+ * (two copies of the SDK, iframes, structured clones).
+ */
+import { NOT_LOGGED_IN_MESSAGE } from './constants';
+
+export type MatchmakerErrorCode =
+  | 'HTTP_ERROR'
+  | 'NETWORK_ERROR'
+  | 'TIMEOUT_ERROR'
+  | 'CONTRACT_ERROR'
+  | 'NOT_LOGGED_IN'
+  | 'SUSPENDED'
+  | 'ABORTED';
+
+export abstract class MatchmakerError extends Error {
+  abstract override readonly name: string;
+  abstract readonly code: MatchmakerErrorCode;
+  /** True when error reporting (Sentry) must not report this error. */
+  readonly ignoreInReporting: boolean = false;
+  /** The endpoint id (`service.method`) the error happened on, when there is one. */
+  readonly endpoint: string | undefined;
+
+  constructor(message: string, options: { cause?: unknown; endpoint?: string | undefined } = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.endpoint = options.endpoint;
+  }
+}
+
+/** The server answered with a non-2xx status that the SDK does not turn into another error. */
+export class HttpError extends MatchmakerError {
+  override readonly name = 'HttpError' as const;
+  readonly code = 'HTTP_ERROR' as const;
+  readonly status: number;
+  /** The parsed JSON body, or the text body when it was not JSON, or undefined. */
+  readonly body: unknown;
+
+  constructor(status: number, body: unknown, options: { endpoint?: string; cause?: unknown } = {}) {
+    super(`${options.endpoint ?? 'request'} failed with HTTP ${status}`, options);
+    this.status = status;
+    this.body = body;
+  }
+}
+
+/** The request never got an HTTP answer (connection refused, reset, DNS, CORS). */
+export class NetworkError extends MatchmakerError {
+  override readonly name = 'NetworkError' as const;
+  readonly code = 'NETWORK_ERROR' as const;
+}
+
+/** One attempt took longer than its time limit. */
+export class TimeoutError extends MatchmakerError {
+  override readonly name = 'TimeoutError' as const;
+  readonly code = 'TIMEOUT_ERROR' as const;
+  readonly timeoutMs: number;
+
+  constructor(timeoutMs: number, options: { endpoint?: string; cause?: unknown } = {}) {
+    super(`${options.endpoint ?? 'request'} timed out after ${timeoutMs} ms`, options);
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/** The caller aborted the call (its AbortSignal fired). */
+export class AbortedError extends MatchmakerError {
+  override readonly name = 'AbortedError' as const;
+  readonly code = 'ABORTED' as const;
+  override readonly ignoreInReporting = true;
+}
+
+/** A request or response broke the endpoint's zod contract. */
+export class ContractError extends MatchmakerError {
+  override readonly name = 'ContractError' as const;
+  readonly code = 'CONTRACT_ERROR' as const;
+  /** Which side broke the contract. */
+  readonly direction: 'request' | 'response' | 'event';
+  /** Path of the first bad field, such as `roles[0]` (empty string for the root). */
+  readonly path: string;
+  /** Every problem zod found, in order. */
+  readonly issues: readonly { path: string; message: string }[];
+
+  constructor(
+    endpoint: string,
+    direction: 'request' | 'response' | 'event',
+    issues: readonly { path: string; message: string }[],
+  ) {
+    const first = issues[0] ?? { path: '', message: 'invalid' };
+    const where = first.path === '' ? direction : `${direction}.${first.path}`;
+    super(`${endpoint}: ${where}: ${first.message}`, { endpoint });
+    this.direction = direction;
+    this.path = first.path;
+    this.issues = issues;
+  }
+}
+
+/** An action that needs a session was attempted without one. Never reported. */
+export class NotLoggedInError extends MatchmakerError {
+  override readonly name = 'NotLoggedInError' as const;
+  readonly code = 'NOT_LOGGED_IN' as const;
+  override readonly ignoreInReporting = true;
+
+  constructor(options: { endpoint?: string; cause?: unknown } = {}) {
+    super(NOT_LOGGED_IN_MESSAGE, options);
+  }
+}
+
+/** The server answered 406: the account is suspended and the session has been ended. */
+export class SuspendedError extends MatchmakerError {
+  override readonly name = 'SuspendedError' as const;
+  readonly code = 'SUSPENDED' as const;
+
+  constructor(options: { endpoint?: string; cause?: unknown } = {}) {
+    super('The account is suspended', options);
+  }
+}
+
+function hasCode(error: unknown, code: MatchmakerErrorCode): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
+}
+
+export const isMatchmakerError = (e: unknown): e is MatchmakerError =>
+  e instanceof MatchmakerError ||
+  (typeof e === 'object' &&
+    e !== null &&
+    typeof (e as { code?: unknown }).code === 'string' &&
+    e instanceof Error &&
+    [
+      'HTTP_ERROR',
+      'NETWORK_ERROR',
+      'TIMEOUT_ERROR',
+      'CONTRACT_ERROR',
+      'NOT_LOGGED_IN',
+      'SUSPENDED',
+      'ABORTED',
+    ].includes((e as { code: string }).code));
+export const isHttpError = (e: unknown): e is HttpError => hasCode(e, 'HTTP_ERROR');
+export const isNetworkError = (e: unknown): e is NetworkError => hasCode(e, 'NETWORK_ERROR');
+export const isTimeoutError = (e: unknown): e is TimeoutError => hasCode(e, 'TIMEOUT_ERROR');
+export const isAbortedError = (e: unknown): e is AbortedError => hasCode(e, 'ABORTED');
+export const isContractError = (e: unknown): e is ContractError => hasCode(e, 'CONTRACT_ERROR');
+export const isNotLoggedInError = (e: unknown): e is NotLoggedInError => hasCode(e, 'NOT_LOGGED_IN');
+export const isSuspendedError = (e: unknown): e is SuspendedError => hasCode(e, 'SUSPENDED');
+
+/** Whether error reporting must skip this error (not logged in, aborted by the caller). */
+export const isIgnoredInReporting = (e: unknown): boolean =>
+  typeof e === 'object' && e !== null && (e as { ignoreInReporting?: unknown }).ignoreInReporting === true;

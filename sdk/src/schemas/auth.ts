@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** Tokens as the SDK keeps them. */
+export interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** Login and refresh answers carry both tokens; other fields (expiry, user) are kept as sent. */
+export const tokenResponseSchema = z.looseObject({
+  access_token: z.string().min(1),
+  refresh_token: z.string().min(1),
+});
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
+
+export const loginSchema = z.object({ email: z.string(), password: z.string() });
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const refreshSchema = z.object({ refresh_token: z.string() });
+export type RefreshInput = z.infer<typeof refreshSchema>;
+
+export const toTokens = (answer: TokenResponse): Tokens => ({
+  accessToken: answer.access_token,
+  refreshToken: answer.refresh_token,
+});
