@@ -118,21 +118,19 @@ function hasCode(error: unknown, code: MatchmakerErrorCode): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
 }
 
+const CODES: ReadonlySet<string> = new Set<MatchmakerErrorCode>([
+  'HTTP_ERROR',
+  'NETWORK_ERROR',
+  'TIMEOUT_ERROR',
+  'CONTRACT_ERROR',
+  'NOT_LOGGED_IN',
+  'SUSPENDED',
+  'ABORTED',
+]);
+
 export const isMatchmakerError = (e: unknown): e is MatchmakerError =>
   e instanceof MatchmakerError ||
-  (typeof e === 'object' &&
-    e !== null &&
-    typeof (e as { code?: unknown }).code === 'string' &&
-    e instanceof Error &&
-    [
-      'HTTP_ERROR',
-      'NETWORK_ERROR',
-      'TIMEOUT_ERROR',
-      'CONTRACT_ERROR',
-      'NOT_LOGGED_IN',
-      'SUSPENDED',
-      'ABORTED',
-    ].includes((e as { code: string }).code));
+  (e instanceof Error && CODES.has(String((e as Error & { code?: unknown }).code)));
 export const isHttpError = (e: unknown): e is HttpError => hasCode(e, 'HTTP_ERROR');
 export const isNetworkError = (e: unknown): e is NetworkError => hasCode(e, 'NETWORK_ERROR');
 export const isTimeoutError = (e: unknown): e is TimeoutError => hasCode(e, 'TIMEOUT_ERROR');

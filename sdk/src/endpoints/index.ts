@@ -44,7 +44,9 @@ export const endpointList: readonly EndpointDef[] = Object.values(endpointGroups
   (group) => Object.values(group) as EndpointDef[],
 );
 
-export const endpoints = Object.fromEntries(endpointList.map((entry) => [entry.id, entry])) as EndpointCatalogue;
+export const endpoints = Object.fromEntries(
+  endpointList.map((entry) => [entry.id, entry]),
+) as EndpointCatalogue;
 
 export function getEndpoint(id: string): EndpointDef | undefined {
   return (endpoints as Record<string, EndpointDef | undefined>)[id];

@@ -1,9 +1,9 @@
-import type { ServiceContext } from './context';
 import { createAccountsService } from './accounts';
 import { createAdminService } from './admin';
 import { createAlertsService } from './alerts';
 import { createAnalyticsService } from './analytics';
 import { createChatsService } from './chats';
+import type { ServiceContext } from './context';
 import { createDevicesService } from './devices';
 import { createFeaturesService } from './features';
 import { createImagesService } from './images';

@@ -37,7 +37,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(initial: Handler = () => ({ status: 200, body: {} })): Promise<TestServer> {
+export async function startTestServer(
+  initial: Handler = () => ({ status: 200, body: {} }),
+): Promise<TestServer> {
   let handler = initial;
   const requests: RecordedRequest[] = [];
   const server: Server = createServer((req, res) => {

@@ -1,0 +1,66 @@
+/**
+ * @matchmaker/sdk: the browser-safe entry. Node-only pieces (FileTokenStore) are in
+ * `@matchmaker/sdk/node`.
+ */
+export { type ClientOptions, createClient, type MatchmakerClient } from './client';
+export * from './constants';
+export type {
+  Access,
+  BodyOf,
+  CallInput,
+  CallOptions,
+  EndpointDef,
+  HttpMethod,
+  ParamsOf,
+  Provider,
+  QueryOf,
+  ResultOf,
+} from './endpoints/define';
+export {
+  type EndpointCatalogue,
+  type EndpointId,
+  endpointGroups,
+  endpointList,
+  endpoints,
+  getEndpoint,
+} from './endpoints/index';
+export {
+  AbortedError,
+  ContractError,
+  HttpError,
+  isAbortedError,
+  isContractError,
+  isHttpError,
+  isIgnoredInReporting,
+  isMatchmakerError,
+  isNetworkError,
+  isNotLoggedInError,
+  isSuspendedError,
+  isTimeoutError,
+  MatchmakerError,
+  type MatchmakerErrorCode,
+  NetworkError,
+  NotLoggedInError,
+  SuspendedError,
+  TimeoutError,
+} from './errors';
+export * from './rules/index';
+export * from './schemas/index';
+export type { Services } from './services/index';
+export {
+  type CookieJar,
+  CookieTokenStore,
+  type CookieTokenStoreOptions,
+  findStaleCookies,
+  parseCookies,
+} from './session/cookie-store';
+export {
+  LOGOUT_NOTICES,
+  type LockManagerLike,
+  type LogoutInfo,
+  type LogoutReason,
+  Session,
+  type SessionEvents,
+} from './session/session';
+export { MemoryTokenStore, type TokenStore } from './session/token-store';
+export { isRetryable, type RetryInfo, sleep } from './transport/retry';

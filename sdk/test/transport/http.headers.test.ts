@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { isContractError, isNotLoggedInError, NotLoggedInError } from '../../src/index';
+import { sampleUser, testClient } from '../support/client';
+import { startTestServer, type TestServer } from '../support/server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+  server.handle(() => ({ body: sampleUser() }));
+});
+
+describe('headers on every request', () => {
+  it('sends the bearer token and no-cache headers', async () => {
+    await testClient(server.url).accounts.userInfo();
+    const [request] = server.requests;
+    expect(request?.headers.authorization).toBe('Bearer access-1');
+    expect(request?.headers['cache-control']).toBe('no-cache');
+    expect(request?.headers.pragma).toBe('no-cache');
+  });
+
+  it('sends no-cache but no Authorization on a public call without a session', async () => {
+    server.handle(() => ({ body: { access_token: 'a', refresh_token: 'r' } }));
+    await testClient(server.url, { tokens: null }).accounts.login({ email: 'a@b.c', password: 'pw' });
+    const [request] = server.requests;
+    expect(request?.headers.authorization).toBeUndefined();
+    expect(request?.headers['cache-control']).toBe('no-cache');
+  });
+});
+
+describe('calls that need a session', () => {
+  it('throws "Not logged in" without sending when logged out', async () => {
+    const client = testClient(server.url, { tokens: null });
+    const error = await client.accounts.userInfo().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(NotLoggedInError);
+    expect(isNotLoggedInError(error)).toBe(true);
+    expect((error as Error).message).toBe('Not logged in');
+    expect((error as NotLoggedInError).ignoreInReporting).toBe(true);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('skips contact-related calls when logged out: resolves undefined, sends nothing', async () => {
+    const client = testClient(server.url, { tokens: null });
+    await expect(client.accounts.bulkStatus({ users: ['u1'] })).resolves.toBeUndefined();
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('sends contact-related calls when logged in', async () => {
+    server.handle(() => ({ body: { status: [{ user: 'u1', online: true }] } }));
+    const answer = await testClient(server.url).accounts.bulkStatus({ users: ['u1'] });
+    expect(answer).toEqual({ status: [{ user: 'u1', online: true }] });
+    expect(server.requests[0]?.json).toEqual({ users: ['u1'] });
+  });
+});
+
+describe('response contracts', () => {
+  it('keeps unknown extra keys', async () => {
+    server.handle(() => ({ body: sampleUser({ favourite_verse: 'Ruth 1:16' }) }));
+    const user = await testClient(server.url).accounts.userInfo();
+    expect((user as Record<string, unknown>).favourite_verse).toBe('Ruth 1:16');
+  });
+
+  it('names the endpoint and the first bad field', async () => {
+    server.handle(() => ({ body: sampleUser({ roles: ['General', 42] }) }));
+    const error = await testClient(server.url)
+      .accounts.userInfo()
+      .catch((e: unknown) => e);
+    expect(isContractError(error)).toBe(true);
+    expect((error as Error).message).toMatch(/^accounts\.userInfo: response\.roles\[1\]: /);
+  });
+
+  it('rejects a bad request body before sending it', async () => {
+    const client = testClient(server.url, { tokens: null });
+    const error = await client.accounts
+      .login({ email: 'a@b.c' } as unknown as { email: string; password: string })
+      .catch((e: unknown) => e);
+    expect(isContractError(error)).toBe(true);
+    expect((error as Error).message).toMatch(/^accounts\.login: request\.body\.password: /);
+    expect(server.requests).toHaveLength(0);
+  });
+});
