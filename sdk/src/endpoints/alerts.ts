@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { anyJson, id } from '../schemas/common';
+import { markReadSchema, notificationListSchema } from '../schemas/notification';
+import { defineEndpoint } from './define';
+
+const BASE = '/api/alerts/v2';
+const idParams = z.object({ id });
+
+/** Notifications (SPEC.md section 7, alerts). Answers SPEC.md does not show are `anyJson`. */
+export const alertsEndpoints = {
+  listNotifications: defineEndpoint({
+    id: 'alerts.listNotifications',
+    method: 'GET',
+    path: `${BASE}/notifications`,
+    provider: 'alerts',
+    access: 'session',
+    response: notificationListSchema,
+    summary: "The member's notifications.",
+  }),
+  getNotification: defineEndpoint({
+    id: 'alerts.getNotification',
+    method: 'GET',
+    path: `${BASE}/{id}`,
+    provider: 'alerts',
+    access: 'session',
+    params: idParams,
+    response: anyJson,
+    summary: 'One notification.',
+  }),
+  deleteNotification: defineEndpoint({
+    id: 'alerts.deleteNotification',
+    method: 'DELETE',
+    // SPEC.md lists a bare DELETE; the natural reading is the same `/{id}` as the single GET.
+    path: `${BASE}/{id}`,
+    provider: 'alerts',
+    access: 'session',
+    params: idParams,
+    response: anyJson,
+    summary: 'Deletes one notification.',
+  }),
+  markAllRead: defineEndpoint({
+    id: 'alerts.markAllRead',
+    method: 'PUT',
+    path: `${BASE}/bulk/read`,
+    provider: 'alerts',
+    access: 'session',
+    body: markReadSchema,
+    response: anyJson,
+    summary: 'Marks notifications read: the given ids, or all of them.',
+  }),
+  count: defineEndpoint({
+    id: 'alerts.count',
+    method: 'GET',
+    path: `${BASE}/count/`,
+    provider: 'alerts',
+    access: 'session',
+    response: anyJson,
+    summary: 'How many notifications there are (the count shown on the bell).',
+  }),
+} as const;

@@ -1,0 +1,40 @@
+import { anyJson } from '../schemas/common';
+import { featureCodeParamsSchema, featureListSchema, subfeatureToggleSchema } from '../schemas/feature';
+import { defineEndpoint } from './define';
+
+const BASE = '/api/feature-switch/v2/features';
+
+/** Feature switches (SPEC.md section 7). Toggle answers are not shown in SPEC.md, so `anyJson`. */
+export const featuresEndpoints = {
+  list: defineEndpoint({
+    id: 'features.list',
+    method: 'GET',
+    path: BASE,
+    provider: 'feature-switch',
+    access: 'public',
+    response: featureListSchema,
+    summary: 'Every feature switch with its subfeatures.',
+  }),
+  toggle: defineEndpoint({
+    id: 'features.toggle',
+    method: 'PUT',
+    path: `${BASE}/{code}/toggle`,
+    provider: 'feature-switch',
+    access: 'session',
+    params: featureCodeParamsSchema,
+    response: anyJson,
+    summary: 'Switches a feature on or off (admin).',
+  }),
+  toggleSubfeature: defineEndpoint({
+    id: 'features.toggleSubfeature',
+    method: 'PUT',
+    path: `${BASE}/{code}/subfeature/toggle`,
+    provider: 'feature-switch',
+    access: 'session',
+    params: featureCodeParamsSchema,
+    body: subfeatureToggleSchema,
+    response: anyJson,
+    summary:
+      'Switches a subfeature on or off; the path names the parent feature, the body the subfeature (admin).',
+  }),
+} as const;

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { anyJson, id } from '../schemas/common';
+import {
+  bulkImagesSchema,
+  flaggedImageDecisionSchema,
+  flaggedImagesQuerySchema,
+  imageEditSchema,
+  imageListQuerySchema,
+  imageUploadFieldsSchema,
+} from '../schemas/image';
+import { defineEndpoint } from './define';
+
+const BASE = '/api/bytebox/v2/images';
+const userParams = z.object({ userId: id });
+const fileParams = z.object({ filename: z.string().min(1) });
+
+/** Images (SPEC.md section 7). Answers SPEC.md does not show are `anyJson`. */
+export const imagesEndpoints = {
+  list: defineEndpoint({
+    id: 'images.list',
+    method: 'GET',
+    path: `${BASE}/{userId}/list`,
+    provider: 'bytebox',
+    access: 'session',
+    params: userParams,
+    query: imageListQuerySchema,
+    response: anyJson,
+    summary: "A user's images; `?public=true` for the ones other members may see.",
+  }),
+  getProfileImage: defineEndpoint({
+    id: 'images.getProfileImage',
+    method: 'GET',
+    path: `${BASE}/{userId}/profile`,
+    provider: 'bytebox',
+    access: 'session',
+    params: userParams,
+    response: anyJson,
+    summary: "A user's profile photo.",
+  }),
+  get: defineEndpoint({
+    id: 'images.get',
+    method: 'GET',
+    path: `${BASE}/{filename}`,
+    provider: 'bytebox',
+    access: 'session',
+    params: fileParams,
+    response: anyJson,
+    summary: 'One image by file name.',
+  }),
+  upload: defineEndpoint({
+    id: 'images.upload',
+    method: 'POST',
+    path: `${BASE}/upload`,
+    provider: 'bytebox',
+    access: 'session',
+    body: imageUploadFieldsSchema,
+    bodyType: 'multipart',
+    response: anyJson,
+    summary: 'Uploads an image (multipart, file field `file`), such as a profile photo or a KYC document.',
+  }),
+  uploadContact: defineEndpoint({
+    id: 'images.uploadContact',
+    method: 'POST',
+    path: `${BASE}/contact/upload`,
+    provider: 'bytebox',
+    access: 'contact',
+    body: imageUploadFieldsSchema,
+    bodyType: 'multipart',
+    response: anyJson,
+    summary: 'Uploads a contact image (multipart); skipped when logged out.',
+  }),
+  edit: defineEndpoint({
+    id: 'images.edit',
+    method: 'PUT',
+    path: `${BASE}/{filename}/edit`,
+    provider: 'bytebox',
+    access: 'session',
+    params: fileParams,
+    body: imageEditSchema,
+    response: anyJson,
+    summary: "Changes an image's details.",
+  }),
+  delete: defineEndpoint({
+    id: 'images.delete',
+    method: 'DELETE',
+    path: `${BASE}/{filename}/delete`,
+    provider: 'bytebox',
+    access: 'session',
+    params: fileParams,
+    response: anyJson,
+    summary: 'Deletes an image.',
+  }),
+  listFlagged: defineEndpoint({
+    id: 'images.listFlagged',
+    method: 'GET',
+    path: `${BASE}/flagged`,
+    provider: 'bytebox',
+    access: 'session',
+    query: flaggedImagesQuerySchema,
+    response: anyJson,
+    summary: 'One page of flagged images to review, 100 per page (admin).',
+  }),
+  decideFlagged: defineEndpoint({
+    id: 'images.decideFlagged',
+    method: 'POST',
+    path: `${BASE}/flagged`,
+    provider: 'bytebox',
+    access: 'session',
+    body: flaggedImageDecisionSchema,
+    response: anyJson,
+    summary: 'Posts the decision on a flagged image, which leaves the review list (admin).',
+  }),
+  bulk: defineEndpoint({
+    id: 'images.bulk',
+    method: 'POST',
+    path: `${BASE}/bulk`,
+    provider: 'bytebox',
+    access: 'contact',
+    body: bulkImagesSchema,
+    response: anyJson,
+    summary: 'Images of one type for many users; skipped when logged out.',
+  }),
+} as const;

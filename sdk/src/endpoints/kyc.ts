@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { metricsQuerySchema } from '../schemas/analytics';
+import { anyJson, id } from '../schemas/common';
+import {
+  kycListQuerySchema,
+  kycRequestFiltersSchema,
+  kycRequestListSchema,
+  kycReviewSchema,
+} from '../schemas/kyc';
+import { defineEndpoint } from './define';
+
+const BASE = '/api/bytebox/v2/kyc';
+
+/** Identity verification (SPEC.md section 7, KYC). Answers SPEC.md does not show are `anyJson`. */
+export const kycEndpoints = {
+  metrics: defineEndpoint({
+    id: 'kyc.metrics',
+    method: 'POST',
+    path: `${BASE}/metrics`,
+    provider: 'bytebox',
+    access: 'session',
+    body: metricsQuerySchema,
+    response: anyJson,
+    summary: 'KYC review metrics for a date range (admin).',
+  }),
+  listRequests: defineEndpoint({
+    id: 'kyc.listRequests',
+    method: 'POST',
+    path: `${BASE}/verifications/list`,
+    provider: 'bytebox',
+    access: 'session',
+    query: kycListQuerySchema,
+    body: kycRequestFiltersSchema,
+    response: kycRequestListSchema,
+    summary: 'One page of KYC requests to review, 15 per page (admin).',
+  }),
+  reviewRequest: defineEndpoint({
+    id: 'kyc.reviewRequest',
+    method: 'PUT',
+    path: `${BASE}/verifications/{id}`,
+    provider: 'bytebox',
+    access: 'session',
+    params: z.object({ id }),
+    body: kycReviewSchema,
+    response: anyJson,
+    summary: 'Records the decision on a KYC request (admin).',
+  }),
+  listUserRequests: defineEndpoint({
+    id: 'kyc.listUserRequests',
+    method: 'GET',
+    path: `${BASE}/verifications/users/{userId}`,
+    provider: 'bytebox',
+    access: 'session',
+    params: z.object({ userId: id }),
+    response: anyJson,
+    summary: "A user's KYC requests; members read their own verification status here.",
+  }),
+  getUserRequest: defineEndpoint({
+    id: 'kyc.getUserRequest',
+    method: 'GET',
+    path: `${BASE}/verifications/users/{userId}/{requestId}`,
+    provider: 'bytebox',
+    access: 'session',
+    params: z.object({ userId: id, requestId: id }),
+    response: anyJson,
+    summary: 'One KYC request of a user.',
+  }),
+  getDocument: defineEndpoint({
+    id: 'kyc.getDocument',
+    method: 'GET',
+    path: `${BASE}/documents/{id}`,
+    provider: 'bytebox',
+    access: 'session',
+    params: z.object({ id }),
+    response: 'binary',
+    summary: 'A KYC document file (binary).',
+  }),
+} as const;

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { anyJson, id } from '../schemas/common';
+import { offerListQuerySchema, planListQuerySchema, subscriptionParamsSchema } from '../schemas/payment';
+import { defineEndpoint } from './define';
+
+const BASE = '/api/payment/v2';
+
+/** Plans and subscriptions (SPEC.md section 7). SPEC.md shows none of the answers, so all are `anyJson`. */
+export const paymentsEndpoints = {
+  listPlans: defineEndpoint({
+    id: 'payments.listPlans',
+    method: 'GET',
+    path: `${BASE}/plans`,
+    provider: 'payment',
+    access: 'public',
+    query: planListQuerySchema,
+    response: anyJson,
+    summary: 'The subscription plans.',
+  }),
+  getPlan: defineEndpoint({
+    id: 'payments.getPlan',
+    method: 'GET',
+    path: `${BASE}/plans/{id}/`,
+    provider: 'payment',
+    access: 'public',
+    params: z.object({ id }),
+    response: anyJson,
+    summary: 'One subscription plan.',
+  }),
+  listOffers: defineEndpoint({
+    id: 'payments.listOffers',
+    method: 'GET',
+    path: `${BASE}/plans/offer`,
+    provider: 'payment',
+    access: 'public',
+    query: offerListQuerySchema,
+    response: anyJson,
+    summary: 'The live (not archived) plan offers.',
+  }),
+  getSubscription: defineEndpoint({
+    id: 'payments.getSubscription',
+    method: 'GET',
+    path: `${BASE}/subscriptions/{userId}`,
+    provider: 'payment',
+    access: 'session',
+    params: subscriptionParamsSchema,
+    response: anyJson,
+    summary: "A user's subscription; loaded at start for a logged-in user with a keycloakId.",
+  }),
+} as const;

@@ -1,0 +1,38 @@
+import { anyJson } from '../schemas/common';
+import { settingsSchema } from '../schemas/settings';
+import { defineEndpoint } from './define';
+
+const path = '/api/usermgmt/v2/settings';
+
+/** /api/usermgmt/v2/settings. SPEC.md does not show the answers, so they are `anyJson`. */
+export const settingsEndpoints = {
+  get: defineEndpoint({
+    id: 'settings.get',
+    method: 'GET',
+    path,
+    provider: 'usermgmt',
+    access: 'session',
+    response: anyJson,
+    summary: 'Read the settings of the logged-in member.',
+  }),
+  create: defineEndpoint({
+    id: 'settings.create',
+    method: 'POST',
+    path,
+    provider: 'usermgmt',
+    access: 'session',
+    body: settingsSchema,
+    response: anyJson,
+    summary: 'Create the settings of the logged-in member.',
+  }),
+  update: defineEndpoint({
+    id: 'settings.update',
+    method: 'PUT',
+    path,
+    provider: 'usermgmt',
+    access: 'session',
+    body: settingsSchema,
+    response: anyJson,
+    summary: 'Update the settings of the logged-in member.',
+  }),
+} as const;

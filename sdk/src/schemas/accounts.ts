@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { id } from './common';
+import { userSchema } from './user';
+
+/**
+ * Request bodies and answers of the accounts calls (SPEC.md sections 3 and 7). SPEC.md does not
+ * show field types or which fields are required: a request requires every field SPEC.md lists for
+ * that payload (the payload is meaningless without it) and nothing else; answers are lenient.
+ */
+
+/** Registration payload. `referrer` (a referral code or username) is only there when the member was referred. */
+export const registerSchema = z.object({
+  first_name: z.string(),
+  last_name: z.string(),
+  username: z.string(),
+  /** As the date input gives it, such as '1990-04-21'. */
+  date_of_birth: z.string(),
+  sex: z.string(),
+  email: z.string(),
+  password: z.string(),
+  agreed_to_terms: z.boolean(),
+  referrer: z.string().nullable().optional(),
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+/**
+ * Completes an account created through social sign-in. SPEC.md does not show the payload; it is
+ * taken to be the registration fields the identity provider does not supply, all optional, and
+ * open to further fields.
+ */
+export const oauthUpdateSchema = z.looseObject({
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
+  username: z.string().optional(),
+  date_of_birth: z.string().optional(),
+  sex: z.string().optional(),
+  agreed_to_terms: z.boolean().optional(),
+  referrer: z.string().nullable().optional(),
+});
+export type OauthUpdateInput = z.input<typeof oauthUpdateSchema>;
+
+/** Checks a username (availability) before registration or a username change. */
+export const usernameSchema = z.object({ username: z.string() });
+export type UsernameInput = z.input<typeof usernameSchema>;
+
+/** Users named by id, for the bulk profile and bulk status calls. */
+export const bulkUsersSchema = z.object({ users: z.array(id) });
+export type BulkUsersInput = z.input<typeof bulkUsersSchema>;
+
+/** `{profiles}` as SPEC.md shows it; each profile is user-like and kept loose. */
+export const bulkProfilesResponseSchema = z.looseObject({ profiles: z.array(userSchema) });
+export type BulkProfilesResponse = z.infer<typeof bulkProfilesResponseSchema>;
+
+/** `{status: [{user, online}]}` as SPEC.md shows it; `user` is the id that was asked about. */
+export const bulkStatusResponseSchema = z.looseObject({
+  status: z.array(z.looseObject({ user: id, online: z.boolean() })),
+});
+export type BulkStatusResponse = z.infer<typeof bulkStatusResponseSchema>;
+
+export const emailSchema = z.object({ email: z.string() });
+export type EmailInput = z.input<typeof emailSchema>;
+
+export const resetPasswordSchema = z.object({
+  email: z.string(),
+  token: z.string(),
+  new_password: z.string(),
+});
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+
+export const confirmSchema = z.object({ token: z.string() });
+export type ConfirmInput = z.input<typeof confirmSchema>;
+
+export const changePasswordSchema = z.object({ old_password: z.string(), new_password: z.string() });
+export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
+
+export const initiateEmailChangeSchema = z.object({ new_email: z.string(), password: z.string() });
+export type InitiateEmailChangeInput = z.input<typeof initiateEmailChangeSchema>;
+
+export const changeEmailSchema = z.object({ new_email: z.string(), token: z.string() });
+export type ChangeEmailInput = z.input<typeof changeEmailSchema>;
+
+export const changeUsernameSchema = z.object({ username: z.string(), token: z.string() });
+export type ChangeUsernameInput = z.input<typeof changeUsernameSchema>;
+
+/** Location update; `country` is the country name, `country_code` its two-letter code. */
+export const locationUpdateSchema = z.object({
+  city: z.string(),
+  country: z.string(),
+  country_code: z.string(),
+  longitude: z.number(),
+  latitude: z.number(),
+});
+export type LocationUpdateInput = z.input<typeof locationUpdateSchema>;
+export type LocationUpdate = z.infer<typeof locationUpdateSchema>;

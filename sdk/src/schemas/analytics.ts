@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+/**
+ * Analytics payloads (SPEC.md sections 3 and 7): the daily-active-user event, the metrics query
+ * body shared by the KYC metrics and the aggregate-by-date calls, and the `?start=&end=` range of
+ * the recommendation analytics calls.
+ */
+
+/** The daily-active-user event; sent only for logged-in non-admin users. */
+export const dauEventSchema = z.object({
+  device: z.string(),
+  platform: z.string(),
+  metadata: z.object({
+    time: z.string(),
+    os: z.string(),
+    browser: z.string(),
+    screen_size: z.string(),
+    timezone: z.string(),
+  }),
+});
+export type DauEvent = z.infer<typeof dauEventSchema>;
+
+/**
+ * Metrics query. SPEC.md names the fields but not their types, values or which are required, so
+ * every field is an optional string (dates as the caller formats them, e.g. ISO `YYYY-MM-DD`).
+ */
+export const metricsQuerySchema = z.object({
+  start_date: z.string().optional(),
+  end_date: z.string().optional(),
+  /** Bucket of the aggregation, such as a day or a month; the values are not shown in SPEC.md. */
+  date_type: z.string().optional(),
+  status: z.string().optional(),
+});
+export type MetricsQuery = z.input<typeof metricsQuerySchema>;
+
+/** `?start=&end=` of the recommendation analytics calls; dates as the caller formats them. */
+export const dateRangeQuerySchema = z.object({
+  start: z.string(),
+  end: z.string(),
+});
+export type DateRange = z.input<typeof dateRangeQuerySchema>;

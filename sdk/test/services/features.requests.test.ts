@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { isContractError } from '../../src/index';
+import { testClient } from '../support/client';
+import { type RecordedRequest, startTestServer, type TestServer } from '../support/server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  server.requests.length = 0;
+  server.handle(() => ({ body: {} }));
+});
+
+const lastRequest = (): RecordedRequest => {
+  const request = server.requests.at(-1);
+  if (!request) throw new Error('no request reached the server');
+  return request;
+};
+
+const features = [
+  { code: 'CHAT', enabled: true, subfeatures: [{ code: 'CHAT_FILES', enabled: false }] },
+  { code: 'KYC', enabled: false, subfeatures: null },
+];
+
+describe('features service requests', () => {
+  it('list GETs the features and keeps unknown keys such as the on/off flag', async () => {
+    server.handle(() => ({ body: { features } }));
+    const answer = await testClient(server.url).features.list();
+    const request = lastRequest();
+    expect(request.method).toBe('GET');
+    expect(request.path).toBe('/api/feature-switch/v2/features');
+    expect(answer).toEqual({ features });
+    expect(answer.features[0]?.subfeatures?.[0]?.code).toBe('CHAT_FILES');
+  });
+
+  it('list is public: sent without a session and without Authorization', async () => {
+    server.handle(() => ({ body: { features: [] } }));
+    const answer = await testClient(server.url, { tokens: null }).features.list();
+    expect(answer).toEqual({ features: [] });
+    expect(lastRequest().headers.authorization).toBeUndefined();
+  });
+
+  it('toggle PUTs {code}/toggle without a body', async () => {
+    server.handle(() => ({ body: { code: 'CHAT', enabled: false } }));
+    const answer = await testClient(server.url).features.toggle('CHAT');
+    const request = lastRequest();
+    expect(request.method).toBe('PUT');
+    expect(request.path).toBe('/api/feature-switch/v2/features/CHAT/toggle');
+    expect(request.text).toBe('');
+    expect(answer).toEqual({ code: 'CHAT', enabled: false });
+  });
+
+  it('toggleSubfeature PUTs the parent code in the path and the subfeature code in the body', async () => {
+    server.handle(() => ({ body: { ok: true } }));
+    const answer = await testClient(server.url).features.toggleSubfeature('CHAT', {
+      subfeature: 'CHAT_FILES',
+    });
+    const request = lastRequest();
+    expect(request.method).toBe('PUT');
+    expect(request.path).toBe('/api/feature-switch/v2/features/CHAT/subfeature/toggle');
+    expect(request.json).toEqual({ subfeature: 'CHAT_FILES' });
+    expect(answer).toEqual({ ok: true });
+  });
+});
+
+describe('features service contracts', () => {
+  it('rejects a list answer whose subfeature code is not a string', async () => {
+    server.handle(() => ({ body: { features: [{ code: 'CHAT', subfeatures: [{ code: 5 }] }] } }));
+    const error = await testClient(server.url)
+      .features.list()
+      .catch((e: unknown) => e);
+    expect(isContractError(error)).toBe(true);
+    expect((error as Error).message).toContain('features.list: response.features[0].subfeatures[0].code');
+  });
+
+  it('rejects a list answer without `features`', async () => {
+    server.handle(() => ({ body: [] }));
+    const error = await testClient(server.url)
+      .features.list()
+      .catch((e: unknown) => e);
+    expect(isContractError(error)).toBe(true);
+    expect((error as Error).message).toContain('features.list');
+  });
+});
