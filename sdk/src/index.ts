@@ -44,6 +44,7 @@ export {
   SuspendedError,
   TimeoutError,
 } from './errors';
+export * from './flows/index';
 export * from './rules/index';
 export * from './schemas/index';
 export type { Services } from './services/index';
