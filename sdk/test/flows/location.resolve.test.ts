@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   type GeolocationLike,
   type LocationEnv,
@@ -7,7 +7,7 @@ import {
 } from '../../src/flows/location';
 import { isAbortedError, isContractError, isHttpError } from '../../src/index';
 import { testClient } from '../support/client';
-import { type Reply, startTestServer, type TestServer } from '../support/server';
+import { type Reply, useTestServer } from '../support/server';
 
 const SEARCH = '/api/main/v2/locations/search';
 const UPDATE = '/api/usermgmt/v2/accounts/location';
@@ -18,16 +18,11 @@ const IP = '/sandbox/ip-lookup';
 const browserGeolocationFits = (geolocation: Geolocation): GeolocationLike => geolocation;
 void browserGeolocationFits;
 
-let server: TestServer;
+const server = useTestServer();
 let routes: Record<string, Reply>;
 let reported: { error: unknown; step: LocationStep }[];
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
 beforeEach(() => {
-  server.requests.length = 0;
   reported = [];
   routes = {
     [SEARCH]: { body: { city: 'Lagos', country: 'Nigeria', country_code: 'NG' } },

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { buildDauEvent, runStartup, type StartupEnv, type StartupStep } from '../../src/flows/startup';
 import { isAbortedError, isHttpError } from '../../src/index';
 import { sampleUser, testClient } from '../support/client';
-import { type Reply, startTestServer, type TestServer } from '../support/server';
+import { type Reply, useTestServer } from '../support/server';
 
 const USER_INFO = '/api/usermgmt/v2/accounts/user/info';
 const SUBSCRIPTION = '/api/payment/v2/subscriptions/kc-123';
@@ -12,16 +12,11 @@ const WINDOWS_CHROME =
 const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1';
 
-let server: TestServer;
+const server = useTestServer();
 let routes: Record<string, Reply>;
 let reported: { error: unknown; step: StartupStep }[];
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
 beforeEach(() => {
-  server.requests.length = 0;
   reported = [];
   routes = {
     [USER_INFO]: { body: sampleUser() },

@@ -1,26 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LOCATION_UPDATE_RETRY } from '../../src/constants';
 import { accountsEndpoints } from '../../src/endpoints/accounts';
 import { isContractError, isNotLoggedInError, type MatchmakerClient } from '../../src/index';
 import { sampleUser, testClient } from '../support/client';
-import { type RecordedRequest, startTestServer, type TestServer } from '../support/server';
+import { useTestServer } from '../support/server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-  server.handle(() => ({ body: { ok: true } }));
-});
+const server = useTestServer(() => ({ body: { ok: true } }));
 
 const base = '/api/usermgmt/v2/accounts';
-const lastRequest = (): RecordedRequest => {
-  const request = server.requests.at(-1);
-  if (!request) throw new Error('no request reached the server');
-  return request;
-};
+const lastRequest = () => server.lastRequest();
 
 interface Case {
   name: string;

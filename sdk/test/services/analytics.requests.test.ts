@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ANALYTICS_RETRY } from '../../src/constants';
 import { analyticsEndpoints } from '../../src/endpoints/analytics';
 import { isContractError, isHttpError, isNotLoggedInError } from '../../src/index';
 import type { DauEvent } from '../../src/schemas/analytics';
 import { testClient } from '../support/client';
-import { startTestServer, type TestServer } from '../support/server';
+import { useTestServer } from '../support/server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-  server.handle(() => ({ body: {} }));
-});
+const server = useTestServer(() => ({ body: {} }));
 
 const event: DauEvent = {
   device: 'desktop',

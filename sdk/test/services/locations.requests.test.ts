@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isContractError } from '../../src/index';
 import { testClient } from '../support/client';
-import { type RecordedRequest, startTestServer, type TestServer } from '../support/server';
+import { useTestServer } from '../support/server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-  server.handle(() => ({ body: { ok: true } }));
-});
+const server = useTestServer(() => ({ body: { ok: true } }));
 
-const lastRequest = (): RecordedRequest => {
-  const request = server.requests.at(-1);
-  if (!request) throw new Error('no request reached the server');
-  return request;
-};
+const lastRequest = () => server.lastRequest();
 
 describe('locations service requests', () => {
   it("search POSTs {cordinates: {longitude, latitude}} (the contract's spelling) and parses the place", async () => {

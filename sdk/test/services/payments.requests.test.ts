@@ -1,24 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isContractError } from '../../src/index';
 import { planSchema } from '../../src/schemas/payment';
 import { testClient } from '../support/client';
-import { type RecordedRequest, startTestServer, type TestServer } from '../support/server';
+import { useTestServer } from '../support/server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-  server.handle(() => ({ body: {} }));
-});
+const server = useTestServer(() => ({ body: {} }));
 
-const lastRequest = (): RecordedRequest => {
-  const request = server.requests.at(-1);
-  if (!request) throw new Error('no request reached the server');
-  return request;
-};
+const lastRequest = () => server.lastRequest();
 
 const BASE = '/api/payment/v2';
 const plan = { id: 1, name: 'Gold', archived: false, offers: [{ id: 11, offer: true, price: 9.99 }] };

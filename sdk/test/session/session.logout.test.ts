@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   CookieTokenStore,
   isSuspendedError,
@@ -7,16 +7,9 @@ import {
   MemoryTokenStore,
 } from '../../src/index';
 import { sampleUser, TOKENS, testClient } from '../support/client';
-import { startTestServer, type TestServer } from '../support/server';
+import { useTestServer } from '../support/server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-});
+const server = useTestServer();
 
 function recordLogouts(client: ReturnType<typeof testClient>) {
   const events: [LogoutReason, LogoutInfo][] = [];

@@ -1,8 +1,8 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LogoutReason } from '../../src/index';
 import { createClient, isHttpError, isNotLoggedInError, MemoryTokenStore } from '../../src/index';
 import { flushIO, sampleUser, TOKENS, testClient } from '../support/client';
-import { type RecordedRequest, type Reply, startTestServer, type TestServer } from '../support/server';
+import { type RecordedRequest, type Reply, type TestServer, useTestServer } from '../support/server';
 
 const REFRESH_PATH = '/api/usermgmt/v2/accounts/refresh-token';
 const USER_PATH = '/api/usermgmt/v2/accounts/user/info';
@@ -11,7 +11,7 @@ const USER_PATH = '/api/usermgmt/v2/accounts/user/info';
  * A small token server: access tokens are valid until rotated; refresh tokens rotate and a
  * used one is refused with 401, like the real service.
  */
-function tokenAuthority(server: TestServer, options: { refreshDelayMs?: number } = {}) {
+function tokenAuthority(server: Pick<TestServer, 'handle'>, options: { refreshDelayMs?: number } = {}) {
   let generation = 1;
   const state = { access: 'access-1', refresh: 'refresh-1', refreshCalls: 0 };
   server.handle(async (request: RecordedRequest): Promise<Reply> => {
@@ -31,14 +31,7 @@ function tokenAuthority(server: TestServer, options: { refreshDelayMs?: number }
   return state;
 }
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-});
+const server = useTestServer();
 afterEach(() => {
   vi.useRealTimers();
 });

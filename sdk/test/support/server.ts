@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 /** One request as the test server saw it. */
 export interface RecordedRequest {
@@ -105,5 +106,46 @@ export async function startTestServer(
         server.closeAllConnections();
         server.close((error) => (error ? reject(error) : resolve()));
       }),
+  };
+}
+
+/** A test server whose lifecycle is tied to the enclosing test file, plus `lastRequest()`. */
+export interface SharedTestServer extends TestServer {
+  /** The most recent request; throws when none reached the server. */
+  lastRequest(): RecordedRequest;
+}
+
+/**
+ * Starts one server for the file (beforeAll), closes it (afterAll) and, before each test, forgets
+ * recorded requests and restores `defaultHandler`. The returned object is usable at module level.
+ */
+export function useTestServer(defaultHandler: Handler = () => ({ status: 200, body: {} })): SharedTestServer {
+  let current: TestServer | undefined;
+  const started = (): TestServer => {
+    if (!current) throw new Error('the test server is used outside a test');
+    return current;
+  };
+  beforeAll(async () => {
+    current = await startTestServer(defaultHandler);
+  });
+  afterAll(() => current?.close());
+  beforeEach(() => {
+    started().requests.length = 0;
+    started().handle(defaultHandler);
+  });
+  return {
+    get url() {
+      return started().url;
+    },
+    get requests() {
+      return started().requests;
+    },
+    handle: (handler) => started().handle(handler),
+    close: () => started().close(),
+    lastRequest() {
+      const request = started().requests.at(-1);
+      if (!request) throw new Error('no request reached the server');
+      return request;
+    },
   };
 }

@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isContractError, isNotLoggedInError, NotLoggedInError } from '../../src/index';
 import { sampleUser, testClient } from '../support/client';
-import { startTestServer, type TestServer } from '../support/server';
+import { useTestServer } from '../support/server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
-beforeEach(() => {
-  server.requests.length = 0;
-  server.handle(() => ({ body: sampleUser() }));
-});
+const server = useTestServer(() => ({ body: sampleUser() }));
 
 describe('headers on every request', () => {
   it('sends the bearer token and no-cache headers', async () => {

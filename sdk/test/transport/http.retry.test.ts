@@ -1,23 +1,18 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANALYTICS_RETRY, DEVICE_INFO_RETRY, LOCATION_UPDATE_RETRY } from '../../src/constants';
 import { isAbortedError, isHttpError, isNetworkError } from '../../src/index';
 import { flushIO, sampleUser, testClient } from '../support/client';
-import { startTestServer, type TestServer } from '../support/server';
+import { useTestServer } from '../support/server';
 
 type Client = ReturnType<typeof testClient>;
 
-let server: TestServer;
+const server = useTestServer();
 let stamps: number[];
 /** Retry waits the SDK has started; a wait starts only after the failed attempt has settled. */
 let waits: number;
 const client = () => testClient(server.url, { onRetry: () => waits++ });
 
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
 beforeEach(() => {
-  server.requests.length = 0;
   stamps = [];
   waits = 0;
   // Only the clock is fake; the local server's I/O stays real.
