@@ -1,5 +1,6 @@
 import type { CallOptions } from './endpoints/define';
 import { endpoints } from './endpoints/index';
+import { createRealtime, type Realtime, type RealtimeOptions } from './realtime/realtime';
 import { toTokens } from './schemas/auth';
 import { createServices, type Services } from './services/index';
 import { type LockManagerLike, Session } from './session/session';
@@ -24,12 +25,19 @@ export interface ClientOptions {
   onError?: (error: unknown) => void;
   /** Called before each retry wait, for every retry policy and the token refresh. */
   onRetry?: (info: RetryInfo) => void;
+  /**
+   * The socket.io channels: origin (default: the origin of `baseURL`), path (`/socket.io`),
+   * namespaces (`/notifications`, `/chat`) and the connection timeout (20 s).
+   */
+  realtime?: RealtimeOptions;
 }
 
 export type MatchmakerClient = Services & {
   readonly session: Session;
   /** The endpoint catalogue this client speaks. */
   readonly endpoints: typeof endpoints;
+  /** The notifications and chat channels; they follow the session's refreshes and logout. */
+  readonly realtime: Realtime;
 };
 
 /** Creates one client: `client.session`, one property per backend service, and the catalogue. */
@@ -61,5 +69,9 @@ export function createClient(options: ClientOptions): MatchmakerClient {
   });
   transport.attach(session);
   const services = createServices({ transport, session });
-  return { ...services, session, endpoints };
+  const realtime = createRealtime(
+    { session, baseURL: options.baseURL, ...(options.onError ? { onError: options.onError } : {}) },
+    options.realtime,
+  );
+  return { ...services, session, endpoints, realtime };
 }

@@ -45,6 +45,42 @@ export {
   TimeoutError,
 } from './errors';
 export * from './flows/index';
+export {
+  type ChannelDisconnectInfo,
+  type ChannelEvents,
+  type ChannelLifecycleEvents,
+  type ChannelPermission,
+  type ChannelReconnectInfo,
+  type ChannelState,
+  type ChatChannel,
+  type ChatEventPayloads,
+  type ChatPresence,
+  type ChatPresenceOptions,
+  type ChatPresenceSnapshot,
+  chatClientEventSchemas,
+  chatEventSchemas,
+  createChatPresence,
+  createRealtime,
+  DEFAULT_CHAT_NAMESPACE,
+  DEFAULT_NOTIFICATIONS_NAMESPACE,
+  DEFAULT_SOCKET_PATH,
+  DEFAULT_TYPING_TIMEOUT_MS,
+  type EventPayloads,
+  type EventSchemas,
+  type NotificationChannel,
+  type NotificationEventPayloads,
+  notificationEventSchemas,
+  type PresenceEntry,
+  type Realtime,
+  type RealtimeChannel,
+  type RealtimeContext,
+  type RealtimeOptions,
+  type RealtimeSession,
+  realtimeOrigin,
+  reconnectDelay,
+  type TypingInput,
+  typingInputSchema,
+} from './realtime/index';
 export * from './rules/index';
 export * from './schemas/index';
 export type { Services } from './services/index';

@@ -1,0 +1,50 @@
+import { afterEach } from 'vitest';
+import {
+  createClient,
+  type MatchmakerClient,
+  MemoryTokenStore,
+  type RealtimeOptions,
+  userSchema,
+} from '../../../src/index';
+import { sampleUser } from '../../support/client';
+
+export type Role = 'member' | 'admin' | 'unknown';
+
+export interface RealtimeTestClient {
+  client: MatchmakerClient;
+  /** Everything the client reported through `onError`. */
+  errors: unknown[];
+}
+
+const open: MatchmakerClient[] = [];
+
+/** Every client made by `realtimeClient` is disposed after each test, so no socket outlives it. */
+afterEach(() => {
+  for (const client of open.splice(0)) client.realtime.dispose();
+});
+
+/**
+ * A client of `url`, logged in with access-1/refresh-1, whose user is a member, an admin, or not
+ * loaded yet ('unknown').
+ */
+export function realtimeClient(
+  url: string,
+  options: { role?: Role; store?: MemoryTokenStore; realtime?: RealtimeOptions } = {},
+): RealtimeTestClient {
+  const errors: unknown[] = [];
+  const client = createClient({
+    baseURL: url,
+    tokenStore: options.store ?? new MemoryTokenStore({ accessToken: 'access-1', refreshToken: 'refresh-1' }),
+    locks: null,
+    onError: (error) => errors.push(error),
+    ...(options.realtime ? { realtime: options.realtime } : {}),
+  });
+  const role = options.role ?? 'member';
+  if (role !== 'unknown') {
+    client.session.setUser(
+      userSchema.parse(sampleUser({ roles: role === 'admin' ? ['Admin'] : ['General'] })),
+    );
+  }
+  open.push(client);
+  return { client, errors };
+}
