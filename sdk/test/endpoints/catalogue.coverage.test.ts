@@ -224,8 +224,8 @@ describe('the endpoint catalogue against SPEC.md section 7', () => {
   });
 });
 
-describe('ENDPOINTS.md, the endpoint table of the docs', () => {
-  const table = readFileSync(join(__dirname, '../../ENDPOINTS.md'), 'utf8')
+describe('the endpoint table of the SDK README', () => {
+  const table = readFileSync(join(__dirname, '../../README.md'), 'utf8')
     .split('\n')
     .filter((line) => /^\| [a-z]+\.[A-Za-z]+ \|/.test(line))
     .map((line) => line.split('|').map((cell) => cell.trim()));
