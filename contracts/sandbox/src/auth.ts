@@ -1,0 +1,129 @@
+/**
+ * Passwords and tokens. Tokens are opaque random strings kept in the state (so a `--data` demo
+ * keeps its sessions across restarts); access tokens expire after the configured TTL, refresh
+ * tokens rotate and each may be used once.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Store } from './state/store';
+import type { UserRecord } from './state/types';
+
+export function hashPassword(password: string, salt: string): string {
+  return createHash('sha256').update(`${salt}:${password}`).digest('hex');
+}
+
+export function checkPassword(user: UserRecord, password: string): boolean {
+  return hashPassword(password, user.password_salt) === user.password_hash;
+}
+
+export function randomToken(bytes = 24): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+export interface IssuedTokens {
+  access_token: string;
+  refresh_token: string;
+  token_type: 'Bearer';
+  /** Seconds, as OAuth answers count them. */
+  expires_in: number;
+  refresh_expires_in: number;
+}
+
+export interface TokenPolicy {
+  accessTtlMs: number;
+  refreshTtlMs: number;
+  now(): number;
+}
+
+export type AccessCheck =
+  | { ok: true; user: UserRecord; token: string; expiresAt: number }
+  | { ok: false; reason: 'missing' | 'unknown' | 'expired' };
+
+export class Auth {
+  constructor(
+    private readonly store: Store,
+    readonly policy: TokenPolicy,
+  ) {}
+
+  issue(user: UserRecord): IssuedTokens {
+    const now = this.policy.now();
+    const access = randomToken();
+    const refresh = randomToken(32);
+    this.store.data.accessTokens[access] = {
+      user_id: user.keycloakId,
+      expires_at: now + this.policy.accessTtlMs,
+    };
+    this.store.data.refreshTokens[refresh] = {
+      user_id: user.keycloakId,
+      expires_at: now + this.policy.refreshTtlMs,
+      used: false,
+    };
+    this.prune(now);
+    return {
+      access_token: access,
+      refresh_token: refresh,
+      token_type: 'Bearer',
+      expires_in: Math.round(this.policy.accessTtlMs / 1000),
+      refresh_expires_in: Math.round(this.policy.refreshTtlMs / 1000),
+    };
+  }
+
+  /** Reads `Authorization: Bearer <token>`. */
+  static bearer(header: string | undefined): string | undefined {
+    if (!header) return undefined;
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    return match?.[1];
+  }
+
+  checkAccess(token: string | undefined): AccessCheck {
+    if (!token) return { ok: false, reason: 'missing' };
+    const record = this.store.data.accessTokens[token];
+    if (!record) return { ok: false, reason: 'unknown' };
+    if (record.expires_at <= this.policy.now()) return { ok: false, reason: 'expired' };
+    const user = this.store.user(record.user_id);
+    if (!user) return { ok: false, reason: 'unknown' };
+    return { ok: true, user, token, expiresAt: record.expires_at };
+  }
+
+  /** Rotates a refresh token: the old one is spent whatever happens next. */
+  refresh(token: string): IssuedTokens | undefined {
+    const record = this.store.data.refreshTokens[token];
+    if (!record || record.used || record.expires_at <= this.policy.now()) return undefined;
+    record.used = true;
+    const user = this.store.user(record.user_id);
+    if (!user) return undefined;
+    return this.issue(user);
+  }
+
+  /** Logout: the access token stops working at once. */
+  revoke(accessToken: string): void {
+    delete this.store.data.accessTokens[accessToken];
+  }
+
+  /** Ends every session of a user (password change, admin delete). */
+  revokeUser(userId: string, except?: string): void {
+    for (const [token, record] of Object.entries(this.store.data.accessTokens)) {
+      if (record.user_id === userId && token !== except) delete this.store.data.accessTokens[token];
+    }
+    for (const record of Object.values(this.store.data.refreshTokens)) {
+      if (record.user_id === userId) record.used = true;
+    }
+  }
+
+  /**
+   * Drops long-expired tokens so a long demo does not grow the state without bound. Spent refresh
+   * tokens are kept for a day so a replay still answers "used" rather than "unknown".
+   */
+  private prune(now: number): void {
+    const grace = 24 * 3_600_000;
+    const access = this.store.data.accessTokens;
+    for (const token in access) {
+      const record = access[token];
+      if (record && record.expires_at + grace < now) delete access[token];
+    }
+    const refresh = this.store.data.refreshTokens;
+    for (const token in refresh) {
+      const record = refresh[token];
+      if (record && record.expires_at + grace < now) delete refresh[token];
+    }
+  }
+}

@@ -1,0 +1,56 @@
+/**
+ * `matchmaker-sandbox` / `pnpm sandbox`: starts the sandbox and prints `Sandbox ready on URL` once
+ * it accepts connections, then the demo logins. Stops cleanly on SIGINT and SIGTERM (sockets
+ * closed, --data flushed).
+ */
+import { parseCli, USAGE } from './cli-options';
+import { DEMO_PASSWORD, type SandboxOptions } from './options';
+import { DEMO_ACCOUNTS } from './seed/users';
+import { startSandbox } from './server';
+
+async function main(): Promise<void> {
+  let options: SandboxOptions | 'help';
+  try {
+    options = parseCli(process.argv.slice(2));
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    console.error(USAGE);
+    process.exit(2);
+  }
+  if (options === 'help') {
+    console.log(USAGE);
+    return;
+  }
+  const sandbox = await startSandbox(options);
+  console.log(`Sandbox ready on ${sandbox.url}`);
+  console.log(
+    sandbox.servesWebApp
+      ? `Web app: ${sandbox.url}/`
+      : `Sandbox home: ${sandbox.url}/ (no web app build found)`,
+  );
+  console.log(`Demo logins (password ${DEMO_PASSWORD}):`);
+  for (const account of DEMO_ACCOUNTS) console.log(`  ${account.email.padEnd(24)} ${account.description}`);
+  console.log(
+    `Outbox: ${sandbox.url}/sandbox/outbox · data ${options.dataFile ?? 'in memory'} (ready in ${Math.round(sandbox.dataMs)} ms)`,
+  );
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping the sandbox`);
+    const force = setTimeout(() => process.exit(1), 5_000);
+    force.unref();
+    sandbox.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+await main();

@@ -1,0 +1,48 @@
+/**
+ * Errors a handler throws to answer with a status. The body is what the client sees; every error
+ * body has a `message`, validation errors add `errors` with one entry per bad field.
+ */
+
+export interface FieldError {
+  /** Where the problem is: `body.email`, `query.page`, `params.id`. */
+  path: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+
+  get body(): Record<string, unknown> {
+    return { message: this.message, ...this.extra };
+  }
+}
+
+export const badRequest = (message: string, errors?: FieldError[]): ApiError =>
+  new ApiError(400, message, errors ? { errors } : {});
+
+/** A field-level failure found by a handler after the schema passed (a taken username, say). */
+export const fieldError = (path: string, message: string): ApiError =>
+  new ApiError(400, 'Validation failed', { errors: [{ path, message }] });
+
+/**
+ * 401: missing credentials, a wrong password, a spent refresh token, or a member calling an admin
+ * endpoint. Never 403 for these, because the client answers 403 with a token refresh.
+ */
+export const unauthorized = (message: string): ApiError => new ApiError(401, message);
+
+/** 403 is reserved for an expired or unknown access token: it makes the client refresh. */
+export const tokenRefused = (message = 'Access token expired or invalid'): ApiError =>
+  new ApiError(403, message);
+
+export const notFound = (what: string): ApiError => new ApiError(404, `${what} not found`);
+
+export const conflict = (message: string): ApiError => new ApiError(409, message);
+
+/** Refusals of a logged-in member that are not about the token (someone else's data, blocked). */
+export const notAllowed = (message: string): ApiError => new ApiError(401, message);

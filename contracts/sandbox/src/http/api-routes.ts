@@ -1,0 +1,171 @@
+/**
+ * Registers one route per catalogue entry, walking the SDK's `endpointList` (paths are never
+ * restated here), and runs every call through the same steps: authenticate, authorise, validate
+ * with the entry's zod schemas, dispatch to the handler keyed by endpoint id, answer.
+ */
+import { type EndpointDef, type EndpointId, endpointList } from '@matchmaker/sdk';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Auth } from '../auth';
+import type { AnyHandler, BinaryAnswer, RequestContext, UploadedFile } from '../routes/types';
+import type { UserRecord } from '../state/types';
+import type { World } from '../world';
+import { ADMIN_ONLY, ALLOWED_WHEN_SUSPENDED, isAdminUser } from './access';
+import { ApiError, type FieldError, tokenRefused, unauthorized } from './api-error';
+import { coerceRecord, type Section, validate } from './validation';
+
+/** `/a/{id}/b` to fastify's `/a/:id/b`. */
+export const toRoutePath = (template: string): string => template.replace(/\{(\w+)\}/g, ':$1');
+
+const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+export function isBinaryAnswer(value: unknown): value is BinaryAnswer {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { kind?: unknown }).kind === 'binary' &&
+    Buffer.isBuffer((value as { bytes?: unknown }).bytes)
+  );
+}
+
+export function registerApiRoutes(
+  app: FastifyInstance,
+  world: World,
+  handlers: Record<string, AnyHandler>,
+): void {
+  for (const endpoint of endpointList) {
+    const handler = handlers[endpoint.id];
+    if (!handler) throw new Error(`sandbox: no handler for ${endpoint.id}`);
+    app.route({
+      method: endpoint.method,
+      url: toRoutePath(endpoint.path),
+      handler: (request, reply) => handle(world, endpoint, handler, request, reply),
+    });
+  }
+}
+
+function identify(
+  world: World,
+  endpoint: EndpointDef,
+  request: FastifyRequest,
+): { user: UserRecord | null; token?: string } {
+  const token = Auth.bearer(request.headers.authorization);
+  const id = endpoint.id as EndpointId;
+  if (endpoint.access === 'public') {
+    // A stale token on a public call (the refresh call itself, say) is ignored, not refused.
+    const check = world.auth.checkAccess(token);
+    if (!check.ok) return { user: null };
+    if (check.user.status === 'suspended' && !ALLOWED_WHEN_SUSPENDED.has(id)) {
+      throw new ApiError(406, 'Account suspended');
+    }
+    return { user: check.user, token: check.token };
+  }
+  const check = world.auth.checkAccess(token);
+  if (!check.ok) {
+    throw check.reason === 'missing' ? unauthorized('Authentication required') : tokenRefused();
+  }
+  if (check.user.status === 'suspended' && !ALLOWED_WHEN_SUSPENDED.has(id)) {
+    throw new ApiError(406, 'Account suspended');
+  }
+  if (ADMIN_ONLY.has(id) && !isAdminUser(check.user)) throw unauthorized('Admin only');
+  return { user: check.user, token: check.token };
+}
+
+async function readMultipart(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] }> {
+  if (!request.isMultipart()) {
+    throw new ApiError(400, 'Validation failed', {
+      errors: [{ path: 'body', message: 'Expected a multipart/form-data body' }],
+    });
+  }
+  const fields: Record<string, unknown> = {};
+  const files: UploadedFile[] = [];
+  for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 5 } })) {
+    if (part.type === 'file') {
+      const bytes = await part.toBuffer();
+      files.push({ field: part.fieldname, filename: part.filename, contentType: part.mimetype, bytes });
+    } else {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  return { fields, files };
+}
+
+async function handle(
+  world: World,
+  endpoint: EndpointDef,
+  handler: AnyHandler,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<unknown> {
+  const { user, token } = identify(world, endpoint, request);
+
+  const errors: FieldError[] = [];
+  const check = (section: Section, schema: EndpointDef['params'], raw: unknown, coerce: boolean): unknown => {
+    if (!schema) return section === 'body' ? raw : {};
+    const input =
+      coerce && typeof raw === 'object' && raw !== null
+        ? coerceRecord(schema, raw as Record<string, unknown>)
+        : raw;
+    const result = validate(section, schema, input);
+    if (result.ok) return result.value;
+    errors.push(...result.errors);
+    return undefined;
+  };
+
+  let files: UploadedFile[] = [];
+  let rawBody: unknown = request.body;
+  if (endpoint.bodyType === 'multipart') {
+    const multipart = await readMultipart(request);
+    files = multipart.files;
+    rawBody = endpoint.body ? coerceRecord(endpoint.body, multipart.fields) : multipart.fields;
+  }
+  const params = check('params', endpoint.params, request.params ?? {}, true);
+  const query = check('query', endpoint.query, request.query ?? {}, true);
+  const body = check('body', endpoint.body, rawBody, false);
+  if (errors.length > 0) throw new ApiError(400, 'Validation failed', { errors });
+
+  const ctx = {
+    endpoint,
+    params,
+    query,
+    body,
+    files,
+    user,
+    token,
+    world,
+    baseUrl: `${request.protocol}://${request.host}`,
+    ip: request.ip,
+    headers: request.headers,
+  } as RequestContext;
+
+  const answer = await handler(ctx);
+  if (endpoint.method !== 'GET') world.store.touch();
+  // Answers are per user and change with every write; nothing may cache them.
+  reply.header('cache-control', 'no-store');
+
+  if (isBinaryAnswer(answer)) {
+    return reply
+      .type(answer.contentType)
+      .header('content-disposition', `inline; filename="${answer.filename.replace(/"/g, '')}"`)
+      .send(answer.bytes);
+  }
+  const payload = answer === undefined ? { message: 'OK' } : answer;
+  if (world.options.checkResponses && endpoint.response !== 'binary') {
+    const result = endpoint.response.safeParse(payload);
+    if (!result.success) {
+      const issues = result.error.issues.map((issue) => ({
+        path: issue.path.join('.'),
+        message: issue.message,
+      }));
+      request.log.error(
+        { endpoint: endpoint.id, issues },
+        'sandbox answer does not parse with the SDK schema',
+      );
+      throw new ApiError(500, `Sandbox answer of ${endpoint.id} does not parse with the SDK schema`, {
+        errors: issues,
+      });
+    }
+  }
+  return reply.send(payload);
+}

@@ -1,0 +1,82 @@
+/**
+ * Request validation with the catalogue's zod schemas. Query strings, path parameters and
+ * multipart fields arrive as text while the SDK's schemas type them as numbers, booleans and
+ * literals, so a value is turned into a number or boolean only when the text itself does not
+ * parse and the converted value does.
+ */
+import { z } from 'zod';
+import type { FieldError } from './api-error';
+
+export type Section = 'params' | 'query' | 'body';
+
+export interface Validated {
+  ok: true;
+  value: unknown;
+}
+export interface Invalid {
+  ok: false;
+  errors: FieldError[];
+}
+
+/** The field schemas of an object schema (through optional/nullable wrappers), when it is one. */
+export function objectShape(schema: z.ZodType): Record<string, z.ZodType> | undefined {
+  let current: z.ZodType = schema;
+  for (let depth = 0; depth < 5; depth++) {
+    if (current instanceof z.ZodObject) return current.shape as Record<string, z.ZodType>;
+    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable) {
+      current = current.unwrap() as z.ZodType;
+      continue;
+    }
+    return undefined;
+  }
+  return undefined;
+}
+
+function coerceText(schema: z.ZodType | undefined, text: string): unknown {
+  if (!schema || schema.safeParse(text).success) return text;
+  const trimmed = text.trim();
+  if (trimmed !== '' && Number.isFinite(Number(trimmed))) {
+    const asNumber = Number(trimmed);
+    if (schema.safeParse(asNumber).success) return asNumber;
+  }
+  if (trimmed === 'true' || trimmed === 'false') {
+    const asBoolean = trimmed === 'true';
+    if (schema.safeParse(asBoolean).success) return asBoolean;
+  }
+  if (trimmed === 'null' && schema.safeParse(null).success) return null;
+  return text;
+}
+
+/** Converts text values of a flat record (query, params, multipart fields) to what the schema wants. */
+export function coerceRecord(schema: z.ZodType, raw: Record<string, unknown>): Record<string, unknown> {
+  const shape = objectShape(schema);
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const field = shape?.[key];
+    if (typeof value === 'string') out[key] = coerceText(field, value);
+    // A repeated query key arrives as an array; keep the last value unless the schema wants a list.
+    else if (Array.isArray(value) && field && !field.safeParse(value).success) {
+      const last: unknown = value[value.length - 1];
+      out[key] = typeof last === 'string' ? coerceText(field, last) : last;
+    } else out[key] = value;
+  }
+  return out;
+}
+
+export function formatPath(section: Section, path: readonly PropertyKey[]): string {
+  let out: string = section;
+  for (const key of path) out += typeof key === 'number' ? `[${key}]` : `.${String(key)}`;
+  return out;
+}
+
+export function validate(section: Section, schema: z.ZodType, value: unknown): Validated | Invalid {
+  const result = schema.safeParse(value);
+  if (result.success) return { ok: true, value: result.data };
+  return {
+    ok: false,
+    errors: result.error.issues.map((issue) => ({
+      path: formatPath(section, issue.path),
+      message: issue.message,
+    })),
+  };
+}

@@ -1,0 +1,12 @@
+/** Provider states: the registry, the generic states and those the Pact consumer tests name. */
+import './generic-states';
+import './contract-states';
+
+export {
+  defineState,
+  findState,
+  type ProviderState,
+  providerStates,
+  registerPactStates,
+  type StateParams,
+} from './registry';

@@ -1,0 +1,248 @@
+/** /api/bytebox/v2/images: members' photos, KYC document uploads and the flagged-image review. */
+import { FLAGGED_IMAGES_PAGE_SIZE } from '@matchmaker/sdk';
+import { extensionOf } from '../domain/files';
+import { isAdminUser } from '../http/access';
+import { fieldError, notAllowed, notFound } from '../http/api-error';
+import { GALLERY_PHOTO, KYC_IMAGE_TYPE, PROFILE_PHOTO } from '../seed/back-office';
+import type { ImageRecord, KycRequestRecord, UserRecord } from '../state/types';
+import { imageView, paginate } from '../views';
+import type { World } from '../world';
+import type { HandlerMap, UploadedFile } from './types';
+
+const CONTACT_IMAGE = 'Contact';
+const ALLOWED_TYPES = /^(image\/(png|jpeg|gif|webp|svg\+xml)|application\/pdf)$/;
+
+const isKycType = (type: string): boolean => /kyc|identity|passport|document/i.test(type);
+
+function canManage(user: UserRecord, image: ImageRecord): boolean {
+  return image.user_id === user.keycloakId || isAdminUser(user);
+}
+
+function imageOf(world: World, filename: string): ImageRecord {
+  const image = world.store.image(filename);
+  if (!image) throw notFound('Image');
+  return image;
+}
+
+function theFile(files: UploadedFile[]): UploadedFile {
+  const file = files.find((entry) => entry.field === 'file') ?? files[0];
+  if (!file) throw fieldError('body.file', 'A file is required (multipart field "file")');
+  if (!ALLOWED_TYPES.test(file.contentType)) {
+    throw fieldError('body.file', `Unsupported file type ${file.contentType || 'unknown'}`);
+  }
+  return file;
+}
+
+/** One profile photo per member: a new one turns the previous ones into gallery photos. */
+function makeProfilePhoto(world: World, image: ImageRecord): void {
+  for (const other of world.store.imagesOf(image.user_id)) {
+    if (other !== image && other.image_type === PROFILE_PHOTO) other.image_type = GALLERY_PHOTO;
+  }
+  image.image_type = PROFILE_PHOTO;
+  image.is_public = true;
+}
+
+/** A KYC upload joins the member's open request, or starts a new one. */
+function uploadKycDocument(world: World, user: UserRecord, file: UploadedFile, type: string) {
+  const requests = world.store.data.kycRequests;
+  let request = requests.findLast(
+    (entry) =>
+      entry.user_id === user.keycloakId && (entry.status === 'PENDING' || entry.status === 'IN_REVIEW'),
+  );
+  const now = world.nowIso();
+  if (!request) {
+    const created: KycRequestRecord = {
+      id: world.store.nextId('kyc'),
+      user_id: user.keycloakId,
+      status: 'PENDING',
+      document_type: 'NATIONAL_ID',
+      documents: [],
+      comment: null,
+      reviewer_id: null,
+      created_at: now,
+      updated_at: now,
+      reviewed_at: null,
+    };
+    requests.push(created);
+    request = created;
+  }
+  const docId = world.store.nextId('doc');
+  world.store.data.kycDocuments[docId] = {
+    id: docId,
+    request_id: request.id,
+    user_id: user.keycloakId,
+    filename: `${docId}.${extensionOf(file.contentType, file.filename)}`,
+    content_type: file.contentType,
+    data: file.bytes.toString('base64'),
+  };
+  request.documents.push(docId);
+  request.updated_at = now;
+  return {
+    id: docId,
+    filename: `${docId}.${extensionOf(file.contentType, file.filename)}`,
+    user_id: user.keycloakId,
+    image_type: type,
+    flagged: false,
+    imageUrl: null,
+    thumbnailUrl: null,
+    thumbnail: null,
+    kyc_request_id: request.id,
+    kyc_status: request.status,
+    created_at: now,
+  };
+}
+
+function storeUpload(
+  world: World,
+  fields: Record<string, unknown>,
+  user: UserRecord,
+  type: string,
+  file: UploadedFile,
+): ImageRecord {
+  const filename = `${user.keycloakId}-${world.store.nextId('img')}.${extensionOf(file.contentType, file.filename)}`;
+  const image: ImageRecord = {
+    filename,
+    user_id: user.keycloakId,
+    image_type: type,
+    flagged: false,
+    flag_reason: null,
+    is_public: type !== CONTACT_IMAGE && fields.is_public !== false && fields.is_public !== 'false',
+    kind: 'upload',
+    content_type: file.contentType,
+    data: file.bytes.toString('base64'),
+    hue: 0,
+    caption: typeof fields.caption === 'string' ? fields.caption : null,
+    created_at: world.nowIso(),
+  };
+  world.store.addImage(image);
+  if (type === PROFILE_PHOTO) makeProfilePhoto(world, image);
+  return image;
+}
+
+export const imagesHandlers: HandlerMap<'images'> = {
+  'images.list': ({ world, params, query, user, baseUrl }) => {
+    const owner = world.store.findUser(params.userId);
+    if (!owner) throw notFound('User');
+    const everything = !query.public && (owner === user || isAdminUser(user));
+    const images = world.store
+      .imagesOf(owner.keycloakId)
+      .filter((image) => everything || (image.is_public && !image.flagged));
+    return { user_id: owner.keycloakId, images: images.map((image) => imageView(baseUrl, image)) };
+  },
+
+  'images.getProfileImage': ({ world, params, baseUrl }) => {
+    const owner = world.store.findUser(params.userId);
+    const photo = owner
+      ? world.store.imagesOf(owner.keycloakId).find((image) => image.image_type === PROFILE_PHOTO)
+      : undefined;
+    if (!photo || photo.flagged) throw notFound('Profile image');
+    return imageView(baseUrl, photo);
+  },
+
+  'images.get': ({ world, params, user, baseUrl }) => {
+    const image = imageOf(world, params.filename);
+    if (!image.is_public && !canManage(user, image)) throw notFound('Image');
+    return imageView(baseUrl, image);
+  },
+
+  'images.upload': (ctx) => {
+    const { user, baseUrl, world } = ctx;
+    const file = theFile(ctx.files);
+    const type = ctx.body.image_type?.trim() || GALLERY_PHOTO;
+    if (isKycType(type) || type === KYC_IMAGE_TYPE) return uploadKycDocument(world, user, file, type);
+    return imageView(baseUrl, storeUpload(world, ctx.body, user, type, file));
+  },
+
+  'images.uploadContact': (ctx) => {
+    const { user, baseUrl, world } = ctx;
+    const file = theFile(ctx.files);
+    const image = storeUpload(world, ctx.body, user, ctx.body.image_type?.trim() || CONTACT_IMAGE, file);
+    // Contact images double as chat files, so a message can carry one and the recipient download it.
+    world.store.data.chatFiles[image.filename] = {
+      filename: image.filename,
+      room: '',
+      user_id: user.keycloakId,
+      content_type: file.contentType,
+      data: image.data,
+    };
+    return imageView(baseUrl, image);
+  },
+
+  'images.edit': ({ world, params, body, user, baseUrl }) => {
+    const image = imageOf(world, params.filename);
+    if (!canManage(user, image)) throw notAllowed('You can only edit your own images');
+    const extra = body as Record<string, unknown>;
+    if (typeof extra.caption === 'string' || extra.caption === null)
+      image.caption = extra.caption as string | null;
+    if (typeof extra.is_public === 'boolean') image.is_public = extra.is_public;
+    if (body.image_type === PROFILE_PHOTO) makeProfilePhoto(world, image);
+    else if (body.image_type) image.image_type = body.image_type;
+    return imageView(baseUrl, image);
+  },
+
+  'images.delete': ({ world, params, user }) => {
+    const image = imageOf(world, params.filename);
+    if (!canManage(user, image)) throw notAllowed('You can only delete your own images');
+    world.store.removeImage(image.filename);
+    return { message: 'Image deleted', filename: image.filename };
+  },
+
+  'images.listFlagged': ({ world, query, baseUrl }) => {
+    const flagged = Object.values(world.store.data.images)
+      .filter((image) => image.flagged)
+      .sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
+    const { items, meta } = paginate(flagged, query.page, query.page_size ?? FLAGGED_IMAGES_PAGE_SIZE);
+    return {
+      images: items.map((image) => {
+        const owner = world.store.user(image.user_id);
+        return {
+          ...imageView(baseUrl, image),
+          user: owner
+            ? {
+                id: owner.keycloakId,
+                username: owner.username,
+                first_name: owner.first_name,
+                last_name: owner.last_name,
+              }
+            : null,
+        };
+      }),
+      ...meta,
+      page_size: query.page_size,
+    };
+  },
+
+  'images.decideFlagged': ({ world, body }) => {
+    const image = imageOf(world, body.filename);
+    const extra = body as Record<string, unknown>;
+    let approved = body.approved;
+    if (approved === undefined) {
+      const word = String(extra.decision ?? extra.action ?? extra.status ?? '').toLowerCase();
+      if (/^(approve|approved|keep|accept|accepted|allow)$/.test(word)) approved = true;
+      else if (/^(reject|rejected|remove|delete|deny|denied)$/.test(word)) approved = false;
+    }
+    if (approved === undefined)
+      throw fieldError('body.approved', 'Say whether the image is approved (true) or rejected (false)');
+    if (approved) {
+      image.flagged = false;
+      image.flag_reason = null;
+    } else {
+      world.store.removeImage(image.filename);
+    }
+    return { message: approved ? 'Image approved' : 'Image removed', filename: image.filename, approved };
+  },
+
+  'images.bulk': ({ world, body, baseUrl }) => {
+    const byUser: Record<string, ReturnType<typeof imageView>[]> = {};
+    const images: ReturnType<typeof imageView>[] = [];
+    for (const id of body.users) {
+      const list = world.store
+        .imagesOf(String(id))
+        .filter((image) => image.image_type === body.image_type && !image.flagged && image.is_public)
+        .map((image) => imageView(baseUrl, image));
+      byUser[String(id)] = list;
+      images.push(...list);
+    }
+    return { image_type: body.image_type, images, by_user: byUser };
+  },
+};

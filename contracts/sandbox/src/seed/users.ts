@@ -1,0 +1,454 @@
+/**
+ * Accounts: the demo logins of README.md, then generated members across the five religions and
+ * many countries. Every profile field varies; some profiles are left incomplete on purpose.
+ */
+import { hashPassword } from '../auth';
+import { DEMO_PASSWORD } from '../options';
+import type { AccountStatus, ProfileRecord, SettingsRecord, UserRecord } from '../state/types';
+import { DAY_MS, iso, isoDate } from './clock';
+import { type City, COUNTRIES, type Country } from './places';
+import type { Rng } from './prng';
+import {
+  BODY_TYPES,
+  CURRENT_STATUSES,
+  cultureOf,
+  DENOMINATIONS,
+  DRINKING,
+  EDUCATION,
+  ETHNICITIES,
+  HOBBIES,
+  MARITAL_TYPES,
+  NAMES,
+  OCCUPATIONS,
+  type Religion,
+  SMOKING,
+  VALUES_SENTENCES,
+  WANT_CHILDREN,
+} from './values';
+
+export const MEMBER_ROLES = ['General'];
+export const ADMIN_ROLES = ['Admin', 'offline_access'];
+export const GENERATED_MEMBER_COUNT = 320;
+
+export type DemoKey =
+  | 'admin'
+  | 'member1'
+  | 'member2'
+  | 'member3'
+  | 'member4'
+  | 'member5'
+  | 'new'
+  | 'suspended'
+  | 'deleted';
+
+export interface DemoAccount {
+  key: DemoKey;
+  email: string;
+  description: string;
+}
+
+export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
+  { key: 'admin', email: 'admin@sandbox.test', description: 'admin: the back office' },
+  { key: 'member1', email: 'member1@sandbox.test', description: 'member, complete profile, subscribed' },
+  { key: 'member2', email: 'member2@sandbox.test', description: 'member, 5,000-message chat with member1' },
+  { key: 'member3', email: 'member3@sandbox.test', description: 'member, KYC pending' },
+  { key: 'member4', email: 'member4@sandbox.test', description: 'member, KYC rejected' },
+  { key: 'member5', email: 'member5@sandbox.test', description: 'member, complete profile' },
+  { key: 'new', email: 'new@sandbox.test', description: 'member, empty profile' },
+  {
+    key: 'suspended',
+    email: 'suspended@sandbox.test',
+    description: 'suspended: every call after login answers 406',
+  },
+  { key: 'deleted', email: 'deleted@sandbox.test', description: 'is_deleted: goes to /account/reactivate' },
+];
+
+interface DemoSpec {
+  key: DemoKey;
+  username: string;
+  first_name: string;
+  last_name: string;
+  roles: string[];
+  status: AccountStatus;
+  is_deleted: boolean;
+  /** Country code and city of the profile; absent for the empty profile. */
+  place?: { country: string; city: string };
+  profile?: Partial<ProfileRecord>;
+}
+
+const DEMO_SPECS: DemoSpec[] = [
+  {
+    key: 'admin',
+    username: 'sandbox.admin',
+    first_name: 'Sandbox',
+    last_name: 'Admin',
+    roles: ADMIN_ROLES,
+    status: 'active',
+    is_deleted: false,
+    place: { country: 'GB', city: 'London' },
+  },
+  {
+    key: 'member1',
+    username: 'sarah.mitchell',
+    first_name: 'Sarah',
+    last_name: 'Mitchell',
+    roles: MEMBER_ROLES,
+    status: 'active',
+    is_deleted: false,
+    place: { country: 'US', city: 'Atlanta' },
+    profile: {
+      sex: 'female',
+      religion: 'christian',
+      church_denomination: 'Baptist',
+      occupation: 'Pharmacist',
+    },
+  },
+  {
+    key: 'member2',
+    username: 'nathan.jensen',
+    first_name: 'Nathan',
+    last_name: 'Jensen',
+    roles: MEMBER_ROLES,
+    status: 'active',
+    is_deleted: false,
+    place: { country: 'US', city: 'Salt Lake City' },
+    profile: {
+      sex: 'male',
+      religion: 'mormon',
+      church_denomination: 'The Church of Jesus Christ of Latter-day Saints',
+      occupation: 'Civil Engineer',
+    },
+  },
+  {
+    key: 'member3',
+    username: 'aisha.rahman',
+    first_name: 'Aisha',
+    last_name: 'Rahman',
+    roles: MEMBER_ROLES,
+    status: 'active',
+    is_deleted: false,
+    place: { country: 'GB', city: 'London' },
+    profile: { sex: 'female', religion: 'muslim', church_denomination: 'Sunni', occupation: 'Doctor' },
+  },
+  {
+    key: 'member4',
+    username: 'arjun.sharma',
+    first_name: 'Arjun',
+    last_name: 'Sharma',
+    roles: MEMBER_ROLES,
+    status: 'active',
+    is_deleted: false,
+    place: { country: 'CA', city: 'Toronto' },
+    profile: {
+      sex: 'male',
+      religion: 'hindu',
+      church_denomination: 'Vaishnavism',
+      occupation: 'Software Engineer',
+    },
+  },
+  {
+    key: 'member5',
+    username: 'noa.levi',
+    first_name: 'Noa',
+    last_name: 'Levi',
+    roles: MEMBER_ROLES,
+    status: 'active',
+    is_deleted: false,
+    place: { country: 'IL', city: 'Tel Aviv' },
+    profile: {
+      sex: 'female',
+      religion: 'jew',
+      church_denomination: 'Modern Orthodox',
+      occupation: 'Architect',
+    },
+  },
+  {
+    key: 'new',
+    username: 'new.member',
+    first_name: 'New',
+    last_name: 'Member',
+    roles: MEMBER_ROLES,
+    status: 'active',
+    is_deleted: false,
+  },
+  {
+    key: 'suspended',
+    username: 'suspended.member',
+    first_name: 'Samuel',
+    last_name: 'Carter',
+    roles: MEMBER_ROLES,
+    status: 'suspended',
+    is_deleted: false,
+    place: { country: 'NG', city: 'Lagos' },
+    profile: { sex: 'male', religion: 'christian' },
+  },
+  {
+    key: 'deleted',
+    username: 'deleted.member',
+    first_name: 'Hannah',
+    last_name: 'Walker',
+    roles: MEMBER_ROLES,
+    status: 'archived',
+    is_deleted: true,
+    place: { country: 'AU', city: 'Sydney' },
+    profile: { sex: 'female', religion: 'christian' },
+  },
+];
+
+export const EMPTY_PROFILE: ProfileRecord = {
+  height: null,
+  sex: null,
+  date_of_birth: null,
+  state: null,
+  country: null,
+  city: null,
+  religion: null,
+  ethnicity: null,
+  marital_type: null,
+  body_type: null,
+  church_denomination: null,
+  about: null,
+  current_status: null,
+  drinking_status: null,
+  smoking_status: null,
+  education_level: null,
+  has_children: null,
+  want_children: null,
+  open_for_relocation: null,
+  occupation: null,
+};
+
+/** Fields an incomplete generated profile may be missing (never the account's own names). */
+const OPTIONAL_FIELDS = Object.keys(EMPTY_PROFILE) as (keyof ProfileRecord)[];
+
+export const DEFAULT_SETTINGS: SettingsRecord = {
+  allow_newsletter: true,
+  allow_unread_message_notifications: true,
+  allow_new_matches_notifications: true,
+  make_contact_info_visible: false,
+  make_profile_visible: true,
+  notification_interval: 'daily',
+  hide_basic_info: false,
+};
+
+const NOTIFICATION_INTERVALS = ['instant', 'hourly', 'daily', 'weekly'] as const;
+
+export interface SeededUsers {
+  users: UserRecord[];
+  demo: Record<DemoKey, UserRecord>;
+  members: UserRecord[];
+  settings: Record<string, SettingsRecord>;
+}
+
+interface Place {
+  country: Country;
+  city: City;
+}
+
+function placeOf(code: string, cityName: string): Place {
+  const country = COUNTRIES.find((entry) => entry.code === code);
+  const city = country?.cities.find((entry) => entry.city === cityName);
+  if (!country || !city) throw new Error(`unknown seed place ${cityName}, ${code}`);
+  return { country, city };
+}
+
+const asciiCache = new Map<string, string>();
+
+/** 'Müller' to 'muller', for usernames; cached because names repeat and NFD is slow. */
+function ascii(text: string): string {
+  let out = asciiCache.get(text);
+  if (out === undefined) {
+    out = text
+      .normalize('NFD')
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '');
+    asciiCache.set(text, out);
+  }
+  return out;
+}
+
+export function seedUsers(rng: Rng, anchor: number): SeededUsers {
+  const users: UserRecord[] = [];
+  const settings: Record<string, SettingsRecord> = {};
+  const usernames = new Set<string>();
+  const salt = rng.hex(16);
+  // One hash for every seeded account: they share the demo password, and hashing once keeps the
+  // seed fast enough for tests that start many sandboxes.
+  const passwordHash = hashPassword(DEMO_PASSWORD, salt);
+
+  const baseUser = (
+    fields: Pick<
+      UserRecord,
+      'username' | 'first_name' | 'last_name' | 'email' | 'roles' | 'status' | 'is_deleted'
+    >,
+    profile: ProfileRecord,
+    place: Place | undefined,
+    createdAt: number,
+  ): UserRecord => ({
+    keycloakId: rng.uuid(),
+    ...fields,
+    profile,
+    confirmed: true,
+    password_salt: salt,
+    password_hash: passwordHash,
+    country_code: place?.country.code ?? null,
+    latitude: place ? round(place.city.latitude + (rng.next() - 0.5) * 0.08, 5) : null,
+    longitude: place ? round(place.city.longitude + (rng.next() - 0.5) * 0.08, 5) : null,
+    referrer: null,
+    provider: 'password',
+    created_at: iso(createdAt),
+    updated_at: iso(createdAt + rng.int(0, 20) * DAY_MS),
+    last_login_at: iso(anchor - rng.int(1, 72) * 3_600_000),
+    last_seen_at: iso(anchor - rng.int(1, 72) * 3_600_000),
+  });
+
+  const demo = {} as Record<DemoKey, UserRecord>;
+  for (const spec of DEMO_SPECS) {
+    const place = spec.place ? placeOf(spec.place.country, spec.place.city) : undefined;
+    const isMember = spec.roles.includes('General');
+    const profile: ProfileRecord =
+      place && isMember
+        ? {
+            ...fullProfile(
+              rng,
+              anchor,
+              place,
+              (spec.profile?.religion as Religion | undefined) ?? 'christian',
+            ),
+            ...spec.profile,
+          }
+        : {
+            ...EMPTY_PROFILE,
+            ...(place ? { country: place.country.name, city: place.city.city, state: place.city.state } : {}),
+          };
+    const email =
+      DEMO_ACCOUNTS.find((account) => account.key === spec.key)?.email ?? `${spec.key}@sandbox.test`;
+    const user = baseUser(
+      {
+        username: spec.username,
+        first_name: spec.first_name,
+        last_name: spec.last_name,
+        email,
+        roles: spec.roles,
+        status: spec.status,
+        is_deleted: spec.is_deleted,
+      },
+      profile,
+      place,
+      anchor - rng.int(200, 400) * DAY_MS,
+    );
+    if (!place) {
+      user.latitude = null;
+      user.longitude = null;
+    }
+    demo[spec.key] = user;
+    users.push(user);
+    usernames.add(user.username);
+    if (spec.key !== 'new') settings[user.keycloakId] = { ...DEFAULT_SETTINGS };
+  }
+
+  const members: UserRecord[] = [];
+  const countryWeights = Object.fromEntries(COUNTRIES.map((country) => [country.code, country.weight]));
+  for (let i = 0; i < GENERATED_MEMBER_COUNT; i++) {
+    const code = rng.weighted(countryWeights);
+    const country = COUNTRIES.find((entry) => entry.code === code) as Country;
+    const city = rng.pick(country.cities);
+    const religionWeights = { ...country.religions };
+    // Utah and Idaho are where a mormon membership concentrates.
+    if (city.state === 'Utah' || city.state === 'Idaho') religionWeights.mormon = 10;
+    const religion = rng.weighted(religionWeights) as Religion;
+    const place = { country, city };
+    const profile = fullProfile(rng, anchor, place, religion);
+    const culture = cultureOf(religion, country.code);
+    const names = NAMES[culture];
+    const first = rng.pick(profile.sex === 'male' ? names.male : names.female);
+    const last = rng.pick(names.last);
+    let username = `${ascii(first)}.${ascii(last)}`;
+    if (usernames.has(username)) username = `${username}${rng.int(2, 99)}`;
+    while (usernames.has(username)) username = `${username}${rng.int(0, 9)}`;
+    usernames.add(username);
+
+    // A few incomplete profiles, so completion percentages and empty states show up.
+    if (rng.chance(0.18)) {
+      for (const field of rng.sample(OPTIONAL_FIELDS, rng.int(3, 14))) profile[field] = null;
+    }
+    const statusRoll = rng.next();
+    const status: AccountStatus =
+      statusRoll < 0.9
+        ? 'active'
+        : statusRoll < 0.95
+          ? 'deactivated'
+          : statusRoll < 0.97
+            ? 'archived'
+            : 'suspended';
+    // Sign-ups grow towards the present, so the user aggregation draws a rising curve.
+    const ageDays = Math.floor(365 * (1 - Math.sqrt(rng.next())));
+    const user = baseUser(
+      {
+        username,
+        first_name: first,
+        last_name: last,
+        email: `${username}@members.sandbox.test`,
+        roles: MEMBER_ROLES,
+        status,
+        is_deleted: status === 'archived' && rng.chance(0.5),
+      },
+      profile,
+      place,
+      anchor - ageDays * DAY_MS - rng.int(0, 86_399) * 1000,
+    );
+    user.confirmed = rng.chance(0.93);
+    if (members.length > 10 && rng.chance(0.16)) user.referrer = rng.pick(members).username;
+    members.push(user);
+    users.push(user);
+    settings[user.keycloakId] = {
+      allow_newsletter: rng.chance(0.6),
+      allow_unread_message_notifications: rng.chance(0.8),
+      allow_new_matches_notifications: rng.chance(0.85),
+      make_contact_info_visible: rng.chance(0.3),
+      make_profile_visible: rng.chance(0.92),
+      notification_interval: rng.pick(NOTIFICATION_INTERVALS),
+      hide_basic_info: rng.chance(0.1),
+    };
+  }
+  return { users, demo, members, settings };
+}
+
+function fullProfile(rng: Rng, anchor: number, place: Place, religion: Religion): ProfileRecord {
+  const sex = rng.pick(['male', 'female'] as const);
+  const age = rng.int(21, 54);
+  const dob = anchor - age * 365.25 * DAY_MS - rng.int(0, 364) * DAY_MS;
+  const occupation = rng.pick(OCCUPATIONS);
+  const hobbies = rng.sample(HOBBIES, 2);
+  const culture = cultureOf(religion, place.country.code);
+  const married =
+    age > 30 ? rng.pick(MARITAL_TYPES) : rng.chance(0.85) ? 'never_married' : rng.pick(MARITAL_TYPES);
+  return {
+    height: sex === 'male' ? rng.int(163, 198) : rng.int(150, 182),
+    sex,
+    date_of_birth: isoDate(dob),
+    state: place.city.state,
+    country: place.country.name,
+    city: place.city.city,
+    religion,
+    ethnicity: rng.pick(ETHNICITIES[culture]),
+    marital_type: married,
+    body_type: rng.pick(BODY_TYPES),
+    church_denomination: rng.pick(DENOMINATIONS[religion]),
+    about: `I am a ${occupation.toLowerCase()} living in ${place.city.city}. I enjoy ${hobbies[0]} and ${hobbies[1]}. ${rng.pick(VALUES_SENTENCES)}`,
+    current_status: occupation === 'Student' ? 'student' : rng.pick(CURRENT_STATUSES),
+    drinking_status: religion === 'muslim' || religion === 'mormon' ? 'never' : rng.pick(DRINKING),
+    smoking_status: rng.chance(0.75) ? 'never' : rng.pick(SMOKING),
+    education_level: rng.pick(EDUCATION),
+    has_children: married === 'never_married' ? rng.chance(0.05) : rng.chance(0.45),
+    want_children: rng.pick(WANT_CHILDREN),
+    open_for_relocation: rng.chance(0.55),
+    occupation,
+  };
+}
+
+function round(value: number, digits: number): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}

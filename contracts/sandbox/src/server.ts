@@ -1,0 +1,208 @@
+/**
+ * `startSandbox(options)`: the programmatic entry used by tests, the Pact verification and the CLI.
+ * Builds the state (from --data or the seed), the fastify app with one route per catalogue entry,
+ * the socket.io namespaces on the same HTTP server, and the simulated outside world.
+ */
+import { performance } from 'node:perf_hooks';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { Auth } from './auth';
+import { type FaultSettings, installFaults } from './faults';
+import { ApiError } from './http/api-error';
+import { registerApiRoutes } from './http/api-routes';
+import { installCors } from './http/cors';
+import {
+  DEFAULT_ACCESS_TTL_MS,
+  DEFAULT_FAULT_PREFIX,
+  DEFAULT_REFRESH_TTL_MS,
+  DEFAULT_SEED,
+  type SandboxOptions,
+} from './options';
+import { registerPactStates } from './pact/index';
+import { Realtime } from './realtime';
+import { handlerRegistry } from './routes/index';
+import { generateSeed } from './seed/index';
+import { registerCheckout } from './simulated/checkout';
+import { registerHome } from './simulated/home';
+import { registerIpLookup } from './simulated/ip-lookup';
+import { registerMedia } from './simulated/media';
+import { registerOauth } from './simulated/oauth';
+import { registerOutbox } from './simulated/outbox';
+import { registerSentry } from './simulated/sentry';
+import { loadData, type Persistence, persistTo } from './state/persistence';
+import { Store } from './state/store';
+import { registerWeb, webBuildDir } from './web';
+import { type ResolvedOptions, World } from './world';
+
+export { type EventSamples, eventSamples } from './events';
+export type { SandboxOptions } from './options';
+export { DEMO_PASSWORD, parseDuration, parseLatency, parseRate } from './options';
+export { defineState, providerStates } from './pact/index';
+export { DEMO_ACCOUNTS } from './seed/users';
+export type { World } from './world';
+
+export interface RunningSandbox {
+  /** `http://127.0.0.1:PORT`, the API base and the socket.io origin. */
+  url: string;
+  port: number;
+  world: World;
+  /** Time spent generating (or loading) the data, in ms. */
+  dataMs: number;
+  /** Whether the web app's build is served from `/`. */
+  servesWebApp: boolean;
+  /** Live fault settings; changing them affects the next requests. */
+  faults: FaultSettings;
+  /** Stops accepting connections, closes sockets and flushes --data. */
+  close(): Promise<void>;
+}
+
+export function resolveOptions(options: SandboxOptions): ResolvedOptions {
+  return {
+    port: options.port ?? 0,
+    host: options.host ?? '127.0.0.1',
+    dataFile: options.dataFile,
+    accessTtlMs: options.accessTtlMs ?? DEFAULT_ACCESS_TTL_MS,
+    refreshTtlMs: options.refreshTtlMs ?? DEFAULT_REFRESH_TTL_MS,
+    failRate: options.failRate ?? 0,
+    latencyMs: options.latencyMs,
+    faultPrefix: options.faultPrefix ?? DEFAULT_FAULT_PREFIX,
+    webDir: options.webDir,
+    seed: options.seed ?? DEFAULT_SEED,
+    webAppUrl: options.webAppUrl,
+    checkResponses: options.checkResponses ?? false,
+    logRequests: options.logRequests ?? false,
+    persistDebounceMs: options.persistDebounceMs ?? 500,
+  };
+}
+
+function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) return reply.code(error.status).send(error.body);
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 500) request.log.error(error);
+    const message =
+      error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+        ? 'Unsupported content type'
+        : status >= 500
+          ? 'Internal sandbox error'
+          : error.message;
+    return reply.code(status).send({ message });
+  });
+}
+
+/** Reads JSON bodies leniently: an empty body is no body rather than an error. */
+function installJsonParser(app: FastifyInstance): void {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new ApiError(400, 'Invalid JSON body'), undefined);
+    }
+  });
+}
+
+export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const resolved = resolveOptions(options);
+  const started = performance.now();
+  const loaded = resolved.dataFile ? loadData(resolved.dataFile) : undefined;
+  const store = new Store(loaded ?? generateSeed({ seed: resolved.seed }));
+  const dataMs = performance.now() - started;
+
+  const now = () => Date.now();
+  const auth = new Auth(store, {
+    accessTtlMs: resolved.accessTtlMs,
+    refreshTtlMs: resolved.refreshTtlMs,
+    now,
+  });
+  const world = new World(store, auth, resolved, now);
+  const webRoot = webBuildDir(resolved.webDir);
+  if (!webRoot) resolved.webDir = undefined;
+
+  const app = Fastify({
+    logger: resolved.logRequests ? { level: 'info' } : false,
+    forceCloseConnections: true,
+    bodyLimit: 12 * 1024 * 1024,
+  });
+  installErrorHandling(app);
+  installJsonParser(app);
+  installCors(app);
+  const faults: FaultSettings = {
+    failRate: resolved.failRate,
+    latencyMs: resolved.latencyMs,
+    prefix: resolved.faultPrefix,
+  };
+  installFaults(app, faults);
+  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024 } });
+
+  registerApiRoutes(app, world, handlerRegistry);
+  registerHome(app, world, !webRoot);
+  registerMedia(app, world);
+  registerOutbox(app, world);
+  registerOauth(app, world);
+  registerCheckout(app, world);
+  registerIpLookup(app);
+  registerSentry(app, world);
+  registerPactStates(app, world);
+  registerSandboxControls(app, world, faults);
+  if (webRoot) await registerWeb(app, webRoot);
+
+  world.realtime = new Realtime(app.server, { store, auth, now, checkEvents: resolved.checkResponses });
+  let persistence: Persistence | undefined;
+  if (resolved.dataFile) persistence = persistTo(store, resolved.dataFile, resolved.persistDebounceMs);
+
+  await app.listen({ port: resolved.port, host: resolved.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : resolved.port;
+  const hostForUrl = resolved.host === '0.0.0.0' || resolved.host === '::' ? '127.0.0.1' : resolved.host;
+  const url = `http://${hostForUrl}:${port}`;
+  world.publicUrl = url;
+  if (persistence) void persistence.flush();
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    world,
+    dataMs,
+    servesWebApp: webRoot !== undefined,
+    faults,
+    close() {
+      closing ??= (async () => {
+        await world.realtime?.close();
+        await app.close();
+        await persistence?.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+/** Test and demo controls: fault settings at run time and a reset to the seeded data. */
+function registerSandboxControls(app: FastifyInstance, world: World, faults: FaultSettings): void {
+  app.get('/sandbox/faults', () => faults);
+  app.put<{ Body: Partial<FaultSettings> | undefined }>('/sandbox/faults', (request) => {
+    const body = request.body ?? {};
+    if (typeof body.failRate === 'number' && body.failRate >= 0 && body.failRate <= 1)
+      faults.failRate = body.failRate;
+    if (body.latencyMs === null) faults.latencyMs = undefined;
+    else if (
+      body.latencyMs &&
+      typeof body.latencyMs.min === 'number' &&
+      typeof body.latencyMs.max === 'number'
+    ) {
+      faults.latencyMs = { min: body.latencyMs.min, max: Math.max(body.latencyMs.min, body.latencyMs.max) };
+    }
+    if (typeof body.prefix === 'string' && body.prefix.startsWith('/')) faults.prefix = body.prefix;
+    return faults;
+  });
+  app.post('/sandbox/reset', () => {
+    world.store.replace(generateSeed({ seed: world.options.seed }));
+    return { message: 'Sandbox reset to the seeded data', users: Object.keys(world.store.data.users).length };
+  });
+}

@@ -1,0 +1,138 @@
+/**
+ * The payment provider's hosted checkout, simulated: a page showing the plan and a test card, and a
+ * "Pay" that activates the subscription and returns to the app. Plans link here as `checkout_url`.
+ */
+import type { FastifyInstance } from 'fastify';
+import { notify } from '../domain/notify';
+import { DAY_MS } from '../seed/clock';
+import type { PlanRecord, SubscriptionRecord, UserRecord } from '../state/types';
+import type { World } from '../world';
+import { escapeHtml, page } from './html';
+
+interface CheckoutQuery {
+  plan_id?: string;
+  offer_id?: string;
+  user_id?: string;
+  email?: string;
+  return_url?: string;
+}
+
+function livePrice(
+  plan: PlanRecord,
+  offerId: string | undefined,
+  now: number,
+): { price: number; offerId: string | null } {
+  const offer = plan.offers.find(
+    (entry) =>
+      entry.id === offerId &&
+      !entry.archived &&
+      Date.parse(entry.starts_at) <= now &&
+      Date.parse(entry.ends_at) > now,
+  );
+  return offer ? { price: offer.price, offerId: offer.id } : { price: plan.price, offerId: null };
+}
+
+/** Paying: earlier active subscriptions end, the new one starts now. */
+export function activateSubscription(
+  world: World,
+  user: UserRecord,
+  plan: PlanRecord,
+  offerId?: string,
+): SubscriptionRecord {
+  const now = world.now();
+  const { price, offerId: appliedOffer } = livePrice(plan, offerId, now);
+  for (const sub of world.store.data.subscriptions) {
+    if (sub.user_id === user.keycloakId && sub.status === 'ACTIVE') sub.status = 'CANCELLED';
+  }
+  const sub: SubscriptionRecord = {
+    id: world.store.nextId('sub'),
+    user_id: user.keycloakId,
+    plan_id: plan.id,
+    offer_id: appliedOffer,
+    status: 'ACTIVE',
+    amount: price,
+    currency: plan.currency,
+    started_at: new Date(now).toISOString(),
+    expires_at: new Date(now + plan.duration_days * DAY_MS).toISOString(),
+    created_at: new Date(now).toISOString(),
+  };
+  world.store.data.subscriptions.push(sub);
+  world.store.data.checkouts[sub.id] = {
+    id: world.store.nextId('checkout'),
+    user_id: user.keycloakId,
+    plan_id: plan.id,
+    offer_id: appliedOffer,
+    status: 'PAID',
+    created_at: sub.created_at,
+  };
+  notify(world, world.publicUrl, {
+    user_id: user.keycloakId,
+    actor_id: null,
+    type: 'SYSTEM',
+    body: `Your ${plan.name} subscription is active until ${sub.expires_at.slice(0, 10)}`,
+    related_id: sub.id,
+  });
+  world.store.touch();
+  return sub;
+}
+
+export function registerCheckout(app: FastifyInstance, world: World): void {
+  const planOf = (id: string | undefined) =>
+    world.store.data.plans.find((plan) => plan.id === id && !plan.archived);
+  const userOf = (q: CheckoutQuery) =>
+    q.user_id ? world.store.findUser(q.user_id) : q.email ? world.store.userByEmail(q.email) : undefined;
+
+  app.get<{ Querystring: CheckoutQuery }>('/sandbox/checkout', (request, reply) => {
+    const q = request.query;
+    const plan = planOf(q.plan_id);
+    const plans = world.store.data.plans.filter((entry) => !entry.archived);
+    if (!plan) {
+      const list = plans
+        .map(
+          (entry) =>
+            `<li><a href="/sandbox/checkout?plan_id=${encodeURIComponent(entry.id)}">${escapeHtml(entry.name)}</a> ${entry.price} ${entry.currency}</li>`,
+        )
+        .join('');
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(page('Checkout', `<h1>Choose a plan</h1><ul>${list}</ul>`));
+    }
+    const { price, offerId } = livePrice(plan, q.offer_id, world.now());
+    const user = userOf(q);
+    const hidden = (name: string, value: string | undefined | null) =>
+      value ? `<input type="hidden" name="${name}" value="${escapeHtml(value)}">` : '';
+    return reply.type('text/html; charset=utf-8').send(
+      page(
+        'Checkout',
+        `<div class="card" style="max-width:480px;margin:40px auto">
+<h1>Sandbox Pay</h1>
+<p>${escapeHtml(plan.name)}: ${escapeHtml(plan.description)}</p>
+<p><strong>${price.toFixed(2)} ${escapeHtml(plan.currency)}</strong> for ${plan.duration_days} days${offerId ? ' (offer applied)' : ''}</p>
+<form method="get" action="/sandbox/checkout/pay">
+${hidden('plan_id', plan.id)}${hidden('offer_id', offerId)}${hidden('return_url', q.return_url)}${hidden('user_id', user?.keycloakId)}
+${user ? `<p>Paying as <strong>${escapeHtml(user.email)}</strong></p>` : '<p><label>Member email<br><input name="email" value="member1@sandbox.test" size="34"></label></p>'}
+<p><label>Card number<br><input value="4242 4242 4242 4242" size="24" readonly></label></p>
+<p><button class="button">Pay ${price.toFixed(2)} ${escapeHtml(plan.currency)}</button>
+${q.return_url ? `<a class="button secondary" href="${escapeHtml(q.return_url)}">Cancel</a>` : ''}</p>
+<p class="muted">Simulated payment provider: no card is charged.</p>
+</form></div>`,
+      ),
+    );
+  });
+
+  app.get<{ Querystring: CheckoutQuery }>('/sandbox/checkout/pay', (request, reply) => {
+    const q = request.query;
+    const plan = planOf(q.plan_id);
+    const user = userOf(q);
+    if (!plan) return reply.code(404).send({ message: 'Plan not found' });
+    if (!user) return reply.code(404).send({ message: 'Member not found' });
+    const sub = activateSubscription(world, user, plan, q.offer_id);
+    if (q.return_url) {
+      const separator = q.return_url.includes('?') ? '&' : '?';
+      return reply.redirect(
+        `${q.return_url}${separator}checkout=success&subscription_id=${encodeURIComponent(sub.id)}`,
+      );
+    }
+    return reply.send({ message: 'Payment accepted', subscription: sub });
+  });
+}

@@ -1,0 +1,44 @@
+/**
+ * Image bytes: generated avatars for seeded members and the stored bytes of uploads. Served
+ * without a token, as `<img src>` cannot send one.
+ */
+import type { FastifyInstance } from 'fastify';
+import { avatarSvg } from '../media/avatar';
+import { MEDIA_PREFIX } from '../views';
+import type { World } from '../world';
+
+const CACHE = 'public, max-age=3600';
+
+export function registerMedia(app: FastifyInstance, world: World): void {
+  app.get<{ Params: { file: string } }>(`${MEDIA_PREFIX}/avatars/:file`, (request, reply) => {
+    const userId = request.params.file.replace(/\.svg$/, '');
+    const user = world.store.user(userId);
+    if (!user) return reply.code(404).send({ message: 'Avatar not found' });
+    const photo = world.store.imagesOf(userId).find((image) => image.kind === 'avatar');
+    const svg = avatarSvg(`${user.first_name[0] ?? ''}${user.last_name[0] ?? ''}`, photo?.hue ?? 260);
+    return reply.type('image/svg+xml').header('cache-control', CACHE).send(svg);
+  });
+
+  app.get<{ Params: { filename: string }; Querystring: { size?: string } }>(
+    `${MEDIA_PREFIX}/images/:filename`,
+    (request, reply) => {
+      const image = world.store.image(request.params.filename);
+      if (!image) return reply.code(404).send({ message: 'Image not found' });
+      if (image.data)
+        return reply
+          .type(image.content_type)
+          .header('cache-control', CACHE)
+          .send(Buffer.from(image.data, 'base64'));
+      const user = world.store.user(image.user_id);
+      const variant = Number(/gallery-(\d)/.exec(image.filename)?.[1] ?? 0);
+      const size = request.query.size === 'thumb' ? 96 : 256;
+      const svg = avatarSvg(
+        `${user?.first_name[0] ?? ''}${user?.last_name[0] ?? ''}`,
+        image.hue,
+        variant,
+        size,
+      );
+      return reply.type('image/svg+xml').header('cache-control', CACHE).send(svg);
+    },
+  );
+}

@@ -1,0 +1,208 @@
+/**
+ * The in-memory store: the JSON-serialisable data plus the lookups that would be indexes in a
+ * database. Handlers mutate `data` directly; the router calls `touch()` after every successful
+ * write so persistence (and anything else listening) sees the change.
+ */
+import type { ImageRecord, MessageRecord, RoomRecord, SandboxData, UserRecord } from './types';
+
+export class Store {
+  data: SandboxData;
+  private byEmail = new Map<string, UserRecord>();
+  private byUsername = new Map<string, UserRecord>();
+  private roomByPair = new Map<string, RoomRecord>();
+  private listeners = new Set<() => void>();
+  /** Users by sign-up date, newest first; rebuilt after any change (admin search reads it a lot). */
+  private newestFirst: UserRecord[] | undefined;
+  /** Images per user, built on first use; image writes go through addImage/removeImage. */
+  private imageIndex: Map<string, ImageRecord[]> | undefined;
+
+  constructor(data: SandboxData) {
+    this.data = data;
+    this.reindex();
+  }
+
+  /** Replaces the whole data set (a reload or a provider-state reset). */
+  replace(data: SandboxData): void {
+    this.data = data;
+    this.reindex();
+    this.touch();
+  }
+
+  private reindex(): void {
+    this.imageIndex = undefined;
+    this.newestFirst = undefined;
+    this.byEmail.clear();
+    this.byUsername.clear();
+    this.roomByPair.clear();
+    for (const user of Object.values(this.data.users)) this.indexUser(user);
+    for (const room of Object.values(this.data.rooms)) this.roomByPair.set(pairKey(...room.members), room);
+  }
+
+  private indexUser(user: UserRecord): void {
+    this.byEmail.set(user.email.toLowerCase(), user);
+    this.byUsername.set(user.username.toLowerCase(), user);
+  }
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  touch(): void {
+    this.newestFirst = undefined;
+    for (const listener of this.listeners) listener();
+  }
+
+  /** A short id unique within this data set, such as `ntf-1042`. */
+  nextId(prefix: string): string {
+    this.data.seq += 1;
+    return `${prefix}-${this.data.seq}`;
+  }
+
+  user(id: string | number | null | undefined): UserRecord | undefined {
+    if (id === null || id === undefined) return undefined;
+    return this.data.users[String(id)];
+  }
+
+  usersNewestFirst(): readonly UserRecord[] {
+    this.newestFirst ??= Object.values(this.data.users).sort((a, b) =>
+      a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0,
+    );
+    return this.newestFirst;
+  }
+
+  userByEmail(email: string): UserRecord | undefined {
+    return this.byEmail.get(email.trim().toLowerCase());
+  }
+
+  userByUsername(username: string): UserRecord | undefined {
+    return this.byUsername.get(username.trim().toLowerCase());
+  }
+
+  /** Finds a user by id, username or email: admin tools and provider states accept any of them. */
+  findUser(key: string | number): UserRecord | undefined {
+    const text = String(key);
+    return this.user(text) ?? this.userByUsername(text) ?? this.userByEmail(text);
+  }
+
+  addUser(user: UserRecord): void {
+    this.newestFirst = undefined;
+    this.data.users[user.keycloakId] = user;
+    this.indexUser(user);
+  }
+
+  /** Re-keys a user after an email or username change. */
+  renameUser(user: UserRecord, changes: { email?: string; username?: string }): void {
+    if (changes.email !== undefined) {
+      this.byEmail.delete(user.email.toLowerCase());
+      user.email = changes.email;
+    }
+    if (changes.username !== undefined) {
+      this.byUsername.delete(user.username.toLowerCase());
+      user.username = changes.username;
+    }
+    this.indexUser(user);
+  }
+
+  removeUser(user: UserRecord): void {
+    this.newestFirst = undefined;
+    this.imageIndex = undefined;
+    delete this.data.users[user.keycloakId];
+    this.byEmail.delete(user.email.toLowerCase());
+    this.byUsername.delete(user.username.toLowerCase());
+  }
+
+  image(filename: string): ImageRecord | undefined {
+    return this.data.images[filename];
+  }
+
+  imagesOf(userId: string): ImageRecord[] {
+    if (!this.imageIndex) {
+      this.imageIndex = new Map();
+      for (const image of Object.values(this.data.images)) {
+        const list = this.imageIndex.get(image.user_id);
+        if (list) list.push(image);
+        else this.imageIndex.set(image.user_id, [image]);
+      }
+    }
+    return this.imageIndex.get(userId) ?? [];
+  }
+
+  addImage(image: ImageRecord): void {
+    this.data.images[image.filename] = image;
+    this.imageIndex = undefined;
+  }
+
+  removeImage(filename: string): void {
+    delete this.data.images[filename];
+    this.imageIndex = undefined;
+  }
+
+  room(id: string): RoomRecord | undefined {
+    return this.data.rooms[id];
+  }
+
+  roomBetween(a: string, b: string): RoomRecord | undefined {
+    return this.roomByPair.get(pairKey(a, b));
+  }
+
+  /** The room of two members, created on first use. */
+  ensureRoom(a: string, b: string, createdAt: string): RoomRecord {
+    const existing = this.roomBetween(a, b);
+    if (existing) return existing;
+    const room: RoomRecord = { id: this.nextId('room'), members: [a, b], created_at: createdAt };
+    this.addRoom(room);
+    return room;
+  }
+
+  addRoom(room: RoomRecord): void {
+    this.data.rooms[room.id] = room;
+    this.data.messages[room.id] ??= [];
+    this.roomByPair.set(pairKey(...room.members), room);
+  }
+
+  /** Gives a room another id (provider states name rooms); its messages and files follow. */
+  renameRoom(room: RoomRecord, id: string): void {
+    if (room.id === id) return;
+    const messages = this.data.messages[room.id] ?? [];
+    delete this.data.messages[room.id];
+    delete this.data.rooms[room.id];
+    for (const message of messages) message.room = id;
+    for (const file of Object.values(this.data.chatFiles)) if (file.room === room.id) file.room = id;
+    room.id = id;
+    this.data.rooms[id] = room;
+    this.data.messages[id] = messages;
+  }
+
+  messages(roomId: string): MessageRecord[] {
+    let list = this.data.messages[roomId];
+    if (!list) {
+      list = [];
+      this.data.messages[roomId] = list;
+    }
+    return list;
+  }
+
+  roomsOf(userId: string): RoomRecord[] {
+    return Object.values(this.data.rooms).filter((room) => room.members.includes(userId));
+  }
+
+  isBlocked(by: string, other: string): boolean {
+    return this.data.blocks[by]?.includes(other) ?? false;
+  }
+
+  /** Members with an ACCEPTED match request either way: who may chat and see contact details. */
+  mutualIds(userId: string): string[] {
+    const ids = new Set<string>();
+    for (const request of this.data.matchRequests) {
+      if (request.status !== 'ACCEPTED') continue;
+      if (request.user_id === userId) ids.add(request.recipient_id);
+      else if (request.recipient_id === userId) ids.add(request.user_id);
+    }
+    return [...ids];
+  }
+}
+
+function pairKey(a: string, b: string): string {
+  return a < b ? `${a}|${b}` : `${b}|${a}`;
+}

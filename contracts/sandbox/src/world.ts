@@ -1,0 +1,47 @@
+/**
+ * Everything a handler, a socket or a simulated page may reach: the store, tokens, realtime and the
+ * resolved options. One World per sandbox instance, so tests can run many side by side.
+ */
+import type { Auth } from './auth';
+import type { Realtime } from './realtime';
+import type { Store } from './state/store';
+
+export interface ResolvedOptions {
+  port: number;
+  host: string;
+  dataFile: string | undefined;
+  accessTtlMs: number;
+  refreshTtlMs: number;
+  failRate: number;
+  latencyMs: { min: number; max: number } | undefined;
+  faultPrefix: string;
+  webDir: string | undefined;
+  seed: number;
+  webAppUrl: string | undefined;
+  checkResponses: boolean;
+  logRequests: boolean;
+  persistDebounceMs: number;
+}
+
+export class World {
+  /** Set once the HTTP server exists (socket.io attaches to it). */
+  realtime: Realtime | undefined;
+  /** `http://host:port` once listening; used where no request gives a base URL. */
+  publicUrl = '';
+
+  constructor(
+    readonly store: Store,
+    readonly auth: Auth,
+    readonly options: ResolvedOptions,
+    readonly now: () => number = Date.now,
+  ) {}
+
+  /** Where email links point: the web app, which is served from the sandbox's own origin by default. */
+  webAppUrl(requestBase: string): string {
+    return (this.options.webAppUrl ?? (requestBase || this.publicUrl)).replace(/\/+$/, '');
+  }
+
+  nowIso(): string {
+    return new Date(this.now()).toISOString();
+  }
+}

@@ -1,0 +1,55 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { startSandbox } from '../src/server';
+import { pathOf } from './support/paths';
+import { loggedIn } from './support/sandbox';
+
+describe('persistence', () => {
+  it('keeps the state across a restart with --data, written atomically', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-data-'));
+    const file = join(dir, 'state.json');
+    const first = await startSandbox({ port: 0, dataFile: file, persistDebounceMs: 20 });
+    const api = await loggedIn(first, 'member1');
+    await api.settings.update({ notification_interval: 'weekly', allow_newsletter: false });
+    const tokens = await api.session.getTokens();
+    await first.close();
+
+    expect(existsSync(file)).toBe(true);
+    expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+    expect(JSON.parse(readFileSync(file, 'utf8')).version).toBe(1);
+
+    const second = await startSandbox({ port: 0, dataFile: file });
+    try {
+      // The same session still works: tokens live in the state too.
+      const response = await fetch(`${second.url}${pathOf('settings.get')}`, {
+        headers: { authorization: `Bearer ${tokens?.accessToken}` },
+      });
+      expect(response.status).toBe(200);
+      const settings = (await response.json()) as Record<string, unknown>;
+      expect(settings).toMatchObject({ notification_interval: 'weekly', allow_newsletter: false });
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('writes changes while running (debounced)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-data-'));
+    const file = join(dir, 'state.json');
+    const box = await startSandbox({ port: 0, dataFile: file, persistDebounceMs: 20 });
+    try {
+      const api = await loggedIn(box, 'member2');
+      await api.devices.register({
+        location: 'Salt Lake City, United States',
+        type: 'BROWSER',
+        active: true,
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const saved = JSON.parse(readFileSync(file, 'utf8')) as { devices: unknown[] };
+      expect(saved.devices).toHaveLength(1);
+    } finally {
+      await box.close();
+    }
+  });
+});

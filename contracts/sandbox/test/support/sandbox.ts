@@ -1,0 +1,36 @@
+/** Starts sandboxes for tests (free port, responses checked against the SDK) and makes SDK clients. */
+import { createClient, type MatchmakerClient } from '@matchmaker/sdk';
+import { afterAll } from 'vitest';
+import { DEMO_PASSWORD, type RunningSandbox, type SandboxOptions, startSandbox } from '../../src/server';
+
+const running = new Set<RunningSandbox>();
+
+afterAll(async () => {
+  await Promise.all([...running].map((sandbox) => sandbox.close()));
+  running.clear();
+});
+
+/** A sandbox on a free port whose every answer must parse with the catalogue's response schema. */
+export async function sandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const instance = await startSandbox({ port: 0, checkResponses: true, ...options });
+  running.add(instance);
+  return instance;
+}
+
+export function client(instance: RunningSandbox): MatchmakerClient {
+  return createClient({ baseURL: instance.url, locks: null, timeoutMs: 10_000 });
+}
+
+/** A client logged in as a demo account (`member1`, `admin`, ... or a full email). */
+export async function loggedIn(instance: RunningSandbox, who: string): Promise<MatchmakerClient> {
+  const api = client(instance);
+  await api.accounts.login({
+    email: who.includes('@') ? who : `${who}@sandbox.test`,
+    password: DEMO_PASSWORD,
+  });
+  return api;
+}
+
+export async function json<T = Record<string, unknown>>(response: Response): Promise<T> {
+  return (await response.json()) as T;
+}
