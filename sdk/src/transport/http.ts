@@ -49,13 +49,16 @@ export class HttpTransport implements Transport {
   constructor(options: HttpTransportOptions) {
     this.#timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
     this.#onRetry = options.onRetry;
-    this.#fetch = ofetch.create({
-      baseURL: options.baseURL,
-      retry: 0,
-      ignoreResponseError: true,
-      headers: { ...NO_CACHE, ...options.headers },
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-    } as FetchOptions);
+    // The fetch implementation is a global option of ofetch (second argument), not a default.
+    this.#fetch = ofetch.create(
+      {
+        baseURL: options.baseURL,
+        retry: 0,
+        ignoreResponseError: true,
+        headers: { ...NO_CACHE, ...options.headers },
+      } as FetchOptions,
+      options.fetch ? { fetch: options.fetch } : {},
+    );
   }
 
   /** The session is created after the transport (it needs the transport for refresh calls). */

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isContractError, isNotLoggedInError, NotLoggedInError } from '../../src/index';
+import {
+  createClient,
+  isContractError,
+  isNotLoggedInError,
+  MemoryTokenStore,
+  NotLoggedInError,
+} from '../../src/index';
 import { sampleUser, testClient } from '../support/client';
 import { useTestServer } from '../support/server';
 
@@ -72,5 +78,22 @@ describe('response contracts', () => {
     expect(isContractError(error)).toBe(true);
     expect((error as Error).message).toMatch(/^accounts\.login: request\.body\.password: /);
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('the fetch option', () => {
+  it('sends every call through the fetch the client was given', async () => {
+    const seen: string[] = [];
+    const countingFetch: typeof fetch = (input, init) => {
+      seen.push(String(input instanceof Request ? input.url : input));
+      return fetch(input, init);
+    };
+    const client = createClient({
+      baseURL: server.url,
+      tokenStore: new MemoryTokenStore({ accessToken: 'a', refreshToken: 'r' }),
+      fetch: countingFetch,
+    });
+    await client.accounts.userInfo();
+    expect(seen).toEqual([`${server.url}/api/usermgmt/v2/accounts/user/info`]);
   });
 });
