@@ -1,0 +1,63 @@
+/**
+ * Names shared by the consumer tests, the checks and the verifier: who the consumer is, which
+ * providers have a pact, where pact files live and what they are called.
+ */
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Provider } from '@matchmaker/sdk';
+
+export const CONSUMER = 'matchmaker';
+
+/** One pact per backend service; the names are the catalogue's `provider` values. */
+export const HTTP_PROVIDERS = [
+  'usermgmt',
+  'main',
+  'bytebox',
+  'feature-switch',
+  'alerts',
+  'recommendations',
+  'chats',
+  'payment',
+  'analytics',
+] as const satisfies readonly Provider[];
+
+/** The socket.io channels, each a message provider of its own (SPEC.md section 4). */
+export const REALTIME_EVENTS = {
+  'realtime-notifications': ['new_notification'],
+  'realtime-chat': ['new_message', 'active', 'online_chats', 'token_expired'],
+} as const;
+
+export type HttpProvider = (typeof HTTP_PROVIDERS)[number];
+export type RealtimeProvider = keyof typeof REALTIME_EVENTS;
+export type ProviderName = HttpProvider | RealtimeProvider;
+export type RealtimeEvent = (typeof REALTIME_EVENTS)[RealtimeProvider][number];
+
+export const REALTIME_PROVIDERS = Object.keys(REALTIME_EVENTS) as RealtimeProvider[];
+export const ALL_PROVIDERS: readonly ProviderName[] = [...HTTP_PROVIDERS, ...REALTIME_PROVIDERS];
+
+export function isProviderName(value: string): value is ProviderName {
+  return (ALL_PROVIDERS as readonly string[]).includes(value);
+}
+
+/** The file name pact-js gives a pact: `<consumer>-<provider>.json`. */
+export const pactFileName = (provider: string): string => `${CONSUMER}-${provider}.json`;
+
+const packageRoot = fileURLToPath(new URL('..', import.meta.url));
+
+/** The reviewed, committed pacts that backend teams verify. */
+export const COMMITTED_PACT_DIR = resolve(packageRoot, 'pacts');
+
+/**
+ * Where a test run writes pacts. By default a scratch directory that the drift check compares
+ * with the committed pacts, so a run never rewrites reviewed files; `PACT_OUT=pacts` (the
+ * `pacts:update` script) writes the committed directory itself.
+ */
+export function pactOutDir(): string {
+  const chosen = process.env.PACT_OUT;
+  return chosen ? resolve(packageRoot, chosen) : resolve(packageRoot, '.pact-out');
+}
+
+/** Interaction comment key naming the catalogue entry an HTTP interaction exercises. */
+export const ENDPOINT_COMMENT = 'endpoint';
+/** Message metadata key naming the socket.io event a message interaction stands for. */
+export const EVENT_METADATA = 'event';

@@ -1,0 +1,37 @@
+/**
+ * README.md is what backend teams verify from: its provider-state table must be the one the pacts
+ * use, and the sandbox (the reference provider) must answer every state.
+ */
+import { readFileSync } from 'node:fs';
+import { providerStates } from '@matchmaker/sandbox';
+import { describe, expect, it } from 'vitest';
+import { renderStatesTable, tableIn } from '../../src/docs/states-table';
+import { ALL_PROVIDERS, COMMITTED_PACT_DIR, pactFileName } from '../../src/names';
+import { readPactDir } from '../../src/pact-file';
+import { ALL_STATES } from '../../src/states';
+
+const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+const pacts = readPactDir(COMMITTED_PACT_DIR);
+const usedStates = new Set(
+  [...pacts.values()].flatMap((pact) =>
+    pact.interactions.flatMap((i) => (i.providerStates ?? []).map((s) => s.name)),
+  ),
+);
+const known = new Set(ALL_STATES.map((state) => state.name));
+
+describe('README.md for backend teams', () => {
+  it('lists every provider state the pacts use, as the pacts use it', () => {
+    expect([...usedStates].filter((name) => !known.has(name))).toEqual([]);
+    expect([...known].filter((name) => !usedStates.has(name))).toEqual([]);
+    expect(tableIn(readme), 'run `pnpm run readme:states`').toBe(renderStatesTable(pacts));
+  });
+
+  it('names every pact file', () => {
+    for (const provider of ALL_PROVIDERS) expect(readme).toContain(pactFileName(provider));
+  });
+
+  it('has a sandbox handler for every provider state', () => {
+    const handled = new Set(providerStates().map((state) => state.name.toLowerCase()));
+    expect([...usedStates].filter((name) => !handled.has(name.toLowerCase()))).toEqual([]);
+  });
+});

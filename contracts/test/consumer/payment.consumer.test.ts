@@ -1,0 +1,73 @@
+/** payment: plans and offers (public) and the member's subscription. */
+import { describe, expect, it } from 'vitest';
+import { MEMBER, PLAN } from '../../src/examples';
+import { anonymousClient, memberClient } from '../support/clients';
+import {
+  boolean,
+  eachLike,
+  fromState,
+  instant,
+  interaction,
+  json,
+  like,
+  listOf,
+  pactWith,
+  pathOf,
+  request,
+  state,
+} from '../support/pact';
+
+const pact = pactWith('payment');
+const plan = state('plan', { planId: PLAN.planId, offerId: PLAN.offerId });
+
+/** SPEC.md section 3: id, archived, offers with id and the flag offer. */
+const offer = { id: like(PLAN.offerId), offer: boolean(true) };
+const planBody = { id: like(PLAN.planId), archived: boolean(false), offers: eachLike(offer) };
+
+describe('payment', () => {
+  it('payments.listPlans', () =>
+    interaction(pact, 'payments.listPlans', 'a request for the plans with extrapolated prices')
+      .given(...plan)
+      .withRequest('GET', pathOf('payments.listPlans'), request({ query: { extrapolate: 'true' } }))
+      .willRespondWith(200, json({ plans: eachLike({ ...planBody, offers: listOf(offer) }) }))
+      .executeTest(async (server) => {
+        await anonymousClient(server).payments.listPlans({ extrapolate: true });
+      }));
+
+  it('payments.getPlan', () =>
+    interaction(pact, 'payments.getPlan', 'a request for one plan')
+      .given(...plan)
+      .withRequest('GET', pathOf('payments.getPlan', { id: fromState('planId', PLAN.planId) }))
+      .willRespondWith(200, json(planBody))
+      .executeTest(async (server) => {
+        await anonymousClient(server).payments.getPlan(PLAN.planId);
+      }));
+
+  it('payments.listOffers', () =>
+    interaction(pact, 'payments.listOffers', 'a request for the live offers')
+      .given(...plan)
+      .withRequest('GET', pathOf('payments.listOffers'), request({ query: { archived: 'false' } }))
+      .willRespondWith(200, json({ offers: eachLike({ ...offer, archived: boolean(false) }) }))
+      .executeTest(async (server) => {
+        await anonymousClient(server).payments.listOffers();
+      }));
+
+  it('payments.getSubscription', () =>
+    interaction(pact, 'payments.getSubscription', 'a member reading their subscription')
+      .given(...state('memberLoggedIn', { userId: MEMBER.userId }))
+      .given(...plan)
+      .given(...state('subscription', { userId: MEMBER.userId, planId: PLAN.planId }))
+      .withRequest(
+        'GET',
+        pathOf('payments.getSubscription', { userId: MEMBER.userId }),
+        request({ token: MEMBER.accessToken }),
+      )
+      .willRespondWith(
+        200,
+        json({ status: like('ACTIVE'), plan_id: like(PLAN.planId), expires_at: instant() }),
+      )
+      .executeTest(async (server) => {
+        const answer = await memberClient(server).payments.getSubscription(MEMBER.userId);
+        expect(answer).toMatchObject({ status: 'ACTIVE' });
+      }));
+});

@@ -1,0 +1,57 @@
+/**
+ * Makes every fetch of a test wait, after the answer, until the Pact mock server has recorded the
+ * request. The mock server records a match asynchronously after answering, and pact-js asks for
+ * mismatches as soon as the test function resolves: on a busy machine a request that did match
+ * was then reported as "expected but not received". Installed on globalThis.fetch (a vitest setup
+ * file) because that is what the SDK's ofetch calls in Node.
+ */
+import { createRequire } from 'node:module';
+
+interface Recorded {
+  type: string;
+}
+interface ConsumerPactHandle {
+  mockServerMismatches(port: number): Recorded[];
+}
+interface PactCore {
+  makeConsumerPact(consumer: string, provider: string, version: number, logLevel: string): ConsumerPactHandle;
+}
+
+// pact-core is pact-js's own dependency; mismatch reports are per port, so any handle reads them.
+const requireFromPact = createRequire(createRequire(import.meta.url).resolve('@pact-foundation/pact'));
+const core = requireFromPact('@pact-foundation/pact-core') as PactCore;
+const handle = core.makeConsumerPact('settle-requests', 'settle-requests', 4, 'error');
+
+/**
+ * Grows by one with every request the mock server has taken in, matched or not; undefined when no
+ * mock server listens on the port (a sandbox in the realtime tests, say).
+ */
+function progress(port: number): number | undefined {
+  let entries: Recorded[];
+  try {
+    entries = handle.mockServerMismatches(port);
+  } catch {
+    return undefined;
+  }
+  let score = 0;
+  for (const entry of entries) score += entry.type === 'missing-request' ? -1 : 1;
+  return score;
+}
+
+const MAX_WAIT_MS = 2_000;
+const MOCK_SERVER_HOST = '127.0.0.1';
+const nativeFetch = globalThis.fetch;
+
+globalThis.fetch = async (input, init) => {
+  const target = new URL(input instanceof Request ? input.url : String(input));
+  if (target.hostname !== MOCK_SERVER_HOST) return nativeFetch(input, init);
+  const port = Number(target.port);
+  const before = progress(port);
+  const response = await nativeFetch(input, init);
+  if (before === undefined) return response;
+  const deadline = Date.now() + MAX_WAIT_MS;
+  while ((progress(port) ?? before + 1) <= before && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  return response;
+};
