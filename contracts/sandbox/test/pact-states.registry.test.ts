@@ -174,3 +174,18 @@ describe('provider states of the consumer pacts', () => {
     expect(await metrics.json()).toMatchObject({ created: 3, accepted: 1, rejected: 1 });
   });
 });
+
+describe('contract states that build on each other', () => {
+  it('mutual matches are not left blocking each other by an earlier state', async () => {
+    const box = await sandbox();
+    const pair = { userId: 'pact-member-1', id: 'pact-member-2' };
+    await state(box.url, { state: 'member {userId} blocked member {id}', params: pair, action: 'setup' });
+    expect(box.world.store.isBlocked('pact-member-1', 'pact-member-2')).toBe(true);
+    await state(box.url, {
+      state: 'members {userId} and {matchId} are mutual matches with the chat room {room}',
+      params: { userId: 'pact-member-1', matchId: 'pact-member-2', room: 'pact-room-1' },
+      action: 'setup',
+    });
+    expect(box.world.store.isBlocked('pact-member-1', 'pact-member-2')).toBe(false);
+  });
+});

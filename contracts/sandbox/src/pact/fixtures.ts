@@ -198,6 +198,15 @@ export function ensureMutual(world: World, a: UserRecord, b: UserRecord, roomId?
         (request.user_id === b.keycloakId && request.recipient_id === a.keycloakId)),
   );
   if (!accepted) putRequest(world, world.store.nextId('mr'), a, b, 'ACCEPTED');
+  // States pile up across interactions: mutual matches that chat must not inherit an earlier block.
+  const { blocks } = world.store.data;
+  for (const [by, other] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    const list = blocks[by.keycloakId];
+    if (list) blocks[by.keycloakId] = list.filter((blocked) => blocked !== other.keycloakId);
+  }
   const squatter = roomId ? world.store.room(roomId) : undefined;
   if (squatter && !(squatter.members.includes(a.keycloakId) && squatter.members.includes(b.keycloakId))) {
     // Another pair holds the id: that room steps aside.
