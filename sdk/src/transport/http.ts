@@ -1,3 +1,4 @@
+import { destr } from 'destr';
 import { type FetchOptions, ofetch } from 'ofetch';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '../constants';
 import type { CallInput, CallOptions, EndpointDef, ResultOf } from '../endpoints/define';
@@ -80,15 +81,18 @@ export class HttpTransport implements Transport {
     const request = this.#prepare(endpoint, input);
     const { retry } = endpoint;
     const onRetry = retry && this.#onRetry;
+    // Most calls have no retry policy: send them without the retry loop's extra promise layers.
     const send = (accessToken: string | null) =>
-      withRetry(
-        retry,
-        () => this.#attempt(endpoint, request, { accessToken }, options),
-        options.signal,
-        onRetry
-          ? (n, error) => onRetry({ endpoint: endpoint.id, retry: n, delayMs: retry.delayMs, error })
-          : undefined,
-      );
+      retry
+        ? withRetry(
+            retry,
+            () => this.#attempt(endpoint, request, { accessToken }, options),
+            options.signal,
+            onRetry
+              ? (n, error) => onRetry({ endpoint: endpoint.id, retry: n, delayMs: retry.delayMs, error })
+              : undefined,
+          )
+        : this.#attempt(endpoint, request, { accessToken }, options);
 
     let response = await send(tokens?.accessToken ?? null);
     if (response.status === 403 && tokens) {
@@ -164,7 +168,7 @@ export class HttpTransport implements Transport {
         query: request.query,
         body: request.body as BodyInit | Record<string, unknown> | undefined,
         headers: mode.accessToken ? { Authorization: `Bearer ${mode.accessToken}` } : {},
-        responseType: endpoint.response === 'binary' ? 'blob' : undefined,
+        ...(endpoint.response === 'binary' ? { responseType: 'blob' } : { parseResponse: parseJsonBody }),
         signal,
       } as FetchOptions<'json'>);
       const raw: RawResponse = { status: response.status, data: response._data };
@@ -199,6 +203,22 @@ interface PreparedRequest {
 interface RawResponse {
   status: number;
   data: unknown;
+}
+
+/**
+ * Parses an answer body. ofetch's default parser (destr) scans every body with regexes first and
+ * costs about a tenth of a local call; JSON.parse is native. Bodies that are not JSON (an HTML
+ * error page from a proxy) stay text, an empty body is undefined, and the rare body that names
+ * `__proto__` goes through destr, which drops such keys.
+ */
+export function parseJsonBody(text: string): unknown {
+  if (text === '') return undefined;
+  if (text.includes('"__proto__"') || text.includes('"constructor"')) return destr(text);
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 function describe(error: unknown): string {
