@@ -122,6 +122,9 @@ export class Session {
   /** Starts a new session with fresh tokens (after login). */
   async setTokens(tokens: Tokens): Promise<void> {
     this.#generation++;
+    // Nothing of the previous session carries over: its refresh in flight and its user.
+    this.#refreshing = null;
+    if (this.#user !== null) this.setUser(null);
     await this.#store.set(tokens);
     this.#events.emit('login', tokens);
   }
@@ -132,13 +135,17 @@ export class Session {
   }
 
   /**
-   * Gets fresh tokens after `failedAccessToken` was refused with 403. One refresh at a time:
+   * Gets fresh tokens after `failedAccessToken` was refused with 403, for the session of
+   * `generation` (the current one by default). One refresh at a time:
    * concurrent callers share the one in flight. If the store already holds a different access
    * token (another client or tab refreshed first), that one is used without a call.
    */
-  refresh(failedAccessToken?: string): Promise<Tokens> {
+  refresh(failedAccessToken?: string, generation = this.#generation): Promise<Tokens> {
+    // A call of an ended session never refreshes (nor borrows) the tokens of the next one.
+    if (generation !== this.#generation) {
+      return Promise.reject(new NotLoggedInError({ endpoint: 'accounts.refreshToken' }));
+    }
     if (this.#refreshing) return this.#refreshing;
-    const generation = this.#generation;
     const run = () => this.#lockedRefresh(failedAccessToken, generation);
     const pending = (this.#locks ? this.#locks.request(REFRESH_LOCK, run) : run()).finally(() => {
       if (this.#refreshing === pending) this.#refreshing = null;

@@ -56,7 +56,7 @@ export class HttpTransport implements Transport {
         baseURL: options.baseURL,
         retry: 0,
         ignoreResponseError: true,
-        headers: { ...NO_CACHE, ...options.headers },
+        headers: { ...options.headers, ...NO_CACHE },
       } as FetchOptions,
       options.fetch ? { fetch: options.fetch } : {},
     );
@@ -73,6 +73,9 @@ export class HttpTransport implements Transport {
     options: CallOptions = {},
   ): Promise<ResultOf<E>> {
     const session = this.#requireSession();
+    // The session this call belongs to: an answer that arrives after it ended must not act on
+    // the next one (replay with its token, or log it out).
+    const generation = session.generation;
     const tokens = await session.getTokens();
     if (!tokens) {
       if (endpoint.access === 'session') throw new NotLoggedInError({ endpoint: endpoint.id });
@@ -96,12 +99,13 @@ export class HttpTransport implements Transport {
 
     let response = await send(tokens?.accessToken ?? null);
     if (response.status === 403 && tokens) {
-      const fresh = await session.refresh(tokens.accessToken);
+      if (session.generation !== generation) throw new NotLoggedInError({ endpoint: endpoint.id });
+      const fresh = await session.refresh(tokens.accessToken, generation);
       // One replay with the new token; a second 403 is a real refusal, not a refresh loop.
       response = await send(fresh.accessToken);
     }
     if (response.status === 406 && tokens) {
-      await session.logout('suspended');
+      if (session.generation === generation) await session.logout('suspended');
       throw new SuspendedError({ endpoint: endpoint.id });
     }
     if (response.status < 200 || response.status >= 300) {

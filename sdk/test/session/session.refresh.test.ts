@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LogoutReason } from '../../src/index';
-import { createClient, isHttpError, isNotLoggedInError, MemoryTokenStore } from '../../src/index';
+import {
+  createClient,
+  isHttpError,
+  isNotLoggedInError,
+  isSuspendedError,
+  MemoryTokenStore,
+} from '../../src/index';
 import { flushIO, sampleUser, TOKENS, testClient } from '../support/client';
 import { type RecordedRequest, type Reply, type TestServer, useTestServer } from '../support/server';
 
@@ -210,5 +216,78 @@ describe('clients sharing one token store (tabs sharing cookies)', () => {
     });
     await client.accounts.userInfo();
     expect(names).toEqual(['matchmaker:token-refresh']);
+  });
+});
+
+describe('answers that arrive after their session ended', () => {
+  /** Holds the first user-info answer until `release`, then answers `status`. */
+  function slowAnswer(status: number) {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let first = true;
+    server.handle(async (request) => {
+      if (request.path === REFRESH_PATH) return { body: { access_token: 'b-2', refresh_token: 'rb-2' } };
+      if (request.method === 'DELETE') return { status: 204 };
+      if (request.path.endsWith('/login')) return { body: { access_token: 'b-1', refresh_token: 'rb-1' } };
+      if (first) {
+        first = false;
+        await gate;
+        return { status };
+      }
+      return { body: sampleUser({ username: 'bob' }) };
+    });
+    return () => release();
+  }
+
+  it.each([403, 406])('a late %i of session A neither acts as nor ends session B', async (status) => {
+    const release = slowAnswer(status);
+    const client = testClient(server.url);
+    const reasons: string[] = [];
+    client.session.on('logout', (reason) => reasons.push(reason));
+    const late = client.accounts.userInfo().catch((e: unknown) => e);
+    while (userCalls().length === 0) await new Promise((r) => setTimeout(r, 2));
+    await client.session.logout();
+    await client.accounts.login({ email: 'bob@example.com', password: 'pw' });
+    release();
+    const error = await late;
+    // A's call fails as A's: suspended for a 406, not logged in any more for a 403.
+    expect(status === 406 ? isSuspendedError(error) : isNotLoggedInError(error)).toBe(true);
+    expect(userCalls()).toHaveLength(1); // never replayed with B's token
+    expect(server.requests.some((r) => r.path === REFRESH_PATH)).toBe(false);
+    expect(reasons).toEqual(['user']);
+    expect(await client.session.getTokens()).toEqual({ accessToken: 'b-1', refreshToken: 'rb-1' });
+  });
+
+  it('a new login does not join the refresh of the session before it, and forgets its user', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.handle(async (request) => {
+      if (request.path === REFRESH_PATH) {
+        const sent = (request.json as { refresh_token: string }).refresh_token;
+        if (sent === 'refresh-1') {
+          await gate;
+          return { status: 401 };
+        }
+        return { body: { access_token: 'b-2', refresh_token: 'rb-2' } };
+      }
+      if (request.path.endsWith('/login')) return { body: { access_token: 'b-1', refresh_token: 'rb-1' } };
+      if (request.headers.authorization === 'Bearer b-2') return { body: sampleUser({ username: 'bob' }) };
+      return { status: 403 };
+    });
+    const client = testClient(server.url);
+    client.session.setUser({ username: 'amina_k', roles: ['General'] });
+    const old = client.accounts.userInfo().catch((e: unknown) => e);
+    while (!server.requests.some((r) => r.path === REFRESH_PATH)) await new Promise((r) => setTimeout(r, 2));
+    await client.accounts.login({ email: 'bob@example.com', password: 'pw' });
+    expect(client.session.user).toBeNull();
+    const fresh = client.accounts.userInfo();
+    release(); // A's refresh is refused only now; B must not have waited for its outcome
+    await expect(fresh).resolves.toMatchObject({ username: 'bob' });
+    expect(isNotLoggedInError(await old)).toBe(true);
+    expect(await client.session.getTokens()).toEqual({ accessToken: 'b-2', refreshToken: 'rb-2' });
   });
 });
