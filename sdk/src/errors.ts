@@ -33,7 +33,7 @@ export class HttpError extends MatchmakerError {
   override readonly name = 'HttpError' as const;
   readonly code = 'HTTP_ERROR' as const;
   readonly status: number;
-  /** The parsed JSON body, or the text body when it was not JSON, or undefined. */
+  /** The parsed JSON body, the text body when it was not JSON, a Blob for binary calls, or undefined. */
   readonly body: unknown;
 
   constructor(status: number, body: unknown, options: { endpoint?: string; cause?: unknown } = {}) {

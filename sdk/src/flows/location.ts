@@ -11,6 +11,7 @@ import { ipLocationSchema } from '../schemas/location';
 import type { AccountsService } from '../services/accounts';
 import type { DevicesService } from '../services/devices';
 import type { LocationsService } from '../services/locations';
+import { parseJsonBody } from '../transport/body';
 import { parseOrThrow } from '../transport/validate';
 import { throwIfAborted, toAborted } from './abort';
 
@@ -84,8 +85,10 @@ type PositionOutcome =
  * Resolves the location and stores it. Outcomes:
  * - geolocation granted and the coordinates name a place: update + device, 'accepted'/'geolocation';
  * - geolocation denied: status 'denied', yet the IP lookup still runs and is stored when usable;
- * - geolocation unavailable, timed out, missing, or its place unknown (search failed or empty):
- *   the IP lookup, with the status still 'accepted';
+ * - geolocation unavailable, timed out, missing, or the search failed: the IP lookup, with the
+ *   status still 'accepted';
+ * - the search answered but named no place (unknown location data): status 'denied', and the
+ *   IP lookup is still stored when usable;
  * - no usable location at all: 'denied'/'none', nothing stored.
  * Failures of the update and the device registration are reported, not thrown: the location is
  * known, so the status stands. Only an abort rejects.
@@ -118,6 +121,9 @@ export async function resolveLocation(
       await store(client, location, options, attempt);
       return { status, source: 'geolocation', location };
     }
+    // SPEC section 8: location data the service does not know makes the status denied. A failed
+    // search is an outage, not unknown data, so it keeps the status.
+    if (place) status = 'denied';
   } else if (outcome.kind === 'denied') {
     status = 'denied';
   }
@@ -220,8 +226,8 @@ async function lookupIp(env: LocationEnv) {
       signal,
     });
     const text = await response.text();
-    const data = parseJson(text);
-    if (!response.ok) throw new HttpError(response.status, data ?? text, { endpoint: IP_LOOKUP_ID });
+    const data = parseJsonBody(text);
+    if (!response.ok) throw new HttpError(response.status, data, { endpoint: IP_LOOKUP_ID });
     return parseOrThrow(ipLocationSchema, data, IP_LOOKUP_ID, 'response');
   } catch (error) {
     if (isMatchmakerError(error)) throw error;
@@ -230,13 +236,5 @@ async function lookupIp(env: LocationEnv) {
     throw new NetworkError(`${IP_LOOKUP_ID}: ${String(error)}`, { endpoint: IP_LOOKUP_ID, cause: error });
   } finally {
     clearTimeout(timer);
-  }
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }

@@ -2,6 +2,7 @@ import { REALTIME_CONNECTION_TIMEOUT_MS } from '../constants';
 import { isNotLoggedInError } from '../errors';
 import { isAdmin } from '../rules/roles';
 import type { Session } from '../session/session';
+import { joinURL } from '../transport/url';
 import { type ChannelDeps, type ChannelPermission, RealtimeChannel } from './channel';
 import { ChatChannel } from './chat-channel';
 import { chatEventSchemas, type NotificationEventPayloads, notificationEventSchemas } from './events';
@@ -67,11 +68,6 @@ export function realtimeOrigin(baseURL: string): string {
   }
 }
 
-function joinUrl(origin: string, namespace: string): string {
-  const base = origin.replace(/\/+$/, '');
-  return `${base}${namespace.startsWith('/') ? namespace : `/${namespace}`}`;
-}
-
 /**
  * The realtime channels of one session. They follow the session on their own: a refresh
  * (a 403 elsewhere, or `token_expired` here) reopens them with the new token, and logout closes
@@ -100,14 +96,14 @@ export function createRealtime(context: RealtimeContext, options: RealtimeOption
   const notifications: NotificationChannel = new RealtimeChannel<NotificationEventPayloads>({
     ...shared,
     name: 'notifications',
-    url: joinUrl(origin, options.notificationsNamespace ?? DEFAULT_NOTIFICATIONS_NAMESPACE),
+    url: joinURL(origin, options.notificationsNamespace ?? DEFAULT_NOTIFICATIONS_NAMESPACE),
     schemas: notificationEventSchemas,
     permission: notificationPermission,
   });
   const chat = new ChatChannel({
     ...shared,
     name: 'chat',
-    url: joinUrl(origin, options.chatNamespace ?? DEFAULT_CHAT_NAMESPACE),
+    url: joinURL(origin, options.chatNamespace ?? DEFAULT_CHAT_NAMESPACE),
     schemas: chatEventSchemas,
     permission: () => 'yes',
   });

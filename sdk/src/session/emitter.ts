@@ -1,6 +1,5 @@
 /** A small typed event emitter; `on` returns the unsubscribe function. */
-// biome-ignore lint/suspicious/noExplicitAny: handler argument lists are checked through EventMap
-type EventMap = Record<string, (...args: any[]) => void>;
+type EventMap = Record<string, (...args: never[]) => void>;
 
 export class Emitter<Events extends EventMap> {
   readonly #handlers = new Map<keyof Events, Set<Events[keyof Events]>>();

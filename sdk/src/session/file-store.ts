@@ -3,6 +3,9 @@ import { dirname } from 'node:path';
 import type { Tokens } from '../schemas/auth';
 import { Mutex, type TokenStore } from './token-store';
 
+/** Counts writes in this process, to name temporary files uniquely. */
+let writes = 0;
+
 /**
  * Tokens in a JSON file readable only by its owner (mode 0600), for the CLI and scripts. Writes
  * are atomic (temporary file + rename) so a crash never leaves half a token file.
@@ -36,7 +39,8 @@ export class FileTokenStore implements TokenStore {
 
   async set(tokens: Tokens): Promise<void> {
     await mkdir(dirname(this.path), { recursive: true, mode: 0o700 });
-    const temp = `${this.path}.${process.pid}.${Date.now()}.tmp`;
+    // Unique per write: two set() calls in the same millisecond must not share a temporary file.
+    const temp = `${this.path}.${process.pid}.${++writes}.tmp`;
     const handle = await open(temp, 'w', 0o600);
     try {
       await handle.writeFile(JSON.stringify(tokens));

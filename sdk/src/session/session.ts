@@ -1,5 +1,6 @@
 import { SESSION_EXPIRED_NOTICE, TOKEN_REFRESH_RETRY } from '../constants';
 import { isHttpError, NotLoggedInError } from '../errors';
+import { isDeleted } from '../rules/roles';
 import type { Tokens } from '../schemas/auth';
 import type { User } from '../schemas/user';
 import { type RetryInfo, withRetry } from '../transport/retry';
@@ -89,7 +90,7 @@ export class Session {
   }
 
   get isDeleted(): boolean {
-    return this.#user?.is_deleted === true;
+    return isDeleted(this.#user);
   }
 
   /** Bumped by every login and logout. */

@@ -1,4 +1,3 @@
-import { destr } from 'destr';
 import { type FetchOptions, ofetch } from 'ofetch';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from '../constants';
 import type { CallInput, CallOptions, EndpointDef, ResultOf } from '../endpoints/define';
@@ -12,6 +11,7 @@ import {
   TimeoutError,
 } from '../errors';
 import type { Session } from '../session/session';
+import { parseJsonBody } from './body';
 import { type RetryInfo, withRetry } from './retry';
 import type { Transport } from './types';
 import { buildPath, toQuery } from './url';
@@ -207,22 +207,6 @@ interface PreparedRequest {
 interface RawResponse {
   status: number;
   data: unknown;
-}
-
-/**
- * Parses an answer body. ofetch's default parser (destr) scans every body with regexes first and
- * costs about a tenth of a local call; JSON.parse is native. Bodies that are not JSON (an HTML
- * error page from a proxy) stay text, an empty body is undefined, and the rare body that names
- * `__proto__` goes through destr, which drops such keys.
- */
-export function parseJsonBody(text: string): unknown {
-  if (text === '') return undefined;
-  if (text.includes('"__proto__"') || text.includes('"constructor"')) return destr(text);
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 }
 
 function describe(error: unknown): string {

@@ -182,11 +182,11 @@ describe('resolveLocation', () => {
     expect(reported.map((entry) => entry.step)).toEqual(['search']);
   });
 
-  it('location search naming no place: the IP lookup is used', async () => {
+  it('location search naming no place (unknown location data): denied, and the IP lookup is used', async () => {
     routes[SEARCH] = { body: { city: null, country: null, country_code: null } };
     const { geolocation } = fakeGeolocation({ latitude: 0, longitude: 0 });
     const result = await resolveLocation(testClient(server.url), env(geolocation));
-    expect(result).toEqual({ status: 'accepted', source: 'ip', location: ikeja });
+    expect(result).toEqual({ status: 'denied', source: 'ip', location: ikeja });
     expect(reported).toEqual([]);
   });
 

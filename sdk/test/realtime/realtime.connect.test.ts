@@ -47,7 +47,11 @@ describe('connect', () => {
     await client.realtime.connect();
     server.valid.add('access-other');
     await client.session.setTokens({ accessToken: 'access-other', refreshToken: 'refresh-other' });
-    await waitFor(() => client.realtime.chat.connected && client.realtime.notifications.connected);
+    // A new login forgets the previous user; notifications wait until the new one is known.
+    await waitFor(() => client.realtime.chat.connected);
+    expect(client.realtime.notifications.connected).toBe(false);
+    client.session.setUser(userSchema.parse(sampleUser({ username: 'other' })));
+    await waitFor(() => client.realtime.notifications.connected);
     expect(client.realtime.chat.token).toBe('access-other');
     expect(client.realtime.notifications.token).toBe('access-other');
     expect(server.sockets('/chat').map((s) => s.handshake.query.token)).toEqual(['access-other']);

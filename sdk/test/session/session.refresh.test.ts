@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LogoutReason } from '../../src/index';
 import {
+  CookieTokenStore,
   createClient,
   isHttpError,
   isNotLoggedInError,
@@ -197,6 +198,43 @@ describe('clients sharing one token store (tabs sharing cookies)', () => {
       refreshToken: 'refresh-2',
     });
     expect(authority.refreshCalls).toBe(1);
+  });
+
+  it('tabs on one cookie jar, serialised by Web Locks: one refresh call, nobody logs out', async () => {
+    const authority = tokenAuthority(server, { refreshDelayMs: 10 });
+    authority.access = 'expired';
+    const cookies = new Map<string, string>();
+    const sharedJar = {
+      get cookie() {
+        return [...cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+      },
+      set cookie(line: string) {
+        const [pair = ''] = line.split(';');
+        const eq = pair.indexOf('=');
+        if (line.includes('Max-Age=0')) cookies.delete(pair.slice(0, eq));
+        else cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
+      },
+    };
+    new CookieTokenStore({ jar: sharedJar }).set({ ...TOKENS });
+    // The browser's Web Locks: one holder at a time across every tab of the origin.
+    const held = new MemoryTokenStore();
+    const locks = { request: <T>(_name: string, callback: () => Promise<T>) => held.withLock(callback) };
+    const tab = () =>
+      createClient({ baseURL: server.url, tokenStore: new CookieTokenStore({ jar: sharedJar }), locks });
+    const [tabA, tabB] = [tab(), tab()];
+    const logouts = vi.fn();
+    tabA.session.on('logout', logouts);
+    tabB.session.on('logout', logouts);
+    await Promise.all([
+      ...Array.from({ length: 5 }, () => tabA.accounts.userInfo()),
+      ...Array.from({ length: 5 }, () => tabB.accounts.userInfo()),
+    ]);
+    expect(authority.refreshCalls).toBe(1);
+    expect(logouts).not.toHaveBeenCalled();
+    expect(new CookieTokenStore({ jar: sharedJar }).get()).toEqual({
+      accessToken: 'access-2',
+      refreshToken: 'refresh-2',
+    });
   });
 
   it('serialises refreshes through the Web Locks API when it is available', async () => {

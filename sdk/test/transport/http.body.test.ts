@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isHttpError } from '../../src/index';
-import { parseJsonBody } from '../../src/transport/http';
+import { parseJsonBody } from '../../src/transport/body';
 import { sampleUser, testClient } from '../support/client';
 import { useTestServer } from '../support/server';
 
