@@ -4,6 +4,7 @@
  * tokens rotate and each may be used once.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import { own } from './state/dict';
 import type { Store } from './state/store';
 import type { UserRecord } from './state/types';
 
@@ -34,11 +35,18 @@ export interface TokenPolicy {
   now(): number;
 }
 
+/** Pruning scans every token, so it runs at most this often rather than on every login. */
+const PRUNE_EVERY_MS = 60_000;
+/** Expired tokens, and spent refresh tokens, are kept this long: a replay answers "used", not "unknown". */
+const SPENT_GRACE_MS = 24 * 3_600_000;
+
 export type AccessCheck =
   | { ok: true; user: UserRecord; token: string; expiresAt: number }
   | { ok: false; reason: 'missing' | 'unknown' | 'expired' };
 
 export class Auth {
+  private prunedAt = Number.NEGATIVE_INFINITY;
+
   constructor(
     private readonly store: Store,
     readonly policy: TokenPolicy,
@@ -57,7 +65,7 @@ export class Auth {
       expires_at: now + this.policy.refreshTtlMs,
       used: false,
     };
-    this.prune(now);
+    if (now - this.prunedAt >= PRUNE_EVERY_MS) this.prune(now);
     return {
       access_token: access,
       refresh_token: refresh,
@@ -76,7 +84,7 @@ export class Auth {
 
   checkAccess(token: string | undefined): AccessCheck {
     if (!token) return { ok: false, reason: 'missing' };
-    const record = this.store.data.accessTokens[token];
+    const record = own(this.store.data.accessTokens, token);
     if (!record) return { ok: false, reason: 'unknown' };
     if (record.expires_at <= this.policy.now()) return { ok: false, reason: 'expired' };
     const user = this.store.user(record.user_id);
@@ -86,9 +94,11 @@ export class Auth {
 
   /** Rotates a refresh token: the old one is spent whatever happens next. */
   refresh(token: string): IssuedTokens | undefined {
-    const record = this.store.data.refreshTokens[token];
-    if (!record || record.used || record.expires_at <= this.policy.now()) return undefined;
+    const record = own(this.store.data.refreshTokens, token);
+    const now = this.policy.now();
+    if (!record || record.used || record.expires_at <= now) return undefined;
     record.used = true;
+    record.used_at = now;
     const user = this.store.user(record.user_id);
     if (!user) return undefined;
     return this.issue(user);
@@ -104,26 +114,34 @@ export class Auth {
     for (const [token, record] of Object.entries(this.store.data.accessTokens)) {
       if (record.user_id === userId && token !== except) delete this.store.data.accessTokens[token];
     }
+    const now = this.policy.now();
     for (const record of Object.values(this.store.data.refreshTokens)) {
-      if (record.user_id === userId) record.used = true;
+      if (record.user_id === userId && !record.used) {
+        record.used = true;
+        record.used_at = now;
+      }
     }
   }
 
   /**
-   * Drops long-expired tokens so a long demo does not grow the state without bound. Spent refresh
-   * tokens are kept for a day so a replay still answers "used" rather than "unknown".
+   * Drops tokens a day after they expired or were spent, so a long demo does not grow the state
+   * without bound (each login adds two tokens, each refresh spends one and adds two).
    */
   private prune(now: number): void {
-    const grace = 24 * 3_600_000;
+    this.prunedAt = now;
     const access = this.store.data.accessTokens;
-    for (const token in access) {
+    for (const token of Object.keys(access)) {
       const record = access[token];
-      if (record && record.expires_at + grace < now) delete access[token];
+      if (record && record.expires_at + SPENT_GRACE_MS < now) delete access[token];
     }
     const refresh = this.store.data.refreshTokens;
-    for (const token in refresh) {
+    for (const token of Object.keys(refresh)) {
       const record = refresh[token];
-      if (record && record.expires_at + grace < now) delete refresh[token];
+      if (!record) continue;
+      // Spent before used_at existed (an older --data file): the day starts now.
+      if (record.used && record.used_at === undefined) record.used_at = now;
+      const over = record.used ? Math.min(record.expires_at, record.used_at ?? now) : record.expires_at;
+      if (over + SPENT_GRACE_MS < now) delete refresh[token];
     }
   }
 }

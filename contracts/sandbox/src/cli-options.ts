@@ -14,13 +14,15 @@ export const USAGE = `Usage: matchmaker-sandbox [options]
   --web DIR           serve the web app build in DIR from / (SPA fallback)
   --seed N            seed of the generated data (default ${DEFAULT_SEED})
   --web-url URL       base URL of email links (default: the sandbox URL)
+  --pact-states       serve POST /_pact/state for Pact verification (off: it hands out tokens)
   --log               log every request
   -h, --help          show this help
 `;
 
 export function parseCli(argv: string[]): SandboxOptions | 'help' {
   const { values } = parseArgs({
-    args: argv,
+    // `pnpm sandbox -- --port 0` passes the separator through; only a leading one is dropped.
+    args: argv[0] === '--' ? argv.slice(1) : argv,
     allowPositionals: false,
     options: {
       port: { type: 'string' },
@@ -34,6 +36,7 @@ export function parseCli(argv: string[]): SandboxOptions | 'help' {
       seed: { type: 'string' },
       'web-url': { type: 'string' },
       log: { type: 'boolean' },
+      'pact-states': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -49,6 +52,7 @@ export function parseCli(argv: string[]): SandboxOptions | 'help' {
   if (values.web) options.webDir = values.web;
   if (values['web-url']) options.webAppUrl = values['web-url'];
   if (values.log) options.logRequests = true;
+  if (values['pact-states']) options.pactStates = true;
   if (values.seed) {
     if (!/^\d+$/.test(values.seed)) throw new Error(`Invalid seed '${values.seed}'`);
     options.seed = Number(values.seed);

@@ -1,11 +1,12 @@
 /**
  * `matchmaker-sandbox` / `pnpm sandbox`: starts the sandbox and prints `Sandbox ready on URL` once
  * it accepts connections, then the demo logins. Stops cleanly on SIGINT and SIGTERM (sockets
- * closed, --data flushed).
+ * closed, --data flushed), and when the pnpm that launched it is stopped (see launchers.ts).
  */
 import { parseCli, USAGE } from './cli-options';
+import { watchLaunchers } from './launchers';
 import { DEMO_PASSWORD, type SandboxOptions } from './options';
-import { DEMO_ACCOUNTS } from './seed/users';
+import { DEMO_ACCOUNTS } from './seed/demo-accounts';
 import { startSandbox } from './server';
 
 async function main(): Promise<void> {
@@ -35,10 +36,10 @@ async function main(): Promise<void> {
   );
 
   let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
+  const stop = (reason: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`\n${signal}: stopping the sandbox`);
+    console.log(`\n${reason}: stopping the sandbox`);
     const force = setTimeout(() => process.exit(1), 5_000);
     force.unref();
     sandbox.close().then(
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  watchLaunchers((pid) => stop(`launcher ${pid} exited`));
 }
 
 await main();

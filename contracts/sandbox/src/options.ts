@@ -34,6 +34,12 @@ export interface SandboxOptions {
   logRequests?: boolean;
   /** Debounce of --data writes, in ms. */
   persistDebounceMs?: number;
+  /**
+   * Register the Pact provider-state endpoints (`POST /_pact/state`, `GET /_pact/states`). Off by
+   * default: they rewrite accounts and hand out tokens (admin ones included) to any caller, which
+   * only a verification run should allow. CLI: `--pact-states`.
+   */
+  pactStates?: boolean;
 }
 
 export const DEFAULT_SEED = 20_260_101;

@@ -23,6 +23,8 @@ export interface OnlineEntry {
 
 interface SocketData {
   userId: string;
+  /** The handshake's access token, so revoking it (logout, password change) can end the socket. */
+  token: string;
   expiresAt: number;
   expiryTimer?: NodeJS.Timeout;
 }
@@ -64,13 +66,21 @@ export class Realtime {
       now: () => number;
       path?: string;
       checkEvents?: boolean;
+      /** Origins whose pages may use the polling transport with credentials (all when absent). */
+      allowOrigin?: (origin: string) => boolean;
     },
   ) {
+    const allowOrigin = deps.allowOrigin;
     this.io = new Server(httpServer, {
       path: deps.path ?? SOCKET_PATH,
       serveClient: false,
       transports: ['websocket', 'polling'],
-      cors: { origin: true, credentials: true },
+      cors: {
+        origin: allowOrigin
+          ? (origin, callback) => callback(null, origin !== undefined && allowOrigin(origin))
+          : true,
+        credentials: true,
+      },
     });
     this.notifications = this.io.of(NOTIFICATIONS_NAMESPACE);
     this.chat = this.io.of(CHAT_NAMESPACE);
@@ -91,6 +101,7 @@ export class Realtime {
       return;
     }
     socket.data.userId = check.user.keycloakId;
+    socket.data.token = check.token;
     socket.data.expiresAt = check.expiresAt;
     next();
   }
@@ -192,7 +203,23 @@ export class Realtime {
     this.chat.to(userRoom(userId)).emit(event, checked(this.checkEvents, chatEventSchemas, event, payload));
   }
 
-  /** Ends one user's sockets (logout, suspension, deletion). */
+  /**
+   * Ends the user's sockets whose access token was revoked (logout, password change, reset), so
+   * nothing more reaches a session that ended. Sockets whose token merely expired stay: they got
+   * `token_expired` and reconnect after a refresh.
+   */
+  disconnectRevoked(userId: string): void {
+    for (const namespace of [this.notifications, this.chat]) {
+      for (const socket of namespace.sockets.values()) {
+        const data = socket.data as SocketData;
+        if (data.userId !== userId) continue;
+        const check = this.deps.auth.checkAccess(data.token);
+        if (!check.ok && check.reason !== 'expired') socket.disconnect(true);
+      }
+    }
+  }
+
+  /** Ends one user's sockets (suspension, deletion). */
   disconnectUser(userId: string): void {
     this.notifications.in(userRoom(userId)).disconnectSockets(true);
     this.chat.in(userRoom(userId)).disconnectSockets(true);

@@ -6,11 +6,14 @@
 import { performance } from 'node:perf_hooks';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { Auth } from './auth';
 import { type FaultSettings, installFaults } from './faults';
 import { ApiError } from './http/api-error';
 import { registerApiRoutes } from './http/api-routes';
 import { installCors } from './http/cors';
+import { isTrustedOrigin } from './http/origins';
+import { formatPath } from './http/validation';
 import {
   DEFAULT_ACCESS_TTL_MS,
   DEFAULT_FAULT_PREFIX,
@@ -38,7 +41,7 @@ export { type EventSamples, eventSamples } from './events';
 export type { SandboxOptions } from './options';
 export { DEMO_PASSWORD, parseDuration, parseLatency, parseRate } from './options';
 export { defineState, providerStates } from './pact/index';
-export { DEMO_ACCOUNTS } from './seed/users';
+export { DEMO_ACCOUNTS } from './seed/demo-accounts';
 export type { World } from './world';
 
 export interface RunningSandbox {
@@ -72,6 +75,7 @@ export function resolveOptions(options: SandboxOptions): ResolvedOptions {
     checkResponses: options.checkResponses ?? false,
     logRequests: options.logRequests ?? false,
     persistDebounceMs: options.persistDebounceMs ?? 500,
+    pactStates: options.pactStates ?? false,
   };
 }
 
@@ -90,20 +94,24 @@ function installErrorHandling(app: FastifyInstance): void {
   });
 }
 
-/** Reads JSON bodies leniently: an empty body is no body rather than an error. */
+/**
+ * Reads JSON bodies leniently, an empty body being no body rather than an error, with fastify's
+ * own parser otherwise: it refuses `__proto__` and `constructor.prototype` keys (plain JSON.parse
+ * would hand them to the handlers).
+ */
 function installJsonParser(app: FastifyInstance): void {
+  const strict = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
     if (text.trim() === '') {
       done(null, undefined);
       return;
     }
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new ApiError(400, 'Invalid JSON body'), undefined);
-    }
+    strict(request, text, (error, value) => {
+      if (error) done(new ApiError(400, 'Invalid JSON body'), undefined);
+      else done(null, value);
+    });
   });
 }
 
@@ -131,7 +139,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   });
   installErrorHandling(app);
   installJsonParser(app);
-  installCors(app);
+  installCors(app, world);
   const faults: FaultSettings = {
     failRate: resolved.failRate,
     latencyMs: resolved.latencyMs,
@@ -148,11 +156,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   registerCheckout(app, world);
   registerIpLookup(app);
   registerSentry(app, world);
-  registerPactStates(app, world);
+  if (resolved.pactStates) registerPactStates(app, world);
   registerSandboxControls(app, world, faults);
   if (webRoot) await registerWeb(app, webRoot);
 
-  world.realtime = new Realtime(app.server, { store, auth, now, checkEvents: resolved.checkResponses });
+  world.realtime = new Realtime(app.server, {
+    store,
+    auth,
+    now,
+    checkEvents: resolved.checkResponses,
+    allowOrigin: (origin) => isTrustedOrigin(origin, world),
+  });
   let persistence: Persistence | undefined;
   if (resolved.dataFile) persistence = persistTo(store, resolved.dataFile, resolved.persistDebounceMs);
 
@@ -183,22 +197,40 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   };
 }
 
+/**
+ * Longest injectable latency: well inside Node's timer range (a longer delay would fire at once)
+ * and longer than any client waits anyway.
+ */
+const MAX_LATENCY_MS = 120_000;
+const latencyBound = z.number().int().min(0).max(MAX_LATENCY_MS);
+
+/** `PUT /sandbox/faults`: any subset of the settings; `latencyMs: null` turns latency off. */
+const faultChangesSchema = z.strictObject({
+  failRate: z.number().min(0).max(1).optional(),
+  latencyMs: z
+    .strictObject({ min: latencyBound, max: latencyBound })
+    .refine((range) => range.max >= range.min, { message: 'max must not be below min', path: ['max'] })
+    .nullable()
+    .optional(),
+  prefix: z.string().startsWith('/').optional(),
+});
+
 /** Test and demo controls: fault settings at run time and a reset to the seeded data. */
 function registerSandboxControls(app: FastifyInstance, world: World, faults: FaultSettings): void {
   app.get('/sandbox/faults', () => faults);
-  app.put<{ Body: Partial<FaultSettings> | undefined }>('/sandbox/faults', (request) => {
-    const body = request.body ?? {};
-    if (typeof body.failRate === 'number' && body.failRate >= 0 && body.failRate <= 1)
-      faults.failRate = body.failRate;
-    if (body.latencyMs === null) faults.latencyMs = undefined;
-    else if (
-      body.latencyMs &&
-      typeof body.latencyMs.min === 'number' &&
-      typeof body.latencyMs.max === 'number'
-    ) {
-      faults.latencyMs = { min: body.latencyMs.min, max: Math.max(body.latencyMs.min, body.latencyMs.max) };
+  app.put('/sandbox/faults', (request) => {
+    const parsed = faultChangesSchema.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      const errors = parsed.error.issues.map((issue) => ({
+        path: formatPath('body', issue.path),
+        message: issue.message,
+      }));
+      throw new ApiError(400, 'Validation failed', { errors });
     }
-    if (typeof body.prefix === 'string' && body.prefix.startsWith('/')) faults.prefix = body.prefix;
+    const changes = parsed.data;
+    if (changes.failRate !== undefined) faults.failRate = changes.failRate;
+    if (changes.latencyMs !== undefined) faults.latencyMs = changes.latencyMs ?? undefined;
+    if (changes.prefix !== undefined) faults.prefix = changes.prefix;
     return faults;
   });
   app.post('/sandbox/reset', () => {

@@ -266,7 +266,7 @@ export function kycRequestView(world: World, baseUrl: string, request: KycReques
     updated_at: request.updated_at,
     reviewed_at: request.reviewed_at,
     documents: request.documents.map((docId) => {
-      const doc = world.store.data.kycDocuments[docId];
+      const doc = world.store.kycDocument(docId);
       return {
         id: docId,
         filename: doc?.filename ?? null,

@@ -21,6 +21,7 @@ export interface ResolvedOptions {
   checkResponses: boolean;
   logRequests: boolean;
   persistDebounceMs: number;
+  pactStates: boolean;
 }
 
 export class World {

@@ -104,4 +104,18 @@ describe('cli', () => {
     expect(() => parseCli(['--port', 'abc'])).toThrow();
     expect(parseCli(['--help'])).toBe('help');
   });
+
+  it('accepts the `--` that `pnpm sandbox -- --port 0` passes through', () => {
+    expect(parseCli(['--', '--port', '0', '--access-ttl', '10s'])).toMatchObject({
+      port: 0,
+      accessTtlMs: 10_000,
+    });
+    // Only a leading one: anything else stays an error.
+    expect(() => parseCli(['--port', '0', '--', 'extra'])).toThrow();
+  });
+
+  it('turns provider states on only with --pact-states', () => {
+    expect(parseCli(['--port', '0'])).not.toHaveProperty('pactStates');
+    expect(parseCli(['--port', '0', '--pact-states'])).toMatchObject({ pactStates: true });
+  });
 });

@@ -14,7 +14,7 @@ async function state(url: string, body: unknown) {
 
 describe('provider states', () => {
   it('creates a member with the id the consumer names, and answers it', async () => {
-    const box = await sandbox();
+    const box = await sandbox({ pactStates: true });
     const { status, body } = await state(box.url, {
       state: 'a member {id} exists',
       params: { id: 'pact-user-1' },
@@ -30,7 +30,7 @@ describe('provider states', () => {
   });
 
   it('answers ids for fromProviderState and sets up an expired token', async () => {
-    const box = await sandbox();
+    const box = await sandbox({ pactStates: true });
     const kyc = await state(box.url, { state: 'a KYC request {id} exists', params: {}, action: 'setup' });
     expect(typeof kyc.body.id).toBe('string');
     const expired = await state(box.url, { state: 'the access token has expired', action: 'setup' });
@@ -46,7 +46,7 @@ describe('provider states', () => {
   });
 
   it('refuses unknown states with the list of known ones, and accepts teardown', async () => {
-    const box = await sandbox();
+    const box = await sandbox({ pactStates: true });
     const unknown = await state(box.url, { state: 'the moon is blue', action: 'setup' });
     expect(unknown.status).toBe(400);
     expect(unknown.body.known).toEqual(
@@ -66,14 +66,14 @@ describe('provider states', () => {
       description: 'Answers a fixed value.',
       setup: () => ({ answer: 42 }),
     });
-    const box = await sandbox();
+    const box = await sandbox({ pactStates: true });
     expect((await state(box.url, { state: 'A custom state for the test.', action: 'setup' })).body).toEqual({
       answer: 42,
     });
   });
 
   it('resets to the seeded data', async () => {
-    const box = await sandbox();
+    const box = await sandbox({ pactStates: true });
     box.world.store.data.features = [];
     await state(box.url, { state: 'the sandbox has its seeded data', action: 'setup' });
     expect(box.world.store.data.features.length).toBeGreaterThan(3);
@@ -112,7 +112,7 @@ describe('provider states of the consumer pacts', () => {
     );
 
   it('sets up every registered state with the parameters its name declares', async () => {
-    const box = await sandbox();
+    const box = await sandbox({ pactStates: true });
     const names = providerStates().map((entry) => entry.name);
     const mutual = 'members {userId} and {matchId} are mutual matches with the chat room {room}';
     for (const name of [mutual, ...names.filter((entry) => entry !== mutual)]) {
@@ -122,7 +122,7 @@ describe('provider states of the consumer pacts', () => {
   });
 
   it('makes the records the pacts name, with their exact ids', async () => {
-    const box = await sandbox();
+    const box = await sandbox({ pactStates: true });
     const setup = async (name: string) => {
       const { status, body } = await state(box.url, { state: name, params: paramsOf(name), action: 'setup' });
       expect(status, JSON.stringify(body)).toBe(200);
@@ -177,7 +177,7 @@ describe('provider states of the consumer pacts', () => {
 
 describe('contract states that build on each other', () => {
   it('mutual matches are not left blocking each other by an earlier state', async () => {
-    const box = await sandbox();
+    const box = await sandbox({ pactStates: true });
     const pair = { userId: 'pact-member-1', id: 'pact-member-2' };
     await state(box.url, { state: 'member {userId} blocked member {id}', params: pair, action: 'setup' });
     expect(box.world.store.isBlocked('pact-member-1', 'pact-member-2')).toBe(true);

@@ -19,13 +19,15 @@ describe('seed', () => {
     expect(JSON.stringify(generateSeed({ seed: 8, anchor: ANCHOR }))).not.toBe(a);
   });
 
-  it('generates in well under a second', () => {
+  it('generates fast enough for tests that start many sandboxes', () => {
     generateSeed({ seed: 1, anchor: ANCHOR });
     const started = performance.now();
     generateSeed({ seed: 2, anchor: ANCHOR });
     const ms = performance.now() - started;
     console.log(`seed generated in ${ms.toFixed(1)} ms`);
-    expect(ms).toBeLessThan(500);
+    // About 50 ms here; the bound only catches an order-of-magnitude regression, so a loaded CI
+    // machine running test files in parallel does not make it flaky.
+    expect(ms).toBeLessThan(3_000);
   });
 
   it('has 300+ members across the five religions and many countries, with varied and incomplete profiles', () => {

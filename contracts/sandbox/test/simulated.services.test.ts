@@ -35,11 +35,11 @@ describe('simulated outside world', () => {
   it('signs in through the consent page and completes the account with oauthUpdate', async () => {
     const box = await sandbox();
     const consent = await fetch(
-      `${box.url}/sandbox/oauth/authorize?redirect_uri=${encodeURIComponent('http://app.test/account/login')}&state=xyz`,
+      `${box.url}/sandbox/oauth/authorize?redirect_uri=${encodeURIComponent('http://localhost:5173/account/login')}&state=xyz`,
     );
     expect(await consent.text()).toContain('Allow');
     const allowed = await fetch(
-      `${box.url}/sandbox/oauth/consent?decision=allow&email=fresh.face@example.test&state=xyz&redirect_uri=${encodeURIComponent('http://app.test/account/login')}`,
+      `${box.url}/sandbox/oauth/consent?decision=allow&email=fresh.face@example.test&state=xyz&redirect_uri=${encodeURIComponent('http://localhost:5173/account/login')}`,
       { redirect: 'manual' },
     );
     expect(allowed.status).toBe(302);
@@ -64,7 +64,7 @@ describe('simulated outside world', () => {
       email: 'fresh.face@example.test',
     });
     const denied = await fetch(
-      `${box.url}/sandbox/oauth/consent?decision=deny&redirect_uri=http://app.test/x`,
+      `${box.url}/sandbox/oauth/consent?decision=deny&redirect_uri=http://localhost:5173/x`,
       { redirect: 'manual' },
     );
     expect(denied.headers.get('location')).toContain('error=access_denied');
@@ -80,7 +80,7 @@ describe('simulated outside world', () => {
       (await fetch(`${box.url}/sandbox/checkout?plan_id=plan-gold&user_id=${me.keycloakId}`)).status,
     ).toBe(200);
     const paid = await fetch(
-      `${box.url}/sandbox/checkout/pay?plan_id=plan-gold&offer_id=offer-gold-launch&user_id=${me.keycloakId}&return_url=${encodeURIComponent('http://app.test/payments')}`,
+      `${box.url}/sandbox/checkout/pay?plan_id=plan-gold&offer_id=offer-gold-launch&user_id=${me.keycloakId}&return_url=${encodeURIComponent('http://localhost:5173/payments')}`,
       { redirect: 'manual' },
     );
     expect(paid.headers.get('location')).toContain('checkout=success');

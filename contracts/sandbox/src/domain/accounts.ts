@@ -2,7 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword, randomToken } from '../auth';
 import { fieldError } from '../http/api-error';
-import { DEFAULT_SETTINGS, EMPTY_PROFILE, MEMBER_ROLES } from '../seed/users';
+import { MEMBER_ROLES } from '../seed/demo-accounts';
+import { DEFAULT_SETTINGS, EMPTY_PROFILE } from '../state/defaults';
 import type { ProfileRecord, UserRecord } from '../state/types';
 import type { World } from '../world';
 
@@ -113,7 +114,7 @@ export function logActivity(
   detail: string,
   ip: string,
 ): void {
-  world.store.data.activityLogs.push({
+  world.store.addActivity({
     id: world.store.nextId('log'),
     user_id: user.keycloakId,
     action,

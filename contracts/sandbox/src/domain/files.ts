@@ -3,6 +3,7 @@
 import { simplePdf } from '../media/pdf';
 import { idCardPng, photoPng } from '../media/png';
 import type { BinaryAnswer } from '../routes/types';
+import { own } from '../state/dict';
 import type { ChatFileRecord, KycDocumentRecord } from '../state/types';
 import type { World } from '../world';
 
@@ -41,5 +42,5 @@ const EXTENSIONS: Record<string, string> = {
 };
 
 export function extensionOf(contentType: string, filename: string): string {
-  return EXTENSIONS[contentType] ?? /\.([A-Za-z0-9]{1,5})$/.exec(filename)?.[1]?.toLowerCase() ?? 'bin';
+  return own(EXTENSIONS, contentType) ?? /\.([A-Za-z0-9]{1,5})$/.exec(filename)?.[1]?.toLowerCase() ?? 'bin';
 }

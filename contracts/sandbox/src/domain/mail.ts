@@ -3,10 +3,16 @@
  * (/sandbox/outbox) with its link into the web app, so every account flow can be completed locally.
  */
 import { randomToken } from '../auth';
-import type { EmailRecord, OneTimeTokenKind, UserRecord } from '../state/types';
+import type { EmailRecord, OneTimeTokenKind, OneTimeTokenRecord, UserRecord } from '../state/types';
 import type { World } from '../world';
 
 const TOKEN_TTL_MS = 24 * 3_600_000;
+/**
+ * Unused links kept per member and kind: asking twice for a reset leaves both emails working, but
+ * a loop of unauthenticated forgot-password calls cannot grow the state.
+ */
+export const PENDING_TOKENS_PER_KIND = 3;
+const OUTBOX_LIMIT = 500;
 
 interface MailSpec {
   kind: EmailRecord['kind'];
@@ -74,14 +80,14 @@ export function sendMail(
   const spec = MAILS[kind];
   const token = randomToken(18);
   const to = options.to ?? user.email;
-  world.store.data.oneTimeTokens[token] = {
+  storeOneTimeToken(world, {
     token,
     kind: spec.tokenKind,
     user_id: user.keycloakId,
     value: options.value ?? null,
     expires_at: world.now() + TOKEN_TTL_MS,
     used: false,
-  };
+  });
   const query = new URLSearchParams({ token });
   if (kind === 'password-reset') query.set('email', to);
   if (kind === 'email-change' && options.value) query.set('email', options.value);
@@ -99,13 +105,32 @@ export function sendMail(
   };
   world.store.data.outbox.unshift(email);
   // A long demo should not grow the outbox without bound.
-  if (world.store.data.outbox.length > 500) world.store.data.outbox.length = 500;
+  if (world.store.data.outbox.length > OUTBOX_LIMIT) world.store.data.outbox.length = OUTBOX_LIMIT;
   return { email, token };
+}
+
+/**
+ * Adds a one-time token after dropping the used and expired ones, and the oldest pending ones of
+ * the same member and kind beyond PENDING_TOKENS_PER_KIND. The scan is bounded by that cap.
+ */
+function storeOneTimeToken(world: World, record: OneTimeTokenRecord): void {
+  const tokens = world.store.data.oneTimeTokens;
+  const now = world.now();
+  const pending: OneTimeTokenRecord[] = [];
+  for (const key of Object.keys(tokens)) {
+    const entry = tokens[key];
+    if (!entry || entry.used || entry.expires_at <= now) delete tokens[key];
+    else if (entry.user_id === record.user_id && entry.kind === record.kind) pending.push(entry);
+  }
+  pending.sort((a, b) => a.expires_at - b.expires_at);
+  for (const stale of pending.slice(0, Math.max(0, pending.length - PENDING_TOKENS_PER_KIND + 1)))
+    delete tokens[stale.token];
+  tokens[record.token] = record;
 }
 
 /** Spends a one-time token of the given kind; undefined when unknown, used, expired or of another kind. */
 export function useToken(world: World, token: string, kind: OneTimeTokenKind) {
-  const record = world.store.data.oneTimeTokens[token];
+  const record = world.store.oneTimeToken(token);
   if (!record || record.used || record.kind !== kind || record.expires_at <= world.now()) return undefined;
   record.used = true;
   return record;

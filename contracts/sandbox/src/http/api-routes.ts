@@ -7,10 +7,12 @@ import { type EndpointDef, type EndpointId, endpointList } from '@matchmaker/sdk
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Auth } from '../auth';
 import type { AnyHandler, BinaryAnswer, RequestContext, UploadedFile } from '../routes/types';
+import { dict } from '../state/dict';
 import type { UserRecord } from '../state/types';
 import type { World } from '../world';
 import { ADMIN_ONLY, ALLOWED_WHEN_SUSPENDED, isAdminUser } from './access';
 import { ApiError, type FieldError, tokenRefused, unauthorized } from './api-error';
+import { setMediaHeaders } from './media-headers';
 import { coerceRecord, type Section, validate } from './validation';
 
 /** `/a/{id}/b` to fastify's `/a/:id/b`. */
@@ -78,7 +80,7 @@ async function readMultipart(
       errors: [{ path: 'body', message: 'Expected a multipart/form-data body' }],
     });
   }
-  const fields: Record<string, unknown> = {};
+  const fields = dict<unknown>();
   const files: UploadedFile[] = [];
   for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 5 } })) {
     if (part.type === 'file') {
@@ -145,7 +147,7 @@ async function handle(
   reply.header('cache-control', 'no-store');
 
   if (isBinaryAnswer(answer)) {
-    return reply
+    return setMediaHeaders(reply)
       .type(answer.contentType)
       .header('content-disposition', `inline; filename="${answer.filename.replace(/"/g, '')}"`)
       .send(answer.bytes);

@@ -1,15 +1,27 @@
 /**
- * Permissive CORS for local development: the web app's dev server runs on another port and calls
- * the API directly. Any origin is echoed back; the sandbox holds no real data.
+ * CORS for local development: the web app's dev server runs on another port and calls the API
+ * directly, with credentials. Only trusted origins (origins.ts) get CORS headers. Writes from any
+ * other origin are refused outright, because a form post or a no-cors fetch from a foreign page
+ * reaches the server without a preflight (`POST /sandbox/reset`, say).
  */
 import type { FastifyInstance } from 'fastify';
+import type { World } from '../world';
+import { isTrustedOrigin } from './origins';
 
-export function installCors(app: FastifyInstance): void {
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
+
+export function installCors(app: FastifyInstance, world: World): void {
   // A callback hook (not async): it runs on every request and most have no Origin header.
   app.addHook('onRequest', (request, reply, done) => {
     const origin = request.headers.origin;
     if (!origin) {
       done();
+      return;
+    }
+    if (!isTrustedOrigin(origin, world, request)) {
+      // Reads go on without CORS headers, so the browser keeps the answer from the page.
+      if (SAFE_METHODS.has(request.method)) done();
+      else reply.code(403).send({ message: `Origin ${origin} is not allowed` });
       return;
     }
     reply.header('access-control-allow-origin', origin);

@@ -5,6 +5,7 @@
  * parse and the converted value does.
  */
 import { z } from 'zod';
+import { dict } from '../state/dict';
 import type { FieldError } from './api-error';
 
 export type Section = 'params' | 'query' | 'body';
@@ -50,7 +51,7 @@ function coerceText(schema: z.ZodType | undefined, text: string): unknown {
 /** Converts text values of a flat record (query, params, multipart fields) to what the schema wants. */
 export function coerceRecord(schema: z.ZodType, raw: Record<string, unknown>): Record<string, unknown> {
   const shape = objectShape(schema);
-  const out: Record<string, unknown> = {};
+  const out = dict<unknown>();
   for (const [key, value] of Object.entries(raw)) {
     const field = shape?.[key];
     if (typeof value === 'string') out[key] = coerceText(field, value);

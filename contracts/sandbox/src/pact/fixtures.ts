@@ -8,7 +8,8 @@ import { hashPassword, randomToken } from '../auth';
 import { photoPng } from '../media/png';
 import { PROFILE_PHOTO } from '../seed/back-office';
 import { DAY_MS } from '../seed/clock';
-import { ADMIN_ROLES, DEFAULT_SETTINGS, MEMBER_ROLES } from '../seed/users';
+import { ADMIN_ROLES, MEMBER_ROLES } from '../seed/demo-accounts';
+import { DEFAULT_SETTINGS } from '../state/defaults';
 import type { ImageRecord, MatchRequestRecord, PlanRecord, RoomRecord, UserRecord } from '../state/types';
 import type { World } from '../world';
 
@@ -199,13 +200,13 @@ export function ensureMutual(world: World, a: UserRecord, b: UserRecord, roomId?
   );
   if (!accepted) putRequest(world, world.store.nextId('mr'), a, b, 'ACCEPTED');
   // States pile up across interactions: mutual matches that chat must not inherit an earlier block.
-  const { blocks } = world.store.data;
   for (const [by, other] of [
     [a, b],
     [b, a],
   ] as const) {
-    const list = blocks[by.keycloakId];
-    if (list) blocks[by.keycloakId] = list.filter((blocked) => blocked !== other.keycloakId);
+    const list = world.store.blocksOf(by.keycloakId);
+    if (list.length > 0)
+      world.store.data.blocks[by.keycloakId] = list.filter((blocked) => blocked !== other.keycloakId);
   }
   const squatter = roomId ? world.store.room(roomId) : undefined;
   if (squatter && !(squatter.members.includes(a.keycloakId) && squatter.members.includes(b.keycloakId))) {

@@ -4,6 +4,7 @@
  */
 import { DEMO_PASSWORD } from '../options';
 import { generateSeed } from '../seed/index';
+import { own } from '../state/dict';
 import { demo, ensureMember, login } from './fixtures';
 import { defineState } from './registry';
 
@@ -66,7 +67,7 @@ defineState({
   setup(world) {
     const user = demo(world, 'member1@sandbox.test');
     const session = login(world, user);
-    const record = world.store.data.accessTokens[session.accessToken];
+    const record = own(world.store.data.accessTokens, session.accessToken);
     if (record) record.expires_at = world.now() - 1_000;
     return session;
   },

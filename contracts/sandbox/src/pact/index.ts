@@ -1,6 +1,6 @@
 /** Provider states: the registry, the generic states and those the Pact consumer tests name. */
 import './generic-states';
-import './contract-states';
+import './contract/index';
 
 export {
   defineState,

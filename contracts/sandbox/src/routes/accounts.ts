@@ -24,7 +24,7 @@ function visibleProfile(world: World, viewer: UserRecord | null, id: string | nu
     user.is_deleted ||
     (viewer !== user &&
       !(viewer && isAdminUser(viewer)) &&
-      world.store.data.settings[user.keycloakId]?.make_profile_visible === false);
+      world.store.settingsOf(user.keycloakId)?.make_profile_visible === false);
   if (!user || hidden) throw notFound('Profile');
   return user;
 }
@@ -85,6 +85,7 @@ export const accountsHandlers: HandlerMap<'accounts'> = {
 
   'accounts.logout': ({ world, token, user, ip }) => {
     if (token) world.auth.revoke(token);
+    world.realtime?.disconnectRevoked(user.keycloakId);
     logActivity(world, user, 'LOGOUT', 'Logged out', ip);
     return { message: 'Logged out' };
   },
@@ -121,13 +122,14 @@ export const accountsHandlers: HandlerMap<'accounts'> = {
 
   'accounts.resetPassword': ({ world, body }) => {
     const user = world.store.userByEmail(body.email);
-    const record = user ? world.store.data.oneTimeTokens[body.token] : undefined;
+    const record = user ? world.store.oneTimeToken(body.token) : undefined;
     if (!user || !record || record.user_id !== user.keycloakId || !useToken(world, body.token, 'reset')) {
       throw fieldError('body.token', 'Invalid or expired reset token');
     }
     checkNewPassword(body.new_password, 'body.new_password');
     setPassword(world, user, body.new_password);
     world.auth.revokeUser(user.keycloakId);
+    world.realtime?.disconnectRevoked(user.keycloakId);
     return { message: 'Password has been reset' };
   },
 
@@ -153,6 +155,7 @@ export const accountsHandlers: HandlerMap<'accounts'> = {
     setPassword(world, user, body.new_password);
     // Other sessions end; the one that changed the password stays logged in.
     world.auth.revokeUser(user.keycloakId, token);
+    world.realtime?.disconnectRevoked(user.keycloakId);
     logActivity(world, user, 'PASSWORD_CHANGE', 'Changed the password', ip);
     return { message: 'Password changed' };
   },
@@ -165,7 +168,7 @@ export const accountsHandlers: HandlerMap<'accounts'> = {
   },
 
   'accounts.changeEmail': ({ world, body }) => {
-    const record = world.store.data.oneTimeTokens[body.token];
+    const record = world.store.oneTimeToken(body.token);
     if (!record || record.value?.toLowerCase() !== body.new_email.toLowerCase()) {
       throw fieldError('body.token', 'Invalid or expired email change token');
     }
@@ -218,7 +221,7 @@ export const accountsHandlers: HandlerMap<'accounts'> = {
   },
 
   'accounts.changeUsername': ({ world, body, user }) => {
-    const record = world.store.data.oneTimeTokens[body.token];
+    const record = world.store.oneTimeToken(body.token);
     if (!record || record.user_id !== user.keycloakId || record.value !== body.username) {
       throw fieldError('body.token', 'Invalid or expired username change token');
     }

@@ -9,9 +9,10 @@ import {
   touchUser,
 } from '../domain/accounts';
 import { countBy, inRange, parseBucket, parseRange, rangeView, series } from '../domain/analytics';
+import { applyProfile } from '../domain/profile';
 import { isAdminUser, MEMBER_ROLE } from '../http/access';
 import { notFound } from '../http/api-error';
-import type { ProfileRecord, UserRecord, VisitRecord } from '../state/types';
+import type { UserRecord, VisitRecord } from '../state/types';
 import { currentSubscription, imageView, paginate, userView } from '../views';
 import type { World } from '../world';
 import type { HandlerMap } from './types';
@@ -72,32 +73,6 @@ function compileFilter(filters: Record<string, unknown>): (user: UserRecord) => 
   return (user) => checks.every((check) => check(user));
 }
 
-const BOOLEAN_FIELDS = new Set(['has_children', 'open_for_relocation']);
-
-function applyProfile(world: World, user: UserRecord, changes: Record<string, unknown>): void {
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === undefined) continue;
-    if (key === 'username' && typeof value === 'string' && value !== user.username) {
-      checkUsername(world, value, 'body.username', user);
-      world.store.renameUser(user, { username: value });
-    } else if (key === 'email' && typeof value === 'string' && value !== user.email) {
-      checkEmail(world, value, 'body.email', user);
-      world.store.renameUser(user, { email: value });
-    } else if (key === 'first_name' || key === 'last_name') {
-      user[key] = value === null ? '' : String(value);
-    } else if (key in user.profile) {
-      const field = key as keyof ProfileRecord;
-      const profile = user.profile as Record<keyof ProfileRecord, string | number | boolean | null>;
-      if (value === null || value === '') profile[field] = null;
-      else if (field === 'height') profile[field] = Number.isFinite(Number(value)) ? Number(value) : null;
-      else if (BOOLEAN_FIELDS.has(field))
-        profile[field] = value === true || value === 'true' || value === 'yes';
-      else profile[field] = String(value);
-    }
-  }
-  touchUser(world, user);
-}
-
 /** The user detail names the plan; the plan itself is one payments call away. */
 function subscriptionSummary(world: World, userId: string) {
   const sub = currentSubscription(world, userId);
@@ -138,7 +113,7 @@ export const adminHandlers: HandlerMap<'admin'> = {
     const latestKyc = world.store.data.kycRequests.findLast((request) => request.user_id === user.keycloakId);
     return {
       ...userView(world, baseUrl, user),
-      settings: world.store.data.settings[user.keycloakId] ?? null,
+      settings: world.store.settingsOf(user.keycloakId) ?? null,
       subscription: subscriptionSummary(world, user.keycloakId),
       images: world.store.imagesOf(user.keycloakId).map((image) => imageView(baseUrl, image)),
       kyc_status: latestKyc?.status ?? null,

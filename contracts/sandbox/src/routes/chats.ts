@@ -3,6 +3,7 @@ import { chatFileBytes } from '../domain/files';
 import { newMessagePayload } from '../events';
 import { isAdminUser } from '../http/access';
 import { fieldError, notAllowed, notFound } from '../http/api-error';
+import { dict, own } from '../state/dict';
 import type { MessageRecord, MessageStatus, RoomRecord, UserRecord } from '../state/types';
 import { messageView, profilePhotoUrl, roomView } from '../views';
 import type { World } from '../world';
@@ -75,11 +76,9 @@ export const chatsHandlers: HandlerMap<'chats'> = {
     const room =
       existing ?? world.store.ensureRoom(user.keycloakId, recipient.keycloakId, new Date(now).toISOString());
     const extra = body as Record<string, unknown>;
-    const file = typeof extra.file === 'string' && world.store.data.chatFiles[extra.file] ? extra.file : null;
-    if (file) {
-      const record = world.store.data.chatFiles[file];
-      if (record && !record.room) record.room = room.id;
-    }
+    const record = typeof extra.file === 'string' ? world.store.chatFile(extra.file) : undefined;
+    const file = record ? record.filename : null;
+    if (record && !record.room) record.room = room.id;
     const online = world.realtime?.isOnline(recipient.keycloakId) ?? false;
     const message: MessageRecord = {
       id: world.store.nextId('msg'),
@@ -102,7 +101,7 @@ export const chatsHandlers: HandlerMap<'chats'> = {
   },
 
   'chats.updateMessageStatus': ({ world, user, body }) => {
-    const status = STATUSES[body.status.trim().toLowerCase()];
+    const status = own(STATUSES, body.status.trim().toLowerCase());
     if (!status) throw fieldError('body.status', 'Status must be READ, DELIVERED or SENT');
     const wanted = new Set(body.ids.map(String));
     let updated = 0;
@@ -117,7 +116,7 @@ export const chatsHandlers: HandlerMap<'chats'> = {
   },
 
   'chats.unreadCount': ({ world, user }) => {
-    const byRoom: Record<string, number> = {};
+    const byRoom = dict<number>();
     let count = 0;
     for (const room of world.store.roomsOf(user.keycloakId)) {
       let unread = 0;
@@ -131,7 +130,7 @@ export const chatsHandlers: HandlerMap<'chats'> = {
   },
 
   'chats.getFile': ({ world, user, params }) => {
-    const file = world.store.data.chatFiles[params.filename];
+    const file = world.store.chatFile(params.filename);
     if (!file) throw notFound('File');
     const room = file.room ? world.store.room(file.room) : undefined;
     const allowed =
@@ -143,7 +142,7 @@ export const chatsHandlers: HandlerMap<'chats'> = {
   'chats.updateBlocks': ({ world, user, body }) => {
     const other = world.store.user(body.user_id);
     if (!other) throw notFound('Member');
-    const list = new Set(world.store.data.blocks[user.keycloakId] ?? []);
+    const list = new Set(world.store.blocksOf(user.keycloakId));
     if (body.blocked) list.add(other.keycloakId);
     else list.delete(other.keycloakId);
     world.store.data.blocks[user.keycloakId] = [...list];
@@ -156,7 +155,7 @@ export const chatsHandlers: HandlerMap<'chats'> = {
   },
 
   'chats.listBlocks': ({ world, user, baseUrl }) => ({
-    blocks: (world.store.data.blocks[user.keycloakId] ?? []).map((id) => {
+    blocks: world.store.blocksOf(user.keycloakId).map((id) => {
       const other = world.store.user(id);
       return {
         user_id: id,

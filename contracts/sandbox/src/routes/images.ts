@@ -4,6 +4,7 @@ import { extensionOf } from '../domain/files';
 import { isAdminUser } from '../http/access';
 import { fieldError, notAllowed, notFound } from '../http/api-error';
 import { GALLERY_PHOTO, KYC_IMAGE_TYPE, PROFILE_PHOTO } from '../seed/back-office';
+import { dict } from '../state/dict';
 import type { ImageRecord, KycRequestRecord, UserRecord } from '../state/types';
 import { imageView, paginate } from '../views';
 import type { World } from '../world';
@@ -233,7 +234,7 @@ export const imagesHandlers: HandlerMap<'images'> = {
   },
 
   'images.bulk': ({ world, body, baseUrl }) => {
-    const byUser: Record<string, ReturnType<typeof imageView>[]> = {};
+    const byUser = dict<ReturnType<typeof imageView>[]>();
     const images: ReturnType<typeof imageView>[] = [];
     for (const id of body.users) {
       const list = world.store

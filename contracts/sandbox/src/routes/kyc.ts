@@ -4,6 +4,7 @@ import { kycDocumentBytes } from '../domain/files';
 import { notify } from '../domain/notify';
 import { isAdminUser } from '../http/access';
 import { fieldError, notAllowed, notFound } from '../http/api-error';
+import { own } from '../state/dict';
 import type { KycRequestRecord, KycStatus, UserRecord } from '../state/types';
 import { kycRequestView, paginate } from '../views';
 import type { World } from '../world';
@@ -26,12 +27,13 @@ const STATUS_WORDS: Record<string, KycStatus> = {
 export function parseKycStatus(value: unknown): KycStatus | undefined {
   if (typeof value === 'boolean') return value ? 'APPROVED' : 'REJECTED';
   if (typeof value !== 'string') return undefined;
-  return STATUS_WORDS[
+  return own(
+    STATUS_WORDS,
     value
       .trim()
       .toLowerCase()
-      .replace(/[\s-]+/g, '_')
-  ];
+      .replace(/[\s-]+/g, '_'),
+  );
 }
 
 function ownOrAdmin(user: UserRecord, userId: string | number): void {
@@ -141,7 +143,7 @@ export const kycHandlers: HandlerMap<'kyc'> = {
   },
 
   'kyc.getDocument': ({ world, params, user }) => {
-    const doc = world.store.data.kycDocuments[String(params.id)];
+    const doc = world.store.kycDocument(String(params.id));
     if (!doc) throw notFound('Document');
     ownOrAdmin(user, doc.user_id);
     return kycDocumentBytes(world, doc);

@@ -1,11 +1,11 @@
 /** /api/usermgmt/v2/settings: a member without stored settings reads the defaults. */
-import { DEFAULT_SETTINGS } from '../seed/users';
+import { DEFAULT_SETTINGS } from '../state/defaults';
 import type { SettingsRecord, UserRecord } from '../state/types';
 import type { World } from '../world';
 import type { HandlerMap } from './types';
 
 function view(world: World, user: UserRecord) {
-  const stored = world.store.data.settings[user.keycloakId];
+  const stored = world.store.settingsOf(user.keycloakId);
   return { user_id: user.keycloakId, ...(stored ?? DEFAULT_SETTINGS), created: stored !== undefined };
 }
 
@@ -29,14 +29,14 @@ export const settingsHandlers: HandlerMap<'settings'> = {
   'settings.get': ({ world, user }) => view(world, user),
   'settings.create': ({ world, user, body }) => {
     world.store.data.settings[user.keycloakId] = merge(
-      world.store.data.settings[user.keycloakId] ?? DEFAULT_SETTINGS,
+      world.store.settingsOf(user.keycloakId) ?? DEFAULT_SETTINGS,
       body,
     );
     return view(world, user);
   },
   'settings.update': ({ world, user, body }) => {
     world.store.data.settings[user.keycloakId] = merge(
-      world.store.data.settings[user.keycloakId] ?? DEFAULT_SETTINGS,
+      world.store.settingsOf(user.keycloakId) ?? DEFAULT_SETTINGS,
       body,
     );
     return view(world, user);

@@ -15,10 +15,10 @@ import type {
   VisitRecord,
 } from '../state/types';
 import { DAY_MS, iso, isoDate } from './clock';
+import type { DemoKey } from './demo-accounts';
 import type { Ids } from './ids';
 import { COUNTRIES } from './places';
 import type { Rng } from './prng';
-import type { DemoKey } from './users';
 
 export const PROFILE_PHOTO = 'Profile Photo';
 export const GALLERY_PHOTO = 'Gallery Photo';

@@ -1,9 +1,9 @@
 /** Plans with offers, subscriptions (member1 has an active one), and feature switches. */
 import type { FeatureRecord, PlanRecord, SubscriptionRecord, UserRecord } from '../state/types';
 import { DAY_MS, iso } from './clock';
+import type { DemoKey } from './demo-accounts';
 import type { Ids } from './ids';
 import type { Rng } from './prng';
-import type { DemoKey } from './users';
 
 export function seedPlans(anchor: number): PlanRecord[] {
   const created = iso(anchor - 400 * DAY_MS);

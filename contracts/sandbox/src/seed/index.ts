@@ -2,6 +2,7 @@
  * The whole seeded data set from one number. Deterministic for a given seed and anchor day, and
  * fast (tens of milliseconds), since every test starts sandboxes of its own.
  */
+import { dict } from '../state/dict';
 import type { SandboxData } from '../state/types';
 import { seedImages, seedKyc, seedLogs, seedReferrals } from './back-office';
 import { startOfUtcDay } from './clock';
@@ -34,35 +35,35 @@ export function generateSeed({ seed, anchor = startOfUtcDay(Date.now()) }: SeedO
     version: 1,
     seed,
     seq: ids.value,
-    users: Object.fromEntries(users.map((user) => [user.keycloakId, user])),
+    users: dict(users.map((user) => [user.keycloakId, user])),
     settings,
     devices: [],
-    images: Object.fromEntries(images.map((image) => [image.filename, image])),
+    images: dict(images.map((image) => [image.filename, image])),
     notifications: social.notifications,
     recommendations: social.recommendations,
     matchRequests: social.matchRequests,
-    rooms: Object.fromEntries(social.rooms.map((room) => [room.id, room])),
+    rooms: dict(social.rooms.map((room) => [room.id, room])),
     messages: social.messages,
-    chatFiles: Object.fromEntries(social.chatFiles.map((file) => [file.filename, file])),
+    chatFiles: dict(social.chatFiles.map((file) => [file.filename, file])),
     blocks: social.blocks,
     reports: [],
     plans,
     subscriptions,
     features: seedFeatures(anchor),
     kycRequests: kyc.requests,
-    kycDocuments: Object.fromEntries(kyc.documents.map((doc) => [doc.id, doc])),
+    kycDocuments: dict(kyc.documents.map((doc) => [doc.id, doc])),
     referrals,
     activityLogs: logs.activity,
     visits: logs.visits,
     dau: logs.dau,
     filterUses: logs.filterUses,
     outbox: [],
-    oneTimeTokens: {},
-    accessTokens: {},
-    refreshTokens: {},
-    checkouts: {},
+    oneTimeTokens: dict(),
+    accessTokens: dict(),
+    refreshTokens: dict(),
+    checkouts: dict(),
     errors: [],
   };
 }
 
-export { DEMO_ACCOUNTS, type DemoAccount, type DemoKey } from './users';
+export { DEMO_ACCOUNTS, type DemoAccount, type DemoKey } from './demo-accounts';

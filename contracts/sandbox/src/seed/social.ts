@@ -14,9 +14,9 @@ import type {
   UserRecord,
 } from '../state/types';
 import { DAY_MS, iso } from './clock';
+import type { DemoKey } from './demo-accounts';
 import type { Ids } from './ids';
 import type { Rng } from './prng';
-import type { DemoKey } from './users';
 
 export const BIG_ROOM_MESSAGES = 5_000;
 

@@ -1,11 +1,13 @@
 /**
- * Accounts: the demo logins of README.md, then generated members across the five religions and
- * many countries. Every profile field varies; some profiles are left incomplete on purpose.
+ * Accounts: the demo logins (demo-accounts.ts), then generated members across the five religions
+ * and many countries. Every profile field varies; some profiles are left incomplete on purpose.
  */
 import { hashPassword } from '../auth';
 import { DEMO_PASSWORD } from '../options';
+import { DEFAULT_SETTINGS, EMPTY_PROFILE } from '../state/defaults';
 import type { AccountStatus, ProfileRecord, SettingsRecord, UserRecord } from '../state/types';
 import { DAY_MS, iso, isoDate } from './clock';
+import { DEMO_ACCOUNTS, DEMO_SPECS, type DemoKey, MEMBER_ROLES } from './demo-accounts';
 import { type City, COUNTRIES, type Country } from './places';
 import type { Rng } from './prng';
 import {
@@ -26,210 +28,10 @@ import {
   WANT_CHILDREN,
 } from './values';
 
-export const MEMBER_ROLES = ['General'];
-export const ADMIN_ROLES = ['Admin', 'offline_access'];
 export const GENERATED_MEMBER_COUNT = 320;
-
-export type DemoKey =
-  | 'admin'
-  | 'member1'
-  | 'member2'
-  | 'member3'
-  | 'member4'
-  | 'member5'
-  | 'new'
-  | 'suspended'
-  | 'deleted';
-
-export interface DemoAccount {
-  key: DemoKey;
-  email: string;
-  description: string;
-}
-
-export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
-  { key: 'admin', email: 'admin@sandbox.test', description: 'admin: the back office' },
-  { key: 'member1', email: 'member1@sandbox.test', description: 'member, complete profile, subscribed' },
-  { key: 'member2', email: 'member2@sandbox.test', description: 'member, 5,000-message chat with member1' },
-  { key: 'member3', email: 'member3@sandbox.test', description: 'member, KYC pending' },
-  { key: 'member4', email: 'member4@sandbox.test', description: 'member, KYC rejected' },
-  { key: 'member5', email: 'member5@sandbox.test', description: 'member, complete profile' },
-  { key: 'new', email: 'new@sandbox.test', description: 'member, empty profile' },
-  {
-    key: 'suspended',
-    email: 'suspended@sandbox.test',
-    description: 'suspended: every call after login answers 406',
-  },
-  { key: 'deleted', email: 'deleted@sandbox.test', description: 'is_deleted: goes to /account/reactivate' },
-];
-
-interface DemoSpec {
-  key: DemoKey;
-  username: string;
-  first_name: string;
-  last_name: string;
-  roles: string[];
-  status: AccountStatus;
-  is_deleted: boolean;
-  /** Country code and city of the profile; absent for the empty profile. */
-  place?: { country: string; city: string };
-  profile?: Partial<ProfileRecord>;
-}
-
-const DEMO_SPECS: DemoSpec[] = [
-  {
-    key: 'admin',
-    username: 'sandbox.admin',
-    first_name: 'Sandbox',
-    last_name: 'Admin',
-    roles: ADMIN_ROLES,
-    status: 'active',
-    is_deleted: false,
-    place: { country: 'GB', city: 'London' },
-  },
-  {
-    key: 'member1',
-    username: 'sarah.mitchell',
-    first_name: 'Sarah',
-    last_name: 'Mitchell',
-    roles: MEMBER_ROLES,
-    status: 'active',
-    is_deleted: false,
-    place: { country: 'US', city: 'Atlanta' },
-    profile: {
-      sex: 'female',
-      religion: 'christian',
-      church_denomination: 'Baptist',
-      occupation: 'Pharmacist',
-    },
-  },
-  {
-    key: 'member2',
-    username: 'nathan.jensen',
-    first_name: 'Nathan',
-    last_name: 'Jensen',
-    roles: MEMBER_ROLES,
-    status: 'active',
-    is_deleted: false,
-    place: { country: 'US', city: 'Salt Lake City' },
-    profile: {
-      sex: 'male',
-      religion: 'mormon',
-      church_denomination: 'The Church of Jesus Christ of Latter-day Saints',
-      occupation: 'Civil Engineer',
-    },
-  },
-  {
-    key: 'member3',
-    username: 'aisha.rahman',
-    first_name: 'Aisha',
-    last_name: 'Rahman',
-    roles: MEMBER_ROLES,
-    status: 'active',
-    is_deleted: false,
-    place: { country: 'GB', city: 'London' },
-    profile: { sex: 'female', religion: 'muslim', church_denomination: 'Sunni', occupation: 'Doctor' },
-  },
-  {
-    key: 'member4',
-    username: 'arjun.sharma',
-    first_name: 'Arjun',
-    last_name: 'Sharma',
-    roles: MEMBER_ROLES,
-    status: 'active',
-    is_deleted: false,
-    place: { country: 'CA', city: 'Toronto' },
-    profile: {
-      sex: 'male',
-      religion: 'hindu',
-      church_denomination: 'Vaishnavism',
-      occupation: 'Software Engineer',
-    },
-  },
-  {
-    key: 'member5',
-    username: 'noa.levi',
-    first_name: 'Noa',
-    last_name: 'Levi',
-    roles: MEMBER_ROLES,
-    status: 'active',
-    is_deleted: false,
-    place: { country: 'IL', city: 'Tel Aviv' },
-    profile: {
-      sex: 'female',
-      religion: 'jew',
-      church_denomination: 'Modern Orthodox',
-      occupation: 'Architect',
-    },
-  },
-  {
-    key: 'new',
-    username: 'new.member',
-    first_name: 'New',
-    last_name: 'Member',
-    roles: MEMBER_ROLES,
-    status: 'active',
-    is_deleted: false,
-  },
-  {
-    key: 'suspended',
-    username: 'suspended.member',
-    first_name: 'Samuel',
-    last_name: 'Carter',
-    roles: MEMBER_ROLES,
-    status: 'suspended',
-    is_deleted: false,
-    place: { country: 'NG', city: 'Lagos' },
-    profile: { sex: 'male', religion: 'christian' },
-  },
-  {
-    key: 'deleted',
-    username: 'deleted.member',
-    first_name: 'Hannah',
-    last_name: 'Walker',
-    roles: MEMBER_ROLES,
-    status: 'archived',
-    is_deleted: true,
-    place: { country: 'AU', city: 'Sydney' },
-    profile: { sex: 'female', religion: 'christian' },
-  },
-];
-
-export const EMPTY_PROFILE: ProfileRecord = {
-  height: null,
-  sex: null,
-  date_of_birth: null,
-  state: null,
-  country: null,
-  city: null,
-  religion: null,
-  ethnicity: null,
-  marital_type: null,
-  body_type: null,
-  church_denomination: null,
-  about: null,
-  current_status: null,
-  drinking_status: null,
-  smoking_status: null,
-  education_level: null,
-  has_children: null,
-  want_children: null,
-  open_for_relocation: null,
-  occupation: null,
-};
 
 /** Fields an incomplete generated profile may be missing (never the account's own names). */
 const OPTIONAL_FIELDS = Object.keys(EMPTY_PROFILE) as (keyof ProfileRecord)[];
-
-export const DEFAULT_SETTINGS: SettingsRecord = {
-  allow_newsletter: true,
-  allow_unread_message_notifications: true,
-  allow_new_matches_notifications: true,
-  make_contact_info_visible: false,
-  make_profile_visible: true,
-  notification_interval: 'daily',
-  hide_basic_info: false,
-};
 
 const NOTIFICATION_INTERVALS = ['instant', 'hourly', 'daily', 'weekly'] as const;
 

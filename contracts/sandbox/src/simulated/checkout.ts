@@ -2,8 +2,9 @@
  * The payment provider's hosted checkout, simulated: a page showing the plan and a test card, and a
  * "Pay" that activates the subscription and returns to the app. Plans link here as `checkout_url`.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { notify } from '../domain/notify';
+import { safeRedirect } from '../http/origins';
 import { DAY_MS } from '../seed/clock';
 import type { PlanRecord, SubscriptionRecord, UserRecord } from '../state/types';
 import type { World } from '../world';
@@ -76,6 +77,33 @@ export function activateSubscription(
   return sub;
 }
 
+const RETURN_URL_RULE =
+  'return_url must be a path of the sandbox or an http(s) URL on localhost, 127.0.0.1 or the web app (--web-url)';
+
+/**
+ * The checked return_url: undefined when none was given, null (after answering 400) when it is
+ * not one the app would use. A checkout must not send the member to another site, nor render a
+ * `javascript:` URL as its Cancel link.
+ */
+function returnUrlOf(
+  world: World,
+  request: FastifyRequest<{ Querystring: CheckoutQuery }>,
+  reply: FastifyReply,
+  asHtml: boolean,
+): string | undefined | null {
+  const raw = request.query.return_url;
+  if (raw === undefined || raw === '') return undefined;
+  const safe = safeRedirect(raw, world, request);
+  if (safe !== undefined) return safe;
+  if (asHtml)
+    reply
+      .code(400)
+      .type('text/html; charset=utf-8')
+      .send(page('Checkout', `<h1>Bad return address</h1><p>${escapeHtml(RETURN_URL_RULE)}.</p>`));
+  else reply.code(400).send({ message: RETURN_URL_RULE });
+  return null;
+}
+
 export function registerCheckout(app: FastifyInstance, world: World): void {
   const planOf = (id: string | undefined) =>
     world.store.data.plans.find((plan) => plan.id === id && !plan.archived);
@@ -84,6 +112,8 @@ export function registerCheckout(app: FastifyInstance, world: World): void {
 
   app.get<{ Querystring: CheckoutQuery }>('/sandbox/checkout', (request, reply) => {
     const q = request.query;
+    const returnUrl = returnUrlOf(world, request, reply, true);
+    if (returnUrl === null) return reply;
     const plan = planOf(q.plan_id);
     const plans = world.store.data.plans.filter((entry) => !entry.archived);
     if (!plan) {
@@ -109,11 +139,11 @@ export function registerCheckout(app: FastifyInstance, world: World): void {
 <p>${escapeHtml(plan.name)}: ${escapeHtml(plan.description)}</p>
 <p><strong>${price.toFixed(2)} ${escapeHtml(plan.currency)}</strong> for ${plan.duration_days} days${offerId ? ' (offer applied)' : ''}</p>
 <form method="get" action="/sandbox/checkout/pay">
-${hidden('plan_id', plan.id)}${hidden('offer_id', offerId)}${hidden('return_url', q.return_url)}${hidden('user_id', user?.keycloakId)}
+${hidden('plan_id', plan.id)}${hidden('offer_id', offerId)}${hidden('return_url', returnUrl)}${hidden('user_id', user?.keycloakId)}
 ${user ? `<p>Paying as <strong>${escapeHtml(user.email)}</strong></p>` : '<p><label>Member email<br><input name="email" value="member1@sandbox.test" size="34"></label></p>'}
 <p><label>Card number<br><input value="4242 4242 4242 4242" size="24" readonly></label></p>
 <p><button class="button">Pay ${price.toFixed(2)} ${escapeHtml(plan.currency)}</button>
-${q.return_url ? `<a class="button secondary" href="${escapeHtml(q.return_url)}">Cancel</a>` : ''}</p>
+${returnUrl ? `<a class="button secondary" href="${escapeHtml(returnUrl)}">Cancel</a>` : ''}</p>
 <p class="muted">Simulated payment provider: no card is charged.</p>
 </form></div>`,
       ),
@@ -122,15 +152,19 @@ ${q.return_url ? `<a class="button secondary" href="${escapeHtml(q.return_url)}"
 
   app.get<{ Querystring: CheckoutQuery }>('/sandbox/checkout/pay', (request, reply) => {
     const q = request.query;
+    const returnUrl = returnUrlOf(world, request, reply, false);
+    if (returnUrl === null) return reply;
     const plan = planOf(q.plan_id);
     const user = userOf(q);
     if (!plan) return reply.code(404).send({ message: 'Plan not found' });
     if (!user) return reply.code(404).send({ message: 'Member not found' });
     const sub = activateSubscription(world, user, plan, q.offer_id);
-    if (q.return_url) {
-      const separator = q.return_url.includes('?') ? '&' : '?';
+    if (returnUrl) {
+      const hashAt = returnUrl.indexOf('#');
+      const base = hashAt >= 0 ? returnUrl.slice(0, hashAt) : returnUrl;
+      const separator = base.includes('?') ? '&' : '?';
       return reply.redirect(
-        `${q.return_url}${separator}checkout=success&subscription_id=${encodeURIComponent(sub.id)}`,
+        `${base}${separator}checkout=success&subscription_id=${encodeURIComponent(sub.id)}`,
       );
     }
     return reply.send({ message: 'Payment accepted', subscription: sub });

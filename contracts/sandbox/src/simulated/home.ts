@@ -2,7 +2,7 @@
 import { endpointList } from '@matchmaker/sdk';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_PASSWORD } from '../options';
-import { DEMO_ACCOUNTS } from '../seed/users';
+import { DEMO_ACCOUNTS } from '../seed/demo-accounts';
 import type { World } from '../world';
 import { escapeHtml, page } from './html';
 

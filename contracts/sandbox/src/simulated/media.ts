@@ -1,8 +1,10 @@
 /**
  * Image bytes: generated avatars for seeded members and the stored bytes of uploads. Served
- * without a token, as `<img src>` cannot send one.
+ * without a token, as `<img src>` cannot send one, and with the media headers (a member's upload
+ * may be an SVG with script in it).
  */
 import type { FastifyInstance } from 'fastify';
+import { setMediaHeaders } from '../http/media-headers';
 import { avatarSvg } from '../media/avatar';
 import { MEDIA_PREFIX } from '../views';
 import type { World } from '../world';
@@ -16,7 +18,7 @@ export function registerMedia(app: FastifyInstance, world: World): void {
     if (!user) return reply.code(404).send({ message: 'Avatar not found' });
     const photo = world.store.imagesOf(userId).find((image) => image.kind === 'avatar');
     const svg = avatarSvg(`${user.first_name[0] ?? ''}${user.last_name[0] ?? ''}`, photo?.hue ?? 260);
-    return reply.type('image/svg+xml').header('cache-control', CACHE).send(svg);
+    return setMediaHeaders(reply).type('image/svg+xml').header('cache-control', CACHE).send(svg);
   });
 
   app.get<{ Params: { filename: string }; Querystring: { size?: string } }>(
@@ -25,7 +27,7 @@ export function registerMedia(app: FastifyInstance, world: World): void {
       const image = world.store.image(request.params.filename);
       if (!image) return reply.code(404).send({ message: 'Image not found' });
       if (image.data)
-        return reply
+        return setMediaHeaders(reply)
           .type(image.content_type)
           .header('cache-control', CACHE)
           .send(Buffer.from(image.data, 'base64'));
@@ -38,7 +40,7 @@ export function registerMedia(app: FastifyInstance, world: World): void {
         variant,
         size,
       );
-      return reply.type('image/svg+xml').header('cache-control', CACHE).send(svg);
+      return setMediaHeaders(reply).type('image/svg+xml').header('cache-control', CACHE).send(svg);
     },
   );
 }

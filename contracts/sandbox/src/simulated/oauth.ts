@@ -2,12 +2,15 @@
  * The social sign-in provider, simulated: a consent page, then a redirect back to the app with the
  * session's tokens (there is no code exchange in the API, so the tokens travel in the redirect).
  * A first sign-in creates a confirmed member, which then completes its profile through
- * `accounts.oauthUpdate`.
+ * `accounts.oauthUpdate`. Anyone may sign in as anyone (admin included) without a password, which
+ * is only acceptable because the tokens go back to the developer's own machine: `redirect_uri`
+ * must be a sandbox path or a localhost, 127.0.0.1 or --web-url address.
  */
 
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { randomToken } from '../auth';
 import { createAccount, logActivity } from '../domain/accounts';
+import { safeRedirect } from '../http/origins';
 import type { World } from '../world';
 import { escapeHtml, page } from './html';
 
@@ -44,9 +47,28 @@ function usernameFrom(world: World, email: string): string {
   return candidate;
 }
 
+const REDIRECT_RULE =
+  'redirect_uri must be a path of the sandbox or an http(s) URL on localhost, 127.0.0.1 or the web app (--web-url)';
+
+/** The checked redirect_uri: undefined when none was given, null (after answering 400) when refused. */
+function redirectOf(
+  world: World,
+  request: FastifyRequest<{ Querystring: ConsentQuery }>,
+  reply: FastifyReply,
+): string | undefined | null {
+  const raw = request.query.redirect_uri;
+  if (raw === undefined || raw === '') return undefined;
+  const safe = safeRedirect(raw, world, request);
+  if (safe !== undefined) return safe;
+  reply.code(400).send({ message: REDIRECT_RULE });
+  return null;
+}
+
 export function registerOauth(app: FastifyInstance, world: World): void {
   app.get<{ Querystring: ConsentQuery }>('/sandbox/oauth/authorize', (request, reply) => {
     const q = request.query;
+    const back = redirectOf(world, request, reply);
+    if (back === null) return reply;
     const hidden = (name: string, value: string | undefined) =>
       value === undefined ? '' : `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
     const email = q.login_hint ?? 'social.member@sandbox.test';
@@ -57,7 +79,7 @@ export function registerOauth(app: FastifyInstance, world: World): void {
 <h1>Sandbox ID</h1>
 <p><strong>Matchmaker</strong> would like to use your name and email address to sign you in.</p>
 <form method="get" action="/sandbox/oauth/consent">
-${hidden('redirect_uri', q.redirect_uri)}${hidden('state', q.state)}${hidden('client_id', q.client_id)}
+${hidden('redirect_uri', back)}${hidden('state', q.state)}${hidden('client_id', q.client_id)}
 <p><label>Email<br><input name="email" value="${escapeHtml(email)}" size="34"></label></p>
 <p><label>First name<br><input name="first_name" value="Social"></label> <label>Last name<br><input name="last_name" value="Member"></label></p>
 <p><button class="button" name="decision" value="allow">Allow</button> <button class="button secondary" name="decision" value="deny">Deny</button></p>
@@ -69,7 +91,8 @@ ${hidden('redirect_uri', q.redirect_uri)}${hidden('state', q.state)}${hidden('cl
 
   app.get<{ Querystring: DecisionQuery }>('/sandbox/oauth/consent', (request, reply) => {
     const q = request.query;
-    const back = q.redirect_uri;
+    const back = redirectOf(world, request, reply);
+    if (back === null) return reply;
     if (q.decision !== 'allow') {
       const params: Record<string, string> = { error: 'access_denied' };
       if (q.state) params.state = q.state;

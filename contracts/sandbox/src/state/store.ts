@@ -2,11 +2,51 @@
  * The in-memory store: the JSON-serialisable data plus the lookups that would be indexes in a
  * database. Handlers mutate `data` directly; the router calls `touch()` after every successful
  * write so persistence (and anything else listening) sees the change.
+ *
+ * Every map keyed by id is made prototype-less whenever data comes in (seed, --data file, reset),
+ * and the accessors below read own properties only, so an id such as `__proto__` or `constructor`
+ * is just an unknown id (see dict.ts).
  */
-import type { ImageRecord, MessageRecord, RoomRecord, SandboxData, UserRecord } from './types';
+import { own, toDict } from './dict';
+import type {
+  ActivityLogRecord,
+  ChatFileRecord,
+  ImageRecord,
+  KycDocumentRecord,
+  MessageRecord,
+  OneTimeTokenRecord,
+  RoomRecord,
+  SandboxData,
+  SettingsRecord,
+  UserRecord,
+} from './types';
+
+/**
+ * Activity entries kept per member (every login adds one). Older entries are dropped in batches
+ * of a tenth of this, so adding one does not scan the whole log each time.
+ */
+export const ACTIVITY_LOGS_PER_USER = 500;
+const ACTIVITY_TRIM_AT = Math.ceil(ACTIVITY_LOGS_PER_USER * 1.1);
+
+/** Rebuilds the id-keyed maps without a prototype, in place. */
+function withDicts(data: SandboxData): SandboxData {
+  data.users = toDict(data.users);
+  data.settings = toDict(data.settings);
+  data.images = toDict(data.images);
+  data.rooms = toDict(data.rooms);
+  data.messages = toDict(data.messages);
+  data.chatFiles = toDict(data.chatFiles);
+  data.blocks = toDict(data.blocks);
+  data.kycDocuments = toDict(data.kycDocuments);
+  data.oneTimeTokens = toDict(data.oneTimeTokens);
+  data.accessTokens = toDict(data.accessTokens);
+  data.refreshTokens = toDict(data.refreshTokens);
+  data.checkouts = toDict(data.checkouts);
+  return data;
+}
 
 export class Store {
-  data: SandboxData;
+  #data: SandboxData;
   private byEmail = new Map<string, UserRecord>();
   private byUsername = new Map<string, UserRecord>();
   private roomByPair = new Map<string, RoomRecord>();
@@ -16,20 +56,29 @@ export class Store {
   /** Images per user, built on first use; image writes go through addImage/removeImage. */
   private imageIndex: Map<string, ImageRecord[]> | undefined;
 
+  /** Activity entries per user, counted on first use (see addActivity). */
+  private activityCounts: Map<string, number> | undefined;
+
   constructor(data: SandboxData) {
-    this.data = data;
+    this.#data = withDicts(data);
     this.reindex();
+  }
+
+  /** The whole data set. Read-only as a property: a new data set comes in through replace(). */
+  get data(): SandboxData {
+    return this.#data;
   }
 
   /** Replaces the whole data set (a reload or a provider-state reset). */
   replace(data: SandboxData): void {
-    this.data = data;
+    this.#data = withDicts(data);
     this.reindex();
     this.touch();
   }
 
   private reindex(): void {
     this.imageIndex = undefined;
+    this.activityCounts = undefined;
     this.newestFirst = undefined;
     this.byEmail.clear();
     this.byUsername.clear();
@@ -61,7 +110,27 @@ export class Store {
 
   user(id: string | number | null | undefined): UserRecord | undefined {
     if (id === null || id === undefined) return undefined;
-    return this.data.users[String(id)];
+    return own(this.data.users, String(id));
+  }
+
+  settingsOf(userId: string): SettingsRecord | undefined {
+    return own(this.data.settings, userId);
+  }
+
+  oneTimeToken(token: string): OneTimeTokenRecord | undefined {
+    return own(this.data.oneTimeTokens, token);
+  }
+
+  chatFile(filename: string): ChatFileRecord | undefined {
+    return own(this.data.chatFiles, filename);
+  }
+
+  kycDocument(id: string): KycDocumentRecord | undefined {
+    return own(this.data.kycDocuments, id);
+  }
+
+  blocksOf(userId: string): readonly string[] {
+    return own(this.data.blocks, userId) ?? [];
   }
 
   usersNewestFirst(): readonly UserRecord[] {
@@ -113,7 +182,7 @@ export class Store {
   }
 
   image(filename: string): ImageRecord | undefined {
-    return this.data.images[filename];
+    return own(this.data.images, filename);
   }
 
   imagesOf(userId: string): ImageRecord[] {
@@ -139,7 +208,7 @@ export class Store {
   }
 
   room(id: string): RoomRecord | undefined {
-    return this.data.rooms[id];
+    return own(this.data.rooms, id);
   }
 
   roomBetween(a: string, b: string): RoomRecord | undefined {
@@ -164,7 +233,7 @@ export class Store {
   /** Gives a room another id (provider states name rooms); its messages and files follow. */
   renameRoom(room: RoomRecord, id: string): void {
     if (room.id === id) return;
-    const messages = this.data.messages[room.id] ?? [];
+    const messages = own(this.data.messages, room.id) ?? [];
     delete this.data.messages[room.id];
     delete this.data.rooms[room.id];
     for (const message of messages) message.room = id;
@@ -175,7 +244,7 @@ export class Store {
   }
 
   messages(roomId: string): MessageRecord[] {
-    let list = this.data.messages[roomId];
+    let list = own(this.data.messages, roomId);
     if (!list) {
       list = [];
       this.data.messages[roomId] = list;
@@ -188,7 +257,29 @@ export class Store {
   }
 
   isBlocked(by: string, other: string): boolean {
-    return this.data.blocks[by]?.includes(other) ?? false;
+    return this.blocksOf(by).includes(other);
+  }
+
+  /** Appends an activity entry; a member's oldest entries go once it has too many. */
+  addActivity(log: ActivityLogRecord): void {
+    this.data.activityLogs.push(log);
+    if (!this.activityCounts) {
+      this.activityCounts = new Map();
+      for (const entry of this.data.activityLogs)
+        this.activityCounts.set(entry.user_id, (this.activityCounts.get(entry.user_id) ?? 0) + 1);
+    } else {
+      this.activityCounts.set(log.user_id, (this.activityCounts.get(log.user_id) ?? 0) + 1);
+    }
+    const count = this.activityCounts.get(log.user_id) ?? 0;
+    if (count < ACTIVITY_TRIM_AT) return;
+    // Entries are appended as they happen, so the first ones of the member are the oldest.
+    let excess = count - ACTIVITY_LOGS_PER_USER;
+    this.data.activityLogs = this.data.activityLogs.filter((entry) => {
+      if (excess === 0 || entry.user_id !== log.user_id) return true;
+      excess -= 1;
+      return false;
+    });
+    this.activityCounts.set(log.user_id, ACTIVITY_LOGS_PER_USER);
   }
 
   /** Members with an ACCEPTED match request either way: who may chat and see contact details. */

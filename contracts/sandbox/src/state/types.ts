@@ -329,6 +329,8 @@ export interface RefreshTokenRecord {
   user_id: string;
   expires_at: number;
   used: boolean;
+  /** When it was spent (absent in files written before it existed). */
+  used_at?: number;
 }
 
 export interface CheckoutRecord {
