@@ -10,8 +10,10 @@ export interface StateDef {
   /** What the provider must have in place before the request. */
   readonly setup: string;
   /**
-   * Values the pacts inject from the state-change answer (`fromProviderState`). A provider that
-   * can use the parameters as given may answer nothing: the verifier falls back to the params.
+   * Every value the pacts inject from the state-change answer (`fromProviderState`) in the
+   * interactions that use this state: tokens, and ids the provider may choose itself. A provider
+   * that can use the parameters as given may answer nothing: the verifier falls back to the
+   * params. A check test holds this list to the generators in the pacts, both ways.
    */
   readonly returns?: readonly string[];
 }
@@ -22,8 +24,8 @@ export const STATES = {
   memberLoggedIn: def({
     name: 'a member {userId} is logged in',
     setup:
-      'An active, confirmed member `userId` (roles ["General"]) with a valid session; its tokens are answered.',
-    returns: ['accessToken', 'refreshToken'],
+      'An active, confirmed member `userId` (roles ["General"]) with a valid session; its tokens and its id are answered.',
+    returns: ['accessToken', 'refreshToken', 'userId'],
   }),
   adminLoggedIn: def({
     name: 'an admin {adminId} is logged in',
@@ -41,6 +43,7 @@ export const STATES = {
   accountDeactivated: def({
     name: 'the account of member {id} is deactivated',
     setup: 'The member exists and is deactivated (can be reactivated).',
+    returns: ['id'],
   }),
   password: def({
     name: 'the password of member {userId} is {password}',
@@ -61,7 +64,7 @@ export const STATES = {
   unconfirmed: def({
     name: 'member {id} with the email {email} has not confirmed the account; the confirmation token is {token}',
     setup: 'The member has not confirmed the account; `token` confirms it.',
-    returns: ['token'],
+    returns: ['token', 'id'],
   }),
   resetPending: def({
     name: 'member {id} with the email {email} asked for a password reset; the reset token is {token}',
@@ -100,6 +103,7 @@ export const STATES = {
   activity: def({
     name: 'member {id} has activity logs and page visits',
     setup: 'At least one activity log entry and one page visit of the member.',
+    returns: ['id'],
   }),
   kycPending: def({
     name: 'member {id} has a pending KYC request {requestId} with the document {documentId}',
@@ -113,7 +117,7 @@ export const STATES = {
   image: def({
     name: 'member {id} has the profile photo {filename}',
     setup: 'A public, unflagged image of type "Profile Photo" of the member.',
-    returns: ['filename'],
+    returns: ['filename', 'id'],
   }),
   flaggedImage: def({
     name: 'the image {filename} of member {id} is flagged',
@@ -123,6 +127,7 @@ export const STATES = {
   feature: def({
     name: 'a feature {code} with the subfeature {subfeature} exists',
     setup: 'A feature switch `code` with a subfeature `subfeature`.',
+    returns: ['code'],
   }),
   notification: def({
     name: 'member {userId} has the notification {notificationId}',
@@ -174,7 +179,7 @@ export const STATES = {
   plan: def({
     name: 'a plan {planId} with a live offer {offerId} exists',
     setup: 'A plan that is not archived, with an offer (offer: true) that is not archived and live now.',
-    returns: ['planId', 'offerId'],
+    returns: ['planId'],
   }),
   subscription: def({
     name: 'member {userId} subscribes to the plan {planId}',

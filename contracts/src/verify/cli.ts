@@ -27,6 +27,14 @@ async function main(): Promise<number> {
     );
   }
   console.log(`Verifying ${args.providers.join(', ')} against ${target}`);
+  if (args.baseUrl !== undefined) {
+    console.log('(the realtime message pacts are verified against the in-process sandbox only)');
+  }
+  if (args.authHeader !== undefined || args.adminAuthHeader !== undefined) {
+    console.log(
+      "Real tokens replace the pacts' example member/admin tokens only where no provider state answered an accessToken; the 406 and refresh interactions need state-minted tokens.",
+    );
+  }
   const results = await verifyPacts(args);
   console.log('\nPact verification:');
   for (const result of results) {

@@ -1,10 +1,11 @@
 /**
  * What the Pact verifier needs besides the pact: state handlers that forward each provider state
- * to the provider's state-change URL, a request filter for a real Authorization header, and the
- * producers of the realtime messages.
+ * to the provider's state-change URL, a request filter that can put real tokens in place of the
+ * pacts' example member and admin tokens, and the producers of the realtime messages.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { eventSamples, type World } from '@matchmaker/sandbox';
+import { ADMIN, MEMBER } from '../examples';
 import { EVENT_METADATA } from '../names';
 import type { PactFile } from '../pact-file';
 
@@ -50,18 +51,38 @@ type ProxiedRequest = IncomingMessage & { body?: unknown };
 const isEmptyObject = (value: unknown): boolean =>
   typeof value === 'object' && value !== null && !Buffer.isBuffer(value) && Object.keys(value).length === 0;
 
+/** Real Authorization header values for the pacts' two example tokens (`--auth-header`, `--admin-auth-header`). */
+export interface AuthOverrides {
+  /** Replaces `Bearer member-access-token`, the example token of the logged-in member. */
+  readonly member?: string | undefined;
+  /** Replaces `Bearer admin-access-token`, the example token of the logged-in admin. */
+  readonly admin?: string | undefined;
+}
+
 /**
- * A request filter for pact-js's verification proxy. It replaces the bearer token of authenticated
- * requests with `authHeader` when one is given (state-change calls carry none), and works around
+ * The header value a request should carry. Only the pacts' example member and admin tokens are
+ * replaced: they reach the provider only when no state answered an `accessToken`. Every other
+ * token is left as it is: the deliberately expired one (which must answer 403), the example of
+ * the refreshed token, and the tokens a state-change endpoint minted (the suspended member's,
+ * which must answer 406, or the admin's).
+ */
+function authorizationFor(current: string, auth: AuthOverrides): string {
+  if (auth.member !== undefined && current === `Bearer ${MEMBER.accessToken}`) return auth.member;
+  if (auth.admin !== undefined && current === `Bearer ${ADMIN.accessToken}`) return auth.admin;
+  return current;
+}
+
+/**
+ * A request filter for pact-js's verification proxy. It puts real tokens in place of the pacts'
+ * example member and admin tokens when they are given (see authorizationFor), and works around
  * two proxy faults that a direct verifier (pact_verifier_cli) does not have: a `{}` JSON body is
  * forwarded as nothing under its original Content-Length, and a body-less PUT or POST goes out
  * chunked, which servers read as a body without a content type (415).
  */
-export function proxyRequestFilter(authHeader: string | undefined) {
+export function proxyRequestFilter(auth: AuthOverrides = {}) {
   return (request: ProxiedRequest, _response: ServerResponse, next: () => void): void => {
-    if (authHeader !== undefined && request.headers.authorization !== undefined) {
-      request.headers.authorization = authHeader;
-    }
+    const { authorization } = request.headers;
+    if (authorization !== undefined) request.headers.authorization = authorizationFor(authorization, auth);
     if (isEmptyObject(request.body)) {
       if (request.headers['content-type'] === undefined) request.body = Buffer.alloc(0);
       else request.body = Buffer.from(JSON.stringify(request.body));

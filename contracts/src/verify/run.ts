@@ -38,7 +38,7 @@ async function verifyOne(
     pactUrls: [file],
     stateHandlers: forwardingStateHandlers(pact, stateUrl),
     logLevel: args.logLevel,
-    requestFilter: proxyRequestFilter(args.authHeader),
+    requestFilter: proxyRequestFilter({ member: args.authHeader, admin: args.adminAuthHeader }),
   };
   if (isRealtime(provider)) {
     if (!sandbox) {
@@ -61,8 +61,11 @@ async function verifyOne(
 
 /** Runs the verifier for each provider in turn; the sandbox (when used) is shared and closed at the end. */
 export async function verifyPacts(args: VerifyArgs): Promise<ProviderResult[]> {
+  // pactStates: the sandbox registers its state-change endpoint (`/_pact/state`) only when asked.
   const sandbox =
-    args.baseUrl === undefined ? await startSandbox({ port: 0, checkResponses: true }) : undefined;
+    args.baseUrl === undefined
+      ? await startSandbox({ port: 0, checkResponses: true, pactStates: true })
+      : undefined;
   const baseUrl = args.baseUrl ?? sandbox?.url;
   if (baseUrl === undefined) throw new Error('no provider to verify');
   const results: ProviderResult[] = [];

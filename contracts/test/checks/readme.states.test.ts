@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { providerStates } from '@matchmaker/sandbox';
 import { describe, expect, it } from 'vitest';
-import { renderStatesTable, tableIn } from '../../src/docs/states-table';
+import { renderStatesTable, tableIn, unansweredValues, unreadAnswers } from '../../src/docs/states-table';
 import { ALL_PROVIDERS, COMMITTED_PACT_DIR, pactFileName } from '../../src/names';
 import { readPactDir } from '../../src/pact-file';
 import { ALL_STATES } from '../../src/states';
@@ -24,6 +24,16 @@ describe('README.md for backend teams', () => {
     expect([...usedStates].filter((name) => !known.has(name))).toEqual([]);
     expect([...known].filter((name) => !usedStates.has(name))).toEqual([]);
     expect(tableIn(readme), 'run `pnpm run readme:states`').toBe(renderStatesTable(pacts));
+  });
+
+  // A backend with ids of its own learns from "Values to answer" which values to send back; one
+  // missing there is an id the verifier would leave at the pact's example, and so a failure.
+  it('answers, in the states of each interaction, every value its generators read', () => {
+    expect(unansweredValues(pacts)).toEqual([]);
+  });
+
+  it('lists as values to answer only values some interaction in that state reads', () => {
+    expect(unreadAnswers(pacts)).toEqual([]);
   });
 
   it('names every pact file', () => {

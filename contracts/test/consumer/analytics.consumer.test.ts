@@ -1,7 +1,7 @@
 /** analytics: the daily-active-user event of a logged-in member. */
 import { describe, it } from 'vitest';
 import { EXAMPLE_INSTANT, MEMBER } from '../../src/examples';
-import { memberClient } from '../support/clients';
+import { failFast, memberClient } from '../support/clients';
 import { instant, interaction, json, like, pactWith, pathOf, request, state } from '../support/pact';
 
 const pact = pactWith('analytics');
@@ -42,6 +42,7 @@ describe('analytics', () => {
       )
       .willRespondWith(200, json({ message: like('Recorded') }))
       .executeTest(async (server) => {
-        await memberClient(server).analytics.dau(event);
+        // Retried 3 times, 10 s apart: failFast ends a mismatch at once.
+        await memberClient(server).analytics.dau(event, failFast(server));
       }));
 });

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MATCH, MEMBER, ONE_TIME } from '../../src/examples';
-import { memberClient } from '../support/clients';
+import { failFast, memberClient } from '../support/clients';
 import {
   boolean,
   decimal,
@@ -241,12 +241,10 @@ describe('usermgmt: accounts of a logged-in member', () => {
       )
       .willRespondWith(200, json(message('Location updated')))
       .executeTest(async (server) => {
-        await memberClient(server).accounts.updateLocation({
-          city: 'Lagos',
-          country: 'Nigeria',
-          country_code: 'NG',
-          longitude: 3.3792,
-          latitude: 6.5244,
-        });
+        // Retried 3 times, 3 s apart: failFast ends a mismatch at once.
+        await memberClient(server).accounts.updateLocation(
+          { city: 'Lagos', country: 'Nigeria', country_code: 'NG', longitude: 3.3792, latitude: 6.5244 },
+          failFast(server),
+        );
       }));
 });

@@ -1,7 +1,7 @@
 /** usermgmt, the member's settings and devices. */
 import { describe, expect, it } from 'vitest';
 import { MEMBER } from '../../src/examples';
-import { memberClient } from '../support/clients';
+import { failFast, memberClient } from '../support/clients';
 import { boolean, interaction, json, like, pactWith, pathOf, request, state } from '../support/pact';
 
 const pact = pactWith('usermgmt');
@@ -70,10 +70,10 @@ describe('usermgmt: settings and devices', () => {
         json({ id: like('device-1'), location: like('Lagos, Nigeria'), type: like('BROWSER') }),
       )
       .executeTest(async (server) => {
-        await memberClient(server).devices.register({
-          location: 'Lagos, Nigeria',
-          type: 'BROWSER',
-          active: true,
-        });
+        // Retried 5 times, 5 s apart: failFast ends a mismatch at once.
+        await memberClient(server).devices.register(
+          { location: 'Lagos, Nigeria', type: 'BROWSER', active: true },
+          failFast(server),
+        );
       }));
 });

@@ -3,36 +3,23 @@
  * request. The mock server records a match asynchronously after answering, and pact-js asks for
  * mismatches as soon as the test function resolves: on a busy machine a request that did match
  * was then reported as "expected but not received". Installed on globalThis.fetch (a vitest setup
- * file) because that is what the SDK's ofetch calls in Node.
+ * file) because that is what the SDK's ofetch calls in Node (the test clients' fetch calls it too).
+ *
+ * The request log is read through pact-core's private API (pact-core-mismatches.ts): if a Pact
+ * upgrade removes it, loading this file throws, naming the pact-core version, so every test file
+ * fails with that message instead of this file silently doing nothing.
  */
-import { createRequire } from 'node:module';
+import { loadMismatchReader } from './pact-core-mismatches';
 
-interface Recorded {
-  type: string;
-}
-interface ConsumerPactHandle {
-  mockServerMismatches(port: number): Recorded[];
-}
-interface PactCore {
-  makeConsumerPact(consumer: string, provider: string, version: number, logLevel: string): ConsumerPactHandle;
-}
-
-// pact-core is pact-js's own dependency; mismatch reports are per port, so any handle reads them.
-const requireFromPact = createRequire(createRequire(import.meta.url).resolve('@pact-foundation/pact'));
-const core = requireFromPact('@pact-foundation/pact-core') as PactCore;
-const handle = core.makeConsumerPact('settle-requests', 'settle-requests', 4, 'error');
+const readLog = loadMismatchReader();
 
 /**
  * Grows by one with every request the mock server has taken in, matched or not; undefined when no
  * mock server listens on the port (a sandbox in the realtime tests, say).
  */
 function progress(port: number): number | undefined {
-  let entries: Recorded[];
-  try {
-    entries = handle.mockServerMismatches(port);
-  } catch {
-    return undefined;
-  }
+  const entries = readLog(port);
+  if (entries === undefined) return undefined;
   let score = 0;
   for (const entry of entries) score += entry.type === 'missing-request' ? -1 : 1;
   return score;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_PROVIDERS, COMMITTED_PACT_DIR } from '../../src/names';
-import { parseVerifyArgs } from '../../src/verify/args';
+import { ALL_PROVIDERS, COMMITTED_PACT_DIR, HTTP_PROVIDERS } from '../../src/names';
+import { parseVerifyArgs, USAGE } from '../../src/verify/args';
 
 describe('verify arguments', () => {
   it('verifies every pact against the sandbox by default', () => {
@@ -9,6 +9,7 @@ describe('verify arguments', () => {
       baseUrl: undefined,
       stateUrl: undefined,
       authHeader: undefined,
+      adminAuthHeader: undefined,
       pactDir: COMMITTED_PACT_DIR,
       logLevel: 'warn',
       help: false,
@@ -35,11 +36,36 @@ describe('verify arguments', () => {
     });
   });
 
-  it('takes the Authorization header from the option or PACT_AUTH_HEADER', () => {
+  it('verifies the HTTP pacts only when a base URL is given without --provider', () => {
+    expect(parseVerifyArgs(['--base-url', 'http://localhost:8080'], {}).providers).toEqual([
+      ...HTTP_PROVIDERS,
+    ]);
+    expect(USAGE).toMatch(/without --provider[^.]*HTTP pacts/i);
+  });
+
+  it('refuses a realtime provider against a base URL (messages are verified in process only)', () => {
+    expect(() =>
+      parseVerifyArgs(['--provider', 'realtime-chat', '--base-url', 'http://localhost:8080'], {}),
+    ).toThrow(/realtime-chat.*in-process sandbox/);
+    expect(parseVerifyArgs(['--provider', 'realtime-chat'], {}).providers).toEqual(['realtime-chat']);
+  });
+
+  it('takes the member Authorization header from the option or PACT_AUTH_HEADER', () => {
     expect(parseVerifyArgs(['--auth-header', 'Bearer a'], { PACT_AUTH_HEADER: 'Bearer b' }).authHeader).toBe(
       'Bearer a',
     );
     expect(parseVerifyArgs([], { PACT_AUTH_HEADER: 'Bearer b' }).authHeader).toBe('Bearer b');
+    expect(parseVerifyArgs([], { PACT_AUTH_HEADER: '' }).authHeader).toBeUndefined();
+  });
+
+  it('takes the admin Authorization header from the option or PACT_ADMIN_AUTH_HEADER', () => {
+    expect(
+      parseVerifyArgs(['--admin-auth-header', 'Bearer x'], { PACT_ADMIN_AUTH_HEADER: 'Bearer y' })
+        .adminAuthHeader,
+    ).toBe('Bearer x');
+    const fromEnv = parseVerifyArgs([], { PACT_AUTH_HEADER: 'Bearer m', PACT_ADMIN_AUTH_HEADER: 'Bearer y' });
+    expect(fromEnv).toMatchObject({ authHeader: 'Bearer m', adminAuthHeader: 'Bearer y' });
+    expect(parseVerifyArgs([], { PACT_ADMIN_AUTH_HEADER: '' }).adminAuthHeader).toBeUndefined();
   });
 
   it('refuses unknown providers and options', () => {

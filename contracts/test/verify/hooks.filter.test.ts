@@ -1,22 +1,56 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { proxyRequestFilter } from '../../src/verify/hooks';
+import { ADMIN, MEMBER, REFRESH_FLOW } from '../../src/examples';
+import { type AuthOverrides, proxyRequestFilter } from '../../src/verify/hooks';
 
 type Request = IncomingMessage & { body?: unknown };
 const response = {} as ServerResponse;
 
-function filtered(request: Partial<Request>, authHeader?: string): Request {
+function filtered(request: Partial<Request>, auth?: AuthOverrides): Request {
   const full = { headers: {}, ...request } as Request;
-  proxyRequestFilter(authHeader)(full, response, () => undefined);
+  proxyRequestFilter(auth)(full, response, () => undefined);
   return full;
 }
 
+const authorizationOf = (header: string | undefined, auth?: AuthOverrides) =>
+  filtered({ headers: header === undefined ? {} : { authorization: header } }, auth).headers.authorization;
+
+const exampleMember = `Bearer ${MEMBER.accessToken}`;
+const exampleAdmin = `Bearer ${ADMIN.accessToken}`;
+const both: AuthOverrides = { member: 'Bearer real-member', admin: 'Bearer real-admin' };
+
 describe('the verification proxy request filter', () => {
-  it('replaces the bearer token of authenticated requests only', () => {
-    expect(
-      filtered({ headers: { authorization: 'Bearer example' } }, 'Bearer real').headers.authorization,
-    ).toBe('Bearer real');
-    expect(filtered({ headers: {} }, 'Bearer real').headers.authorization).toBeUndefined();
+  it("replaces the pacts' example member token with --auth-header", () => {
+    expect(authorizationOf(exampleMember, both)).toBe('Bearer real-member');
+    expect(authorizationOf(exampleMember, { member: 'Bearer real-member' })).toBe('Bearer real-member');
+  });
+
+  it("replaces the pacts' example admin token with --admin-auth-header only", () => {
+    expect(authorizationOf(exampleAdmin, both)).toBe('Bearer real-admin');
+    // A member token on an admin call would turn every admin interaction into a refusal.
+    expect(authorizationOf(exampleAdmin, { member: 'Bearer real-member' })).toBe(exampleAdmin);
+    expect(authorizationOf(exampleMember, { admin: 'Bearer real-admin' })).toBe(exampleMember);
+  });
+
+  it('leaves the deliberately expired token and the refresh-flow token alone', () => {
+    expect(authorizationOf(`Bearer ${REFRESH_FLOW.expiredToken}`, both)).toBe(
+      `Bearer ${REFRESH_FLOW.expiredToken}`,
+    );
+    expect(authorizationOf(`Bearer ${REFRESH_FLOW.freshAccessToken}`, both)).toBe(
+      `Bearer ${REFRESH_FLOW.freshAccessToken}`,
+    );
+  });
+
+  it('leaves tokens the state-change endpoint answered alone (the suspended member, say)', () => {
+    expect(authorizationOf('Bearer minted-by-the-state-endpoint', both)).toBe(
+      'Bearer minted-by-the-state-endpoint',
+    );
+  });
+
+  it('adds no Authorization header to anonymous calls, and changes nothing without overrides', () => {
+    expect(authorizationOf(undefined, both)).toBeUndefined();
+    expect(authorizationOf(exampleMember)).toBe(exampleMember);
+    expect(authorizationOf(exampleAdmin, {})).toBe(exampleAdmin);
   });
 
   it('keeps a `{}` JSON body, which the proxy would otherwise drop', () => {
