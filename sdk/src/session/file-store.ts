@@ -1,4 +1,4 @@
-import { chmod, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { chmod, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Tokens } from '../schemas/auth';
 import { Mutex, type TokenStore } from './token-store';
@@ -6,9 +6,18 @@ import { Mutex, type TokenStore } from './token-store';
 /** Counts writes in this process, to name temporary files uniquely. */
 let writes = 0;
 
+/** A lock file older than this belongs to a process that died holding it. */
+const STALE_LOCK_MS = 30_000;
+/** How long to wait for another process's refresh before giving up. */
+const LOCK_TIMEOUT_MS = 15_000;
+const LOCK_POLL_MS = 25;
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /**
  * Tokens in a JSON file readable only by its owner (mode 0600), for the CLI and scripts. Writes
- * are atomic (temporary file + rename) so a crash never leaves half a token file.
+ * are atomic (temporary file + rename) so a crash never leaves half a token file, and refreshes
+ * are serialised across processes by a lock file.
  */
 export class FileTokenStore implements TokenStore {
   readonly path: string;
@@ -56,7 +65,49 @@ export class FileTokenStore implements TokenStore {
     await rm(this.path, { force: true });
   }
 
+  /**
+   * Runs `fn` holding the store's lock: a mutex within this process and a lock file
+   * (`<path>.lock`, created exclusively) across processes, so CLI runs sharing one session file
+   * never spend the same refresh token twice.
+   */
   withLock<T>(fn: () => Promise<T>): Promise<T> {
-    return this.#mutex.run(fn);
+    return this.#mutex.run(async () => {
+      const lock = `${this.path}.lock`;
+      await this.#acquire(lock);
+      try {
+        return await fn();
+      } finally {
+        await rm(lock, { force: true });
+      }
+    });
+  }
+
+  async #acquire(lock: string): Promise<void> {
+    await mkdir(dirname(this.path), { recursive: true, mode: 0o700 });
+    const deadline = Date.now() + LOCK_TIMEOUT_MS;
+    for (;;) {
+      try {
+        const handle = await open(lock, 'wx', 0o600);
+        await handle.writeFile(String(process.pid));
+        await handle.close();
+        return;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      const age = await stat(lock).then(
+        (info) => Date.now() - info.mtimeMs,
+        () => 0,
+      );
+      if (age > STALE_LOCK_MS) {
+        await rm(lock, { force: true });
+        continue;
+      }
+      if (Date.now() > deadline) {
+        throw new Error(
+          `Timed out waiting for the token lock ${lock}; delete it if no other matchmaker process runs`,
+        );
+      }
+      await pause(LOCK_POLL_MS);
+    }
   }
 }

@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LogoutReason } from '../../src/index';
 import {
@@ -8,6 +11,7 @@ import {
   isSuspendedError,
   MemoryTokenStore,
 } from '../../src/index';
+import { FileTokenStore } from '../../src/node';
 import { flushIO, sampleUser, TOKENS, testClient } from '../support/client';
 import { type RecordedRequest, type Reply, type TestServer, useTestServer } from '../support/server';
 
@@ -235,6 +239,38 @@ describe('clients sharing one token store (tabs sharing cookies)', () => {
       accessToken: 'access-2',
       refreshToken: 'refresh-2',
     });
+  });
+
+  it('processes sharing one token file: one refresh call, nobody logs out', async () => {
+    const authority = tokenAuthority(server, { refreshDelayMs: 10 });
+    authority.access = 'expired';
+    const dir = await mkdtemp(join(tmpdir(), 'mm-session-'));
+    try {
+      const path = join(dir, 'session.json');
+      await new FileTokenStore(path).set({ ...TOKENS });
+      // Separate store instances share nothing in memory, like two CLI processes.
+      const processA = createClient({
+        baseURL: server.url,
+        tokenStore: new FileTokenStore(path),
+        locks: null,
+      });
+      const processB = createClient({
+        baseURL: server.url,
+        tokenStore: new FileTokenStore(path),
+        locks: null,
+      });
+      const logouts = vi.fn();
+      processA.session.on('logout', logouts);
+      processB.session.on('logout', logouts);
+      await Promise.all([
+        ...Array.from({ length: 5 }, () => processA.accounts.userInfo()),
+        ...Array.from({ length: 5 }, () => processB.accounts.userInfo()),
+      ]);
+      expect(authority.refreshCalls).toBe(1);
+      expect(logouts).not.toHaveBeenCalled();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('serialises refreshes through the Web Locks API when it is available', async () => {

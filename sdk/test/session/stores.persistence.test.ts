@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -128,5 +128,48 @@ describe('FileTokenStore', () => {
     const path = join(dir, 'bad.json');
     await writeFile(path, '{not json');
     await expect(new FileTokenStore(path).get()).rejects.toThrow(`Token file ${path} is not valid JSON`);
+  });
+
+  it('serialises locked sections of separate stores on one file (separate processes)', async () => {
+    const path = join(dir, 'shared.json');
+    const [first, second] = [new FileTokenStore(path), new FileTokenStore(path)];
+    const order: string[] = [];
+    const section = (name: string) => async () => {
+      order.push(`${name}-start`);
+      await new Promise((r) => setTimeout(r, 30));
+      order.push(`${name}-end`);
+    };
+    await Promise.all([first.withLock(section('a')), second.withLock(section('b'))]);
+    expect([order.slice(0, 2), order.slice(2)]).toEqual(
+      order[0] === 'a-start'
+        ? [
+            ['a-start', 'a-end'],
+            ['b-start', 'b-end'],
+          ]
+        : [
+            ['b-start', 'b-end'],
+            ['a-start', 'a-end'],
+          ],
+    );
+    await expect(stat(`${path}.lock`)).rejects.toThrow();
+  });
+
+  it('takes over a lock left behind by a process that died', async () => {
+    const path = join(dir, 'stale.json');
+    await writeFile(`${path}.lock`, '999999');
+    const old = new Date(Date.now() - 60_000);
+    await utimes(`${path}.lock`, old, old);
+    await expect(new FileTokenStore(path).withLock(async () => 'ran')).resolves.toBe('ran');
+  });
+
+  it('releases the lock when the locked section throws', async () => {
+    const path = join(dir, 'throws.json');
+    const store = new FileTokenStore(path);
+    await expect(
+      store.withLock(async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    await expect(new FileTokenStore(path).withLock(async () => 'next')).resolves.toBe('next');
   });
 });
