@@ -19,6 +19,7 @@ import type { DemoKey } from './demo-accounts';
 import type { Ids } from './ids';
 import { COUNTRIES } from './places';
 import type { Rng } from './prng';
+import { RELIGIONS } from './values';
 
 export const PROFILE_PHOTO = 'Profile Photo';
 export const GALLERY_PHOTO = 'Gallery Photo';
@@ -295,7 +296,7 @@ export function seedLogs(
 
   const filterUses: FilterUseRecord[] = [];
   const FILTERS: [string, readonly string[]][] = [
-    ['religion', ['muslim', 'hindu', 'christian', 'mormon', 'jew']],
+    ['religion', RELIGIONS],
     ['age_range', ['21-25', '26-30', '31-35', '36-40', '41-50']],
     ['country', ['United States', 'United Kingdom', 'India', 'Nigeria', 'Israel', 'Canada', 'Pakistan']],
     ['education_level', ['bachelors', 'masters', 'doctorate']],

@@ -2,6 +2,7 @@
  * Cities with plausible coordinates, grouped by country, and the religions of members seeded there
  * (relative weights), so the data set looks like a real membership rather than uniform noise.
  */
+import { countryName } from '@matchmaker/sdk';
 import type { Religion } from './values';
 
 export interface City {
@@ -13,6 +14,7 @@ export interface City {
 
 export interface Country {
   code: string;
+  /** The SDK's English name for the code, so seeded members show what the app shows. */
   name: string;
   religions: Partial<Record<Religion, number>>;
   cities: City[];
@@ -27,10 +29,9 @@ const c = (city: string, state: string, latitude: number, longitude: number): Ci
   longitude,
 });
 
-export const COUNTRIES: Country[] = [
+const PLACES: Omit<Country, 'name'>[] = [
   {
     code: 'US',
-    name: 'United States',
     weight: 14,
     religions: { christian: 5, mormon: 3, jew: 2, muslim: 1, hindu: 1 },
     cities: [
@@ -50,7 +51,6 @@ export const COUNTRIES: Country[] = [
   },
   {
     code: 'CA',
-    name: 'Canada',
     weight: 5,
     religions: { christian: 4, muslim: 2, hindu: 2, jew: 1, mormon: 1 },
     cities: [
@@ -62,7 +62,6 @@ export const COUNTRIES: Country[] = [
   },
   {
     code: 'GB',
-    name: 'United Kingdom',
     weight: 7,
     religions: { christian: 4, muslim: 3, hindu: 2, jew: 1 },
     cities: [
@@ -75,14 +74,12 @@ export const COUNTRIES: Country[] = [
   },
   {
     code: 'IE',
-    name: 'Ireland',
     weight: 1,
     religions: { christian: 1 },
     cities: [c('Dublin', 'Leinster', 53.3498, -6.2603)],
   },
   {
     code: 'FR',
-    name: 'France',
     weight: 3,
     religions: { christian: 3, muslim: 2, jew: 1 },
     cities: [
@@ -92,56 +89,48 @@ export const COUNTRIES: Country[] = [
   },
   {
     code: 'DE',
-    name: 'Germany',
     weight: 3,
     religions: { christian: 3, muslim: 2, jew: 1 },
     cities: [c('Berlin', 'Berlin', 52.52, 13.405), c('Frankfurt', 'Hesse', 50.1109, 8.6821)],
   },
   {
     code: 'NL',
-    name: 'Netherlands',
     weight: 1,
     religions: { christian: 2, muslim: 1 },
     cities: [c('Amsterdam', 'North Holland', 52.3676, 4.9041)],
   },
   {
     code: 'IT',
-    name: 'Italy',
     weight: 1,
     religions: { christian: 1 },
     cities: [c('Rome', 'Lazio', 41.9028, 12.4964)],
   },
   {
     code: 'ES',
-    name: 'Spain',
     weight: 1,
     religions: { christian: 1 },
     cities: [c('Madrid', 'Community of Madrid', 40.4168, -3.7038)],
   },
   {
     code: 'PL',
-    name: 'Poland',
     weight: 1,
     religions: { christian: 1 },
     cities: [c('Warsaw', 'Masovia', 52.2297, 21.0122)],
   },
   {
     code: 'UA',
-    name: 'Ukraine',
     weight: 1,
     religions: { christian: 3, jew: 1 },
     cities: [c('Kyiv', 'Kyiv City', 50.4501, 30.5234)],
   },
   {
     code: 'TR',
-    name: 'Turkey',
     weight: 3,
     religions: { muslim: 1 },
     cities: [c('Istanbul', 'Istanbul', 41.0082, 28.9784), c('Ankara', 'Ankara', 39.9334, 32.8597)],
   },
   {
     code: 'IL',
-    name: 'Israel',
     weight: 5,
     religions: { jew: 6, muslim: 1, christian: 1 },
     cities: [
@@ -152,14 +141,12 @@ export const COUNTRIES: Country[] = [
   },
   {
     code: 'AE',
-    name: 'United Arab Emirates',
     weight: 3,
     religions: { muslim: 4, hindu: 2, christian: 1 },
     cities: [c('Dubai', 'Dubai', 25.2048, 55.2708), c('Abu Dhabi', 'Abu Dhabi', 24.4539, 54.3773)],
   },
   {
     code: 'SA',
-    name: 'Saudi Arabia',
     weight: 3,
     religions: { muslim: 1 },
     cities: [
@@ -169,7 +156,6 @@ export const COUNTRIES: Country[] = [
   },
   {
     code: 'EG',
-    name: 'Egypt',
     weight: 3,
     religions: { muslim: 4, christian: 1 },
     cities: [
@@ -179,14 +165,12 @@ export const COUNTRIES: Country[] = [
   },
   {
     code: 'MA',
-    name: 'Morocco',
     weight: 1,
     religions: { muslim: 1 },
     cities: [c('Casablanca', 'Casablanca-Settat', 33.5731, -7.5898)],
   },
   {
     code: 'NG',
-    name: 'Nigeria',
     weight: 7,
     religions: { christian: 3, muslim: 3 },
     cities: [
@@ -198,14 +182,12 @@ export const COUNTRIES: Country[] = [
   },
   {
     code: 'GH',
-    name: 'Ghana',
     weight: 2,
     religions: { christian: 3, muslim: 1, mormon: 1 },
     cities: [c('Accra', 'Greater Accra', 5.6037, -0.187), c('Kumasi', 'Ashanti', 6.6885, -1.6244)],
   },
   {
     code: 'KE',
-    name: 'Kenya',
     weight: 2,
     religions: { christian: 3, muslim: 1, hindu: 1 },
     cities: [
@@ -215,14 +197,12 @@ export const COUNTRIES: Country[] = [
   },
   {
     code: 'ET',
-    name: 'Ethiopia',
     weight: 1,
     religions: { christian: 2, muslim: 1 },
     cities: [c('Addis Ababa', 'Addis Ababa', 9.03, 38.74)],
   },
   {
     code: 'ZA',
-    name: 'South Africa',
     weight: 2,
     religions: { christian: 3, muslim: 1, hindu: 1, jew: 1 },
     cities: [
@@ -233,7 +213,6 @@ export const COUNTRIES: Country[] = [
   },
   {
     code: 'IN',
-    name: 'India',
     weight: 12,
     religions: { hindu: 6, muslim: 2, christian: 1 },
     cities: [
@@ -250,7 +229,6 @@ export const COUNTRIES: Country[] = [
   },
   {
     code: 'PK',
-    name: 'Pakistan',
     weight: 5,
     religions: { muslim: 1 },
     cities: [
@@ -261,7 +239,6 @@ export const COUNTRIES: Country[] = [
   },
   {
     code: 'BD',
-    name: 'Bangladesh',
     weight: 3,
     religions: { muslim: 5, hindu: 1 },
     cities: [
@@ -271,42 +248,36 @@ export const COUNTRIES: Country[] = [
   },
   {
     code: 'NP',
-    name: 'Nepal',
     weight: 1,
     religions: { hindu: 1 },
     cities: [c('Kathmandu', 'Bagmati', 27.7172, 85.324)],
   },
   {
     code: 'LK',
-    name: 'Sri Lanka',
     weight: 1,
     religions: { hindu: 2, christian: 1, muslim: 1 },
     cities: [c('Colombo', 'Western Province', 6.9271, 79.8612)],
   },
   {
     code: 'ID',
-    name: 'Indonesia',
     weight: 3,
     religions: { muslim: 5, christian: 1, hindu: 1 },
     cities: [c('Jakarta', 'Jakarta', -6.2088, 106.8456), c('Denpasar', 'Bali', -8.6705, 115.2126)],
   },
   {
     code: 'MY',
-    name: 'Malaysia',
     weight: 2,
     religions: { muslim: 3, hindu: 1, christian: 1 },
     cities: [c('Kuala Lumpur', 'Federal Territory', 3.139, 101.6869)],
   },
   {
     code: 'SG',
-    name: 'Singapore',
     weight: 1,
     religions: { christian: 1, muslim: 1, hindu: 1 },
     cities: [c('Singapore', 'Central Region', 1.3521, 103.8198)],
   },
   {
     code: 'PH',
-    name: 'Philippines',
     weight: 4,
     religions: { christian: 5, mormon: 1, muslim: 1 },
     cities: [
@@ -316,7 +287,6 @@ export const COUNTRIES: Country[] = [
   },
   {
     code: 'AU',
-    name: 'Australia',
     weight: 3,
     religions: { christian: 3, muslim: 1, hindu: 1, jew: 1, mormon: 1 },
     cities: [
@@ -326,28 +296,24 @@ export const COUNTRIES: Country[] = [
   },
   {
     code: 'NZ',
-    name: 'New Zealand',
     weight: 1,
     religions: { christian: 2, mormon: 1 },
     cities: [c('Auckland', 'Auckland', -36.8485, 174.7633)],
   },
   {
     code: 'TO',
-    name: 'Tonga',
     weight: 1,
     religions: { mormon: 2, christian: 1 },
     cities: [c("Nuku'alofa", 'Tongatapu', -21.1394, -175.2049)],
   },
   {
     code: 'WS',
-    name: 'Samoa',
     weight: 1,
     religions: { mormon: 1, christian: 1 },
     cities: [c('Apia', 'Tuamasaga', -13.8333, -171.75)],
   },
   {
     code: 'BR',
-    name: 'Brazil',
     weight: 4,
     religions: { christian: 5, mormon: 1, jew: 1 },
     cities: [
@@ -357,7 +323,6 @@ export const COUNTRIES: Country[] = [
   },
   {
     code: 'MX',
-    name: 'Mexico',
     weight: 3,
     religions: { christian: 4, mormon: 1 },
     cities: [
@@ -367,35 +332,30 @@ export const COUNTRIES: Country[] = [
   },
   {
     code: 'AR',
-    name: 'Argentina',
     weight: 1,
     religions: { christian: 3, jew: 1 },
     cities: [c('Buenos Aires', 'Buenos Aires', -34.6037, -58.3816)],
   },
   {
     code: 'PE',
-    name: 'Peru',
     weight: 1,
     religions: { christian: 2, mormon: 1 },
     cities: [c('Lima', 'Lima', -12.0464, -77.0428)],
   },
   {
     code: 'CO',
-    name: 'Colombia',
     weight: 1,
     religions: { christian: 1 },
     cities: [c('Bogotá', 'Bogotá D.C.', 4.711, -74.0721)],
   },
   {
     code: 'JM',
-    name: 'Jamaica',
     weight: 1,
     religions: { christian: 1 },
     cities: [c('Kingston', 'Kingston Parish', 17.9712, -76.7936)],
   },
   {
     code: 'FJ',
-    name: 'Fiji',
     weight: 1,
     religions: { christian: 2, hindu: 2, mormon: 1 },
     cities: [c('Suva', 'Central Division', -18.1248, 178.4501)],
@@ -430,3 +390,5 @@ export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: numb
 export function countryByCode(code: string): Country | undefined {
   return COUNTRIES.find((country) => country.code === code.toUpperCase());
 }
+
+export const COUNTRIES: Country[] = PLACES.map((place) => ({ ...place, name: countryName(place.code) }));

@@ -3,8 +3,11 @@
  * backend would keep a code); the web app turns them into labels.
  */
 
-export const RELIGIONS = ['muslim', 'hindu', 'christian', 'mormon', 'jew'] as const;
-export type Religion = (typeof RELIGIONS)[number];
+import { RELIGIONS_WITH_PAGES, type ReligionWithPage } from '@matchmaker/sdk';
+
+/** The five religions of SPEC.md (those with religion pages). */
+export const RELIGIONS = RELIGIONS_WITH_PAGES;
+export type Religion = ReligionWithPage;
 
 export type Culture =
   | 'anglo'
