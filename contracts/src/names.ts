@@ -4,7 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Provider } from '@matchmaker/sdk';
+import { chatEventSchemas, notificationEventSchemas, type Provider } from '@matchmaker/sdk';
 
 export const CONSUMER = 'matchmaker';
 
@@ -21,11 +21,17 @@ export const HTTP_PROVIDERS = [
   'analytics',
 ] as const satisfies readonly Provider[];
 
-/** The socket.io channels, each a message provider of its own (SPEC.md section 4). */
+const eventsOf = <S extends Record<string, unknown>>(schemas: S) =>
+  Object.keys(schemas) as (keyof S & string)[];
+
+/**
+ * The socket.io channels, each a message provider of its own (SPEC.md section 4). The events are
+ * the SDK's own event tables, so an event added there fails the coverage check until it has a pact.
+ */
 export const REALTIME_EVENTS = {
-  'realtime-notifications': ['new_notification'],
-  'realtime-chat': ['new_message', 'active', 'online_chats', 'token_expired'],
-} as const;
+  'realtime-notifications': eventsOf(notificationEventSchemas),
+  'realtime-chat': eventsOf(chatEventSchemas),
+};
 
 export type HttpProvider = (typeof HTTP_PROVIDERS)[number];
 export type RealtimeProvider = keyof typeof REALTIME_EVENTS;
