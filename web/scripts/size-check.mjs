@@ -1,0 +1,85 @@
+/**
+ * The size check of issue 13:
+ * - the JavaScript first loaded for /account/login (the entry, the account area's chunk, and
+ *   everything they import statically) must stay within 100 KB gzip;
+ * - no back-office module (src/features/admin) may sit in a chunk a member can load: the entry,
+ *   every member area, and everything those import statically or dynamically, except the admin
+ *   area's own chunk and what only it imports.
+ * It reads Vite's manifest and dist/.vite/chunk-modules.json (written by vite.config.ts).
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+export const LOGIN_BUDGET_BYTES = 100 * 1024;
+const ADMIN_SOURCE = 'src/features/admin/';
+
+const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+const chunkModules = JSON.parse(readFileSync(join(dist, '.vite', 'chunk-modules.json'), 'utf8'));
+
+function entryKey() {
+  const key = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  if (!key) throw new Error('size-check: the manifest has no entry');
+  return key;
+}
+
+function areaKey(area) {
+  const key = `src/features/${area}/index.tsx`;
+  if (!manifest[key]) throw new Error(`size-check: no chunk for ${key} in the manifest`);
+  return key;
+}
+
+/** Manifest keys reachable from `roots` through static imports (and dynamic ones when asked). */
+function reach(roots, { dynamic, skip = new Set() }) {
+  const seen = new Set();
+  const stack = [...roots];
+  while (stack.length > 0) {
+    const key = stack.pop();
+    if (seen.has(key) || skip.has(key)) continue;
+    seen.add(key);
+    const chunk = manifest[key];
+    stack.push(...(chunk.imports ?? []));
+    if (dynamic) stack.push(...(chunk.dynamicImports ?? []));
+  }
+  return seen;
+}
+
+const gzipBytes = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+
+const failures = [];
+
+// 1. First load of /account/login.
+const loginKeys = reach([entryKey(), areaKey('account')], { dynamic: false });
+const loginFiles = [...loginKeys].map((key) => manifest[key].file);
+const loginBytes = loginFiles.reduce((sum, file) => sum + gzipBytes(file), 0);
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+console.log(`JS first loaded for /account/login: ${kb(loginBytes)} gzip (budget ${kb(LOGIN_BUDGET_BYTES)})`);
+for (const file of loginFiles.sort()) console.log(`  ${file.padEnd(44)} ${kb(gzipBytes(file))}`);
+if (loginBytes > LOGIN_BUDGET_BYTES)
+  failures.push(`/account/login loads ${kb(loginBytes)} gzip, over the ${kb(LOGIN_BUDGET_BYTES)} budget`);
+
+// 2. No back-office code in a member's chunks.
+const adminArea = areaKey('admin');
+const memberKeys = reach([entryKey()], { dynamic: true, skip: new Set([adminArea]) });
+// What the admin area imports but a member path also reaches stays in memberKeys; chunks only the
+// admin area reaches are skipped because the walk never enters the admin chunk.
+let memberChunks = 0;
+for (const key of memberKeys) {
+  const file = manifest[key].file;
+  if (!file.endsWith('.js')) continue;
+  memberChunks++;
+  const modules = Object.keys(chunkModules[file] ?? {});
+  const leaked = modules.filter((id) => id.startsWith(ADMIN_SOURCE));
+  if (leaked.length > 0) failures.push(`back-office code in member chunk ${file}: ${leaked.join(', ')}`);
+}
+console.log(
+  `Member chunks checked for back-office code: ${memberChunks} (admin area chunk: ${manifest[adminArea].file})`,
+);
+
+if (failures.length > 0) {
+  for (const failure of failures) console.error(`size check FAILED: ${failure}`);
+  process.exit(1);
+}
+console.log('size check passed');

@@ -1,0 +1,117 @@
+/**
+ * The location-access modal of SPEC.md section 2. It blocks the screen for logged-in members
+ * (never admins), cannot be dismissed with Escape, and runs the SDK's location flow: browser
+ * geolocation, the IP-based fallback, the location update and the device registration.
+ */
+import { detectBrowser, resolveLocation } from '@matchmaker/sdk';
+import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { useLocation } from 'wouter';
+import { Button, Dialog } from '../components/index';
+import { config } from '../config/config';
+import { PATHS } from '../config/paths';
+import { getClient } from '../lib/client';
+import { reportError } from '../lib/report';
+import { notify } from '../lib/toast';
+import { sessionState } from '../state/session';
+import { setLocationModal, uiState, visitMatches } from '../state/ui';
+
+const INSTRUCTIONS = [
+  {
+    browser: 'Chrome or Edge',
+    steps:
+      'Select the site-information icon to the left of the address bar, open Site settings, set Location to Allow, then reload the page.',
+  },
+  {
+    browser: 'Firefox',
+    steps:
+      'Select the permissions icon to the left of the address bar, clear the Blocked setting next to Access your location, then reload the page.',
+  },
+  {
+    browser: 'Safari',
+    steps:
+      'Open Safari, then Settings for this website (or Settings, Websites, Location), set Location to Allow, then reload the page.',
+  },
+] as const;
+
+export default function LocationModal() {
+  const session = useSnapshot(sessionState);
+  const ui = useSnapshot(uiState);
+  const [path] = useLocation();
+  const [browser] = useState(() => detectBrowser(navigator.userAgent));
+
+  const isMember = session.status === 'member';
+  useEffect(() => {
+    if (isMember && path.toLowerCase().startsWith(PATHS.matches)) visitMatches();
+  }, [isMember, path]);
+
+  if (!isMember || ui.locationModal === 'hidden') return null;
+
+  const request = async () => {
+    setLocationModal('working');
+    try {
+      const result = await resolveLocation(getClient(), {
+        ipLookupUrl: config().ipLookupUrl,
+        onError: reportError,
+      });
+      if (result.status === 'accepted') {
+        setLocationModal('hidden');
+        if (result.location)
+          notify.success(`Location set to ${result.location.city}, ${result.location.country}`);
+      } else {
+        setLocationModal('denied');
+      }
+    } catch (error) {
+      reportError(error);
+      setLocationModal('denied');
+    }
+  };
+
+  if (ui.locationModal === 'denied') {
+    return (
+      <Dialog
+        open
+        dismissible={false}
+        title="Location Access Disabled"
+        actions={<Button onClick={() => window.location.reload()}>Reload</Button>}
+      >
+        <p>
+          Matchmaker uses your location only to improve your matches. Location access is turned off for this
+          site. To turn it on:
+        </p>
+        <ul className="instructions">
+          {INSTRUCTIONS.map((item) => (
+            <li
+              key={item.browser}
+              className={
+                browser.toLowerCase().includes(item.browser.split(' ')[0]?.toLowerCase() ?? '')
+                  ? 'instructions__item instructions__item--current'
+                  : 'instructions__item'
+              }
+            >
+              <strong>{item.browser}:</strong> {item.steps}
+            </li>
+          ))}
+        </ul>
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog
+      open
+      dismissible={false}
+      title="Enable Location Access"
+      actions={
+        <Button onClick={request} busy={ui.locationModal === 'working'}>
+          Request Location Access
+        </Button>
+      }
+    >
+      <p>
+        Matchmaker uses your location only to improve your matches: to suggest people near you and show how
+        far away they are. Your exact position is never shown to other members.
+      </p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * Scroll restoration (SPEC.md section 2): a new page starts at the top with focus on its heading;
+ * back and forward return to where the member was on that history entry. Each entry gets a key in
+ * history.state; positions are remembered per key. Lazily loaded screens may not be tall enough
+ * yet, so the restore retries for a short while as content arrives.
+ */
+import { useLayoutEffect } from 'react';
+import { useLocation } from 'wouter';
+
+const KEY = 'matchmakerScrollKey';
+const RESTORE_FOR_MS = 3_000;
+const positions = new Map<string, number>();
+let popped = false;
+
+function entryKey(): string {
+  const state: unknown = window.history.state;
+  const existing =
+    state !== null && typeof state === 'object' && KEY in state
+      ? (state as Record<string, unknown>)[KEY]
+      : undefined;
+  if (typeof existing === 'string') return existing;
+  const key = Math.random().toString(36).slice(2);
+  const base = state !== null && typeof state === 'object' ? state : {};
+  window.history.replaceState({ ...base, [KEY]: key }, '');
+  return key;
+}
+
+let currentKey = '';
+let firstRender = true;
+
+function remember(): void {
+  if (currentKey) positions.set(currentKey, window.scrollY);
+}
+
+if (typeof window !== 'undefined') {
+  window.history.scrollRestoration = 'manual';
+  window.addEventListener('popstate', () => {
+    popped = true;
+  });
+  window.addEventListener('scroll', remember, { passive: true });
+}
+
+function restore(y: number): () => void {
+  const started = performance.now();
+  let frame = 0;
+  const step = () => {
+    const reachable = document.documentElement.scrollHeight - window.innerHeight >= y;
+    window.scrollTo(0, y);
+    if (!reachable && performance.now() - started < RESTORE_FOR_MS) frame = requestAnimationFrame(step);
+  };
+  step();
+  // The member scrolling or typing wins over the restore.
+  const stop = () => cancelAnimationFrame(frame);
+  window.addEventListener('wheel', stop, { once: true, passive: true });
+  window.addEventListener('touchstart', stop, { once: true, passive: true });
+  window.addEventListener('keydown', stop, { once: true });
+  return () => {
+    stop();
+    window.removeEventListener('wheel', stop);
+    window.removeEventListener('touchstart', stop);
+    window.removeEventListener('keydown', stop);
+  };
+}
+
+export function ScrollRestoration() {
+  const [path] = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation by design
+  useLayoutEffect(() => {
+    const wasPop = popped;
+    popped = false;
+    currentKey = entryKey();
+    const saved = positions.get(currentKey);
+    if (wasPop && saved !== undefined) return restore(saved);
+    window.scrollTo(0, 0);
+    // The first page keeps the browser's own focus; later ones move it to their heading.
+    if (!wasPop && !firstRender) focusHeading();
+    firstRender = false;
+    return undefined;
+  }, [path]);
+  return null;
+}
+
+/** Moves focus to the new page's heading so screen readers announce the page change. */
+function focusHeading(): void {
+  const started = performance.now();
+  const find = () => {
+    const heading = document.querySelector<HTMLElement>('[data-page-heading]');
+    if (heading) heading.focus({ preventScroll: true });
+    else if (performance.now() - started < RESTORE_FOR_MS) requestAnimationFrame(find);
+  };
+  requestAnimationFrame(find);
+}

@@ -1,0 +1,6 @@
+export { Button, ButtonLink, type ButtonLinkProps, type ButtonProps, type ButtonVariant } from './button';
+export { Dialog, type DialogProps } from './dialog';
+export { NotFound } from './not-found';
+export { PageHeading, type PageHeadingProps } from './page-heading';
+export { EmptyState, type EmptyStateProps, ErrorState, type ErrorStateProps, Spinner } from './states';
+export { TextField, type TextFieldProps } from './text-field';

@@ -1,0 +1,53 @@
+/** Loading, empty and error states every screen that loads data shows, in one look. */
+import type { ReactNode } from 'react';
+import { Button } from './button';
+
+export function Spinner({ label = 'Loading' }: { label?: string }) {
+  return (
+    <div className="state state--loading" role="status">
+      <span className="spinner" aria-hidden="true" />
+      <span className="state__label">{label}…</span>
+    </div>
+  );
+}
+
+export interface EmptyStateProps {
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+}
+
+export function EmptyState({ title, children, action }: EmptyStateProps) {
+  return (
+    <div className="state state--empty">
+      <h2 className="state__title">{title}</h2>
+      {children ? <div className="state__body">{children}</div> : null}
+      {action ? <div className="state__action">{action}</div> : null}
+    </div>
+  );
+}
+
+export interface ErrorStateProps {
+  title?: string;
+  message: string;
+  /** Offers a 'Try again' button that calls it. */
+  onRetry?: () => void;
+  action?: ReactNode;
+}
+
+export function ErrorState({ title = 'Something went wrong', message, onRetry, action }: ErrorStateProps) {
+  return (
+    <div className="state state--error" role="alert">
+      <h2 className="state__title">{title}</h2>
+      <p className="state__body">{message}</p>
+      <div className="state__action">
+        {onRetry ? (
+          <Button variant="secondary" onClick={onRetry}>
+            Try again
+          </Button>
+        ) : null}
+        {action}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import { isAdmin, isHttpError, LOGIN_SUSPENDED_PARAM } from '@matchmaker/sdk';
+import { type FormEvent, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { Link, Redirect, useSearch } from 'wouter';
+import { navigate } from 'wouter/use-browser-location';
+import { Button, PageHeading, TextField } from '../../components/index';
+import { PATHS } from '../../config/paths';
+import { describeError } from '../../lib/error-message';
+import { logIn, SUSPENDED_NOTICE, sessionState } from '../../state/session';
+
+export function LoginPage() {
+  const session = useSnapshot(sessionState);
+  const search = useSearch();
+  const suspended = new URLSearchParams(search).get(LOGIN_SUSPENDED_PARAM) === 'true';
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ email?: string; password?: string; form?: string }>({});
+  const [busy, setBusy] = useState(false);
+
+  if (!busy && (session.status === 'member' || session.status === 'admin')) {
+    return <Redirect to={session.status === 'admin' ? PATHS.admin : PATHS.matches} replace />;
+  }
+
+  const notice = suspended ? SUSPENDED_NOTICE : session.notice;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const next: typeof errors = {};
+    if (!/^\S+@\S+\.\S+$/.test(email.trim())) next.email = 'Enter your email address, like name@example.com.';
+    if (password === '') next.password = 'Enter your password.';
+    setErrors(next);
+    if (next.email || next.password) return;
+    setBusy(true);
+    try {
+      await logIn(email.trim(), password);
+      const user = sessionState.user;
+      navigate(user && isAdmin(user) ? PATHS.admin : PATHS.matches, { replace: true });
+    } catch (error) {
+      setErrors({
+        form:
+          isHttpError(error) && (error.status === 400 || error.status === 401 || error.status === 404)
+            ? 'The email or password is not correct.'
+            : describeError(error),
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="page page--narrow">
+      <PageHeading title="Log in">
+        <p>Welcome back. Log in to see your matches and messages.</p>
+      </PageHeading>
+      {notice ? (
+        <div
+          className={suspended ? 'notice notice--error' : 'notice notice--warning'}
+          role="alert"
+          data-testid="login-notice"
+        >
+          {notice}
+        </div>
+      ) : null}
+      <form
+        className="card form"
+        onSubmit={onSubmit}
+        noValidate
+        aria-describedby={errors.form ? 'login-error' : undefined}
+      >
+        {errors.form ? (
+          <p className="form__error" id="login-error" role="alert">
+            {errors.form}
+          </p>
+        ) : null}
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={email}
+          error={errors.email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          error={errors.password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <Button type="submit" block busy={busy}>
+          Log in
+        </Button>
+        <p className="form__links">
+          <Link href={PATHS.forgotPassword}>Forgot your password?</Link>
+          <span aria-hidden="true"> · </span>
+          <Link href={PATHS.register}>Create an account</Link>
+        </p>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,143 @@
+/**
+ * The session as the app sees it: who is logged in, their subscription, and the notice to show on
+ * the login page. Components read it with `useSnapshot(sessionState)`; only the actions below
+ * write it.
+ */
+import {
+  CookieTokenStore,
+  findStaleCookies,
+  isAdmin,
+  isMember,
+  type LogoutInfo,
+  type LogoutReason,
+  loginRedirect,
+  type Subscription,
+  type User,
+} from '@matchmaker/sdk';
+import { proxy, ref } from 'valtio';
+import { navigate } from 'wouter/use-browser-location';
+import { config } from '../config/config';
+import { loadClient, loadedClient, loadStartup, whenClientCreated } from '../lib/client';
+import { reportError } from '../lib/report';
+import { notify } from '../lib/toast';
+import { clearSessionData } from './session-end';
+import { beginMemberSession, resetUi } from './ui';
+
+export type SessionStatus = 'starting' | 'anonymous' | 'member' | 'admin';
+
+/**
+ * API records are stored with valtio's `ref`: they are replaced whole, never edited in place, and
+ * snapshots then hand out the SDK's own types (not deep-readonly copies).
+ */
+type Stored<T extends object> = T & { $$valtioSnapshot: T };
+
+export interface SessionState {
+  status: SessionStatus;
+  user: Stored<User> | null;
+  /** The payments answer, as the SDK types it (the contract leaves its shape open). */
+  subscription: Subscription | null;
+  /** Why the last session ended, for the login page ('Session expired. Please log in', ...). */
+  endedBecause: LogoutReason | null;
+  notice: string | null;
+}
+
+export const sessionState = proxy<SessionState>({
+  status: 'starting',
+  user: null,
+  subscription: null,
+  endedBecause: null,
+  notice: null,
+});
+
+export const SUSPENDED_NOTICE =
+  'Your account has been suspended. Please contact support if you believe this is a mistake.';
+
+let started = false;
+let startupAbort: AbortController | null = null;
+
+/**
+ * Start-up (SPEC.md sections 1 and 4): stale cookies end the session with a notice; a logged-in
+ * user runs the SDK's start-up flow (user, subscription when there is a keycloakId, the DAU event
+ * for members); members then open the realtime channels. Safe to call more than once.
+ */
+export async function startSession(): Promise<void> {
+  if (started) return;
+  started = true;
+  whenClientCreated((client) => client.session.on('logout', onLogout));
+  // Reading the cookies needs no client: a visitor without a session never downloads it.
+  const stale = findStaleCookies(document.cookie);
+  const loggedIn = new CookieTokenStore({ secure: config().secureCookies }).get() !== null;
+  if (stale.length > 0) {
+    const client = await loadClient();
+    await client.session.expireIfStale(stale);
+    return;
+  }
+  if (!loggedIn) {
+    sessionState.status = 'anonymous';
+    return;
+  }
+  await loadUser();
+}
+
+async function loadUser(): Promise<void> {
+  const client = await loadClient();
+  const runStartup = await loadStartup();
+  startupAbort?.abort();
+  const abort = new AbortController();
+  startupAbort = abort;
+  try {
+    const { user, subscription } = await runStartup(client, {
+      signal: abort.signal,
+      onError: (error) => reportError(error),
+    });
+    if (abort.signal.aborted) return;
+    sessionState.user = ref(user);
+    sessionState.subscription =
+      subscription !== null && typeof subscription === 'object' ? ref(subscription) : (subscription ?? null);
+    sessionState.status = isAdmin(user) ? 'admin' : 'member';
+    if (isMember(user)) {
+      void client.realtime.connect().catch(reportError);
+      beginMemberSession();
+    }
+  } catch (error) {
+    if (abort.signal.aborted) return;
+    // A suspension or refused refresh has already logged out (onLogout ran); anything else
+    // leaves the visitor anonymous with the reason on screen rather than a blank page.
+    if ((await client.session.isLoggedIn()) === false) {
+      if (sessionState.status === 'starting') sessionState.status = 'anonymous';
+      return;
+    }
+    reportError(error);
+    notify.error('We could not load your account. Please try again.');
+    sessionState.status = 'anonymous';
+  }
+}
+
+/** Logs in with email and password, then runs start-up. Rejects with the SDK's error. */
+export async function logIn(email: string, password: string): Promise<void> {
+  const client = await loadClient();
+  await client.accounts.login({ email, password });
+  sessionState.endedBecause = null;
+  sessionState.notice = null;
+  await loadUser();
+}
+
+/** Logs out from anywhere: the SDK ends the session and `onLogout` clears the rest. */
+export async function logOut(): Promise<void> {
+  const client = loadedClient() ?? (await loadClient());
+  await client.session.logout('user');
+}
+
+function onLogout(reason: LogoutReason, info: LogoutInfo): void {
+  startupAbort?.abort();
+  startupAbort = null;
+  clearSessionData(reportError);
+  resetUi();
+  sessionState.user = null;
+  sessionState.subscription = null;
+  sessionState.status = 'anonymous';
+  sessionState.endedBecause = reason;
+  sessionState.notice = reason === 'suspended' ? SUSPENDED_NOTICE : (info.notice ?? null);
+  if (info.notice) notify.error(info.notice);
+  navigate(loginRedirect({ suspended: reason === 'suspended' }), { replace: true });
+}

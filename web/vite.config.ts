@@ -1,0 +1,51 @@
+import { relative } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+
+/** The sandbox `pnpm dev` proxies to (API, sockets, simulated services). */
+const sandbox = process.env.SANDBOX_URL ?? 'http://127.0.0.1:8080';
+
+/**
+ * Writes dist/.vite/chunk-modules.json (chunk file -> the source modules inside it, with their rendered length), which the size
+ * check reads to prove no back-office module reaches a member's chunks.
+ */
+function chunkModules(): Plugin {
+  return {
+    name: 'matchmaker:chunk-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const map: Record<string, Record<string, number>> = {};
+      for (const [file, output] of Object.entries(bundle)) {
+        if (output.type !== 'chunk') continue;
+        map[file] = Object.fromEntries(
+          Object.entries(output.modules).map(([id, info]) => [
+            relative(process.cwd(), id),
+            info.renderedLength,
+          ]),
+        );
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/chunk-modules.json',
+        source: JSON.stringify(map, null, 2),
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), chunkModules()],
+  // The SDK's TypeScript sources (its `source` export), so the app needs no SDK build to run.
+  resolve: { conditions: ['source', ...defaultClientConditions] },
+  build: { manifest: true, sourcemap: true, target: 'es2022' },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: {
+      '/api': { target: sandbox, changeOrigin: true },
+      '/sandbox': { target: sandbox, changeOrigin: true },
+      '/socket.io': { target: sandbox, changeOrigin: true, ws: true },
+    },
+  },
+  preview: { port: 4173 },
+});
