@@ -45,9 +45,31 @@ export default function LocationModal() {
     if (isMember && path.toLowerCase().startsWith(PATHS.matches)) visitMatches();
   }, [isMember, path]);
 
-  if (!isMember || ui.locationModal === 'hidden') return null;
+  // Asking is only needed when the browser would prompt: with permission already granted the flow
+  // runs at once and the modal never shows.
+  const [checked, setChecked] = useState(false);
+  const [silent, setSilent] = useState(false);
+  useEffect(() => {
+    if (!isMember || ui.locationModal !== 'prompt' || checked) return;
+    let cancelled = false;
+    geolocationPermission().then((state) => {
+      if (cancelled) return;
+      setChecked(true);
+      if (state === 'granted') {
+        setSilent(true);
+        void request();
+      }
+    });
+    return () => {
+      cancelled = true;
+    };
+  });
 
-  const request = async () => {
+  if (!isMember || ui.locationModal === 'hidden') return null;
+  if (ui.locationModal === 'prompt' && !checked) return null;
+  if (ui.locationModal === 'working' && silent) return null;
+
+  async function request() {
     setLocationModal('working');
     try {
       const result = await resolveLocation(getClient(), {
@@ -65,7 +87,7 @@ export default function LocationModal() {
       reportError(error);
       setLocationModal('denied');
     }
-  };
+  }
 
   if (ui.locationModal === 'denied') {
     return (
@@ -114,4 +136,12 @@ export default function LocationModal() {
       </p>
     </Dialog>
   );
+}
+
+async function geolocationPermission(): Promise<PermissionState | 'unknown'> {
+  try {
+    return (await navigator.permissions.query({ name: 'geolocation' })).state;
+  } catch {
+    return 'unknown';
+  }
 }

@@ -1,5 +1,6 @@
 import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import { Link } from 'wouter';
+import { absolute } from './app-link';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
@@ -46,10 +47,10 @@ export interface ButtonLinkProps {
   children: ReactNode;
 }
 
-/** A link that looks like a button (navigation is a link, actions are buttons). */
+/** A link that looks like a button (navigation is a link, actions are buttons). Paths are absolute. */
 export function ButtonLink({ href, variant = 'primary', block, className, children }: ButtonLinkProps) {
   return (
-    <Link href={href} className={classes(variant, block, className)}>
+    <Link href={absolute(href)} className={classes(variant, block, className)}>
       {children}
     </Link>
   );

@@ -1,6 +1,7 @@
 /**
- * A modal dialog on the native <dialog> element: `showModal()` makes the rest of the page inert,
- * traps focus and announces it as a dialog. `dismissible={false}` keeps Escape from closing it
+ * A modal dialog on the native <dialog> element: `showModal()` makes the rest of the page inert and
+ * announces it as a dialog. Tab and Shift+Tab cycle inside it (the native dialog would let focus
+ * leave to the browser's own controls). `dismissible={false}` keeps Escape from closing it
  * (the location modal blocks the screen until it is answered).
  */
 import { type ReactNode, useEffect, useId, useRef } from 'react';
@@ -46,8 +47,15 @@ export function Dialog({
       event.preventDefault();
       if (dismissible) onClose?.();
     };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Tab') trapTab(dialog, event);
+    };
     dialog.addEventListener('cancel', onCancel);
-    return () => dialog.removeEventListener('cancel', onCancel);
+    dialog.addEventListener('keydown', onKeyDown);
+    return () => {
+      dialog.removeEventListener('cancel', onCancel);
+      dialog.removeEventListener('keydown', onKeyDown);
+    };
   }, [dismissible, onClose]);
 
   return (
@@ -72,4 +80,27 @@ export function Dialog({
       ) : null}
     </dialog>
   );
+}
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+function trapTab(dialog: HTMLDialogElement, event: KeyboardEvent): void {
+  const focusable = [...dialog.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => el.offsetParent !== null,
+  );
+  const first = focusable[0];
+  const last = focusable.at(-1);
+  if (!first || !last) {
+    event.preventDefault();
+    return;
+  }
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || !dialog.contains(active))) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
 }

@@ -1,3 +1,4 @@
+export { AppLink, type AppLinkProps, absolute } from './app-link';
 export { Button, ButtonLink, type ButtonLinkProps, type ButtonProps, type ButtonVariant } from './button';
 export { Dialog, type DialogProps } from './dialog';
 export { NotFound } from './not-found';

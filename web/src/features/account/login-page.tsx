@@ -1,9 +1,9 @@
 import { isAdmin, isHttpError, LOGIN_SUSPENDED_PARAM } from '@matchmaker/sdk';
 import { type FormEvent, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { Link, Redirect, useSearch } from 'wouter';
+import { Redirect, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
-import { Button, PageHeading, TextField } from '../../components/index';
+import { AppLink, absolute, Button, PageHeading, TextField } from '../../components/index';
 import { PATHS } from '../../config/paths';
 import { describeError } from '../../lib/error-message';
 import { logIn, SUSPENDED_NOTICE, sessionState } from '../../state/session';
@@ -18,7 +18,7 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
 
   if (!busy && (session.status === 'member' || session.status === 'admin')) {
-    return <Redirect to={session.status === 'admin' ? PATHS.admin : PATHS.matches} replace />;
+    return <Redirect to={absolute(session.status === 'admin' ? PATHS.admin : PATHS.matches)} replace />;
   }
 
   const notice = suspended ? SUSPENDED_NOTICE : session.notice;
@@ -97,9 +97,9 @@ export function LoginPage() {
           Log in
         </Button>
         <p className="form__links">
-          <Link href={PATHS.forgotPassword}>Forgot your password?</Link>
+          <AppLink href={PATHS.forgotPassword}>Forgot your password?</AppLink>
           <span aria-hidden="true"> · </span>
-          <Link href={PATHS.register}>Create an account</Link>
+          <AppLink href={PATHS.register}>Create an account</AppLink>
         </p>
       </form>
     </section>

@@ -1,5 +1,4 @@
-import { Link } from 'wouter';
-import { ButtonLink } from '../../components/index';
+import { AppLink, ButtonLink } from '../../components/index';
 import { PATHS } from '../../config/paths';
 import { FAITHS, faithPath } from './faiths';
 
@@ -60,10 +59,10 @@ export function LandingPage() {
         <ul className="faiths">
           {FAITHS.map((faith) => (
             <li key={faith.id}>
-              <Link href={faithPath(faith.id)} className="card faiths__card">
+              <AppLink href={faithPath(faith.id)} className="card faiths__card">
                 <span className="faiths__name">{faith.adjective} singles</span>
                 <span className="faiths__intro">{faith.intro}</span>
-              </Link>
+              </AppLink>
             </li>
           ))}
         </ul>

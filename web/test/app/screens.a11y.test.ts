@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, logIn, screenshots, startApp, type TestApp } from '../harness/browser';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+/** The metadata the page carries. */
+async function meta(page: import('playwright-core').Page) {
+  return page.evaluate(() => ({
+    title: document.title,
+    description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? null,
+    ogTitle: document.querySelector('meta[property="og:title"]')?.getAttribute('content') ?? null,
+    twitterCard: document.querySelector('meta[name="twitter:card"]')?.getAttribute('content') ?? null,
+  }));
+}
+
+describe('public and account screens: accessibility, metadata, screenshots', () => {
+  it('the landing page presents the service, with the default metadata', async () => {
+    const page = await app.newPage();
+    await page.goto('/');
+    for (const heading of ['How it works', 'Five faiths, one respectful place', 'Privacy and verification']) {
+      await page.getByRole('heading', { level: 2, name: heading }).waitFor();
+    }
+    const tags = await meta(page);
+    expect(tags.title).toMatch(/Traditional Matchmaking for People of Faith/);
+    expect(tags.description).toBeTruthy();
+    expect(tags.ogTitle).toBe(tags.title);
+    expect(tags.twitterCard).toBe('summary_large_image');
+    await screenshots(page, 'landing');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('each of the five religion pages sets its own title and description', async () => {
+    const page = await app.newPage();
+    const titles = new Set<string>();
+    for (const faith of ['christian', 'muslim', 'hindu', 'jew', 'mormon']) {
+      await page.goto(`/faith/${faith}/marriage/singles`);
+      await page.getByRole('heading', { level: 1, name: /marriage and matchmaking/ }).waitFor();
+      const tags = await meta(page);
+      expect(tags.title).not.toMatch(/Traditional Matchmaking for People of Faith/);
+      expect(tags.ogTitle).toBe(tags.title);
+      titles.add(tags.title);
+    }
+    expect(titles.size).toBe(5);
+    await screenshots(page, 'religion-mormon');
+    expect(await axeViolations(page)).toEqual([]);
+    // Back to a default page: the defaults return.
+    await page.getByRole('link', { name: 'Matchmaker home' }).click();
+    await page.waitForFunction(() => document.title.includes('Traditional Matchmaking'));
+  });
+
+  it('the login page: labelled fields with autocomplete, errors tied to fields, wrong password', async () => {
+    const page = await app.newPage();
+    await page.goto('/account/login');
+    const email = page.getByLabel('Email');
+    await expect(email.getAttribute('autocomplete')).resolves.toBe('email');
+    await expect(page.getByLabel('Password').getAttribute('autocomplete')).resolves.toBe('current-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(email.getAttribute('aria-invalid')).resolves.toBe('true');
+    const describedBy = await email.getAttribute('aria-describedby');
+    await expect(page.locator(`[id="${describedBy}"]`).textContent()).resolves.toMatch(/email address/);
+    await screenshots(page, 'login-errors');
+    expect(await axeViolations(page)).toEqual([]);
+
+    await email.fill('member1@sandbox.test');
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByText('The email or password is not correct.').waitFor();
+    await screenshots(page, 'login');
+  });
+
+  it('member screens pass axe with the header, badge slot and menu', async () => {
+    const page = await app.newPage({ width: 375 });
+    await logIn(page, 'member1@sandbox.test');
+    await page.getByRole('heading', { level: 1, name: 'Matches' }).waitFor();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).waitFor();
+    await screenshots(page, 'member-menu');
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * The browser test harness: the sandbox (serving the built web/dist on port 0) and Debian's
+ * Chromium through playwright-core, plus helpers to log in, take screenshots at 375 and 1280 px
+ * and run axe-core in the page.
+ *
+ *   const app = await startApp();            // in beforeAll
+ *   const page = await app.newPage();         // a fresh browser context (own cookies)
+ *   await logIn(page, 'member1@sandbox.test');
+ *   await screenshots(page, 'matches');       // artifacts/screens/matches-375.png and -1280.png
+ *   expect(await axeViolations(page)).toEqual([]);
+ *   await app.close();                        // in afterAll
+ */
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DEMO_PASSWORD, type SandboxOptions, startSandbox } from '@matchmaker/sandbox';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
+
+const web = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+export const WEB_DIST = join(web, 'dist');
+export const ARTIFACTS = join(web, 'artifacts');
+export const WIDTHS = [375, 1280] as const;
+export { DEMO_PASSWORD };
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+
+export interface TestApp {
+  readonly url: string;
+  readonly sandbox: Sandbox;
+  readonly browser: Browser;
+  /** A page in a new context (its own cookies and storage). Geolocation is granted unless told. */
+  newPage(options?: PageOptions): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export interface PageOptions extends BrowserContextOptions {
+  /** Grant geolocation (at Atlanta) so the location modal does not block; default true. */
+  location?: boolean;
+  width?: (typeof WIDTHS)[number];
+}
+
+export const ATLANTA = { latitude: 33.749, longitude: -84.388 };
+
+/** Starts the sandbox over web/dist (built by `pnpm test` beforehand) and Chromium. */
+export async function startApp(options: Omit<SandboxOptions, 'port' | 'webDir'> = {}): Promise<TestApp> {
+  const sandbox = await startSandbox({ port: 0, webDir: WEB_DIST, checkResponses: true, ...options });
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  } catch (error) {
+    await sandbox.close();
+    throw error;
+  }
+  const contexts: BrowserContext[] = [];
+  return {
+    url: sandbox.url,
+    sandbox,
+    browser,
+    async newPage({ location = true, width = 1280, ...contextOptions }: PageOptions = {}) {
+      const context = await browser.newContext({
+        baseURL: sandbox.url,
+        viewport: { width, height: 800 },
+        ...(location ? { permissions: ['geolocation'], geolocation: ATLANTA } : {}),
+        ...contextOptions,
+      });
+      contexts.push(context);
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      return page;
+    },
+    async close() {
+      await Promise.allSettled(contexts.map((context) => context.close()));
+      await browser.close().catch(() => {});
+      await sandbox.close();
+    },
+  };
+}
+
+/** Logs in through the login form and waits for the member's (or admin's) landing area. */
+export async function logIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/account/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/account/login'));
+}
+
+/** Full-page screenshots at 375 and 1280 px into artifacts/screens/<name>-<width>.png. */
+export async function screenshots(page: Page, name: string): Promise<string[]> {
+  const dir = join(ARTIFACTS, 'screens');
+  mkdirSync(dir, { recursive: true });
+  const original = page.viewportSize();
+  const paths: string[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.evaluate(() => document.fonts.ready);
+    const path = join(dir, `${name}-${width}.png`);
+    await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+    paths.push(path);
+  }
+  if (original) await page.setViewportSize(original);
+  return paths;
+}
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** Runs axe-core (WCAG 2.x A/AA rules) in the page; answers the serious and critical violations. */
+export async function axeViolations(page: Page): Promise<AxeViolation[]> {
+  await page.addScriptTag({ path: axeSource });
+  return page.evaluate(async () => {
+    type AxeResult = {
+      violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+    };
+    const axe = (
+      window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResult> } }
+    ).axe;
+    const result = await axe.run(document, {
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'],
+      },
+    });
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => ({
+        id: violation.id,
+        impact: violation.impact,
+        help: violation.help,
+        targets: violation.nodes.map((node) => node.target.join(' ')),
+      }));
+  });
+}
+
+/** The names of the cookies the page's context holds. */
+export async function cookieNames(page: Page): Promise<string[]> {
+  return (await page.context().cookies()).map((cookie) => cookie.name);
+}
