@@ -89,8 +89,10 @@ function absolute(name: string, given: string, location: ConfigLocation, problem
   const resolved = filled.startsWith('/') ? `${location.origin}${filled}` : filled;
   if (!isHttpUrl(resolved))
     problems.push(`${name}: must be an absolute http(s) URL or a path (got '${given}')`);
-  return resolved.replace(/\/+$/, '');
+  return resolved;
 }
+
+const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
 
 /**
  * Parses the environment. Throws ConfigError listing every bad variable at once.
@@ -120,8 +122,12 @@ export function parseConfig(env: Record<string, unknown>, location: ConfigLocati
     PROD: data.PROD,
   };
   const problems: string[] = [];
-  const apiBase = absolute('VITE_API_BASE', raw.VITE_API_BASE ?? '{origin}', location, problems);
-  const socketUrl = absolute('VITE_SOCKET_URL', raw.VITE_SOCKET_URL ?? apiBase, location, problems);
+  const apiBase = withoutTrailingSlash(
+    absolute('VITE_API_BASE', raw.VITE_API_BASE ?? '{origin}', location, problems),
+  );
+  const socketUrl = withoutTrailingSlash(
+    absolute('VITE_SOCKET_URL', raw.VITE_SOCKET_URL ?? apiBase, location, problems),
+  );
   const socketPath = raw.VITE_SOCKET_PATH ?? '/socket.io';
   if (!socketPath.startsWith('/'))
     problems.push(`VITE_SOCKET_PATH: must start with '/' (got '${socketPath}')`);

@@ -13,11 +13,15 @@ const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi;
 /** `access_token=...`, `token=...`, `password=...` in URLs, query strings and form bodies. */
 const SECRET_PARAM =
   /([?&;\s]|^)((?:[a-z_-]*token|password|new_password|old_password|email|code|state)=)[^&#\s;]*/gi;
+/** Secret fields inside JSON text (request bodies kept as strings by breadcrumbs). */
+const JSON_SECRET =
+  /("(?:[a-z_]*token|[a-z_]*password|e-?mail|authorization|cookie|secret)"\s*:\s*)"(?:[^"\\]|\\.)*"/gi;
 /** A JSON Web Token or a long opaque token standing alone. */
 const JWT = /\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/g;
 
 export function scrubString(text: string): string {
   return text
+    .replace(JSON_SECRET, `$1"${FILTERED}"`)
     .replace(BEARER, `$1 ${FILTERED}`)
     .replace(SECRET_PARAM, `$1$2${FILTERED}`)
     .replace(JWT, FILTERED)

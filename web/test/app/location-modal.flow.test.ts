@@ -53,6 +53,11 @@ describe('the location modal', () => {
     for (const browser of ['Chrome or Edge', 'Firefox', 'Safari']) expect(text).toContain(browser);
     await page.keyboard.press('Escape');
     await expect(denied.isVisible()).resolves.toBe(true);
+    // Denied geolocation still falls back to the IP-based location (SPEC.md section 8).
+    const user = app.sandbox.world.store.userByEmail('member4@sandbox.test');
+    await expect
+      .poll(() => app.sandbox.world.store.data.devices.some((device) => device.user_id === user?.keycloakId))
+      .toBe(true);
     await screenshots(page, 'location-denied');
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Reload' }).click();

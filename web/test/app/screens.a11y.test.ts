@@ -72,6 +72,11 @@ describe('public and account screens: accessibility, metadata, screenshots', () 
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByText('The email or password is not correct.').waitFor();
     await screenshots(page, 'login');
+
+    // The suspension flag in a link shows the message on its own.
+    const fresh = await app.newPage();
+    await fresh.goto('/account/login?userSuspended=true');
+    await expect(fresh.getByTestId('login-notice').textContent()).resolves.toMatch(/suspended/);
   });
 
   it('member screens pass axe with the header, badge slot and menu', async () => {

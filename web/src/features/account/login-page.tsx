@@ -11,7 +11,9 @@ import { logIn, SUSPENDED_NOTICE, sessionState } from '../../state/session';
 export function LoginPage() {
   const session = useSnapshot(sessionState);
   const search = useSearch();
-  const suspended = new URLSearchParams(search).get(LOGIN_SUSPENDED_PARAM) === 'true';
+  // The flag in the link (SPEC.md section 2), or the suspension logout this page was opened by.
+  const suspended =
+    new URLSearchParams(search).get(LOGIN_SUSPENDED_PARAM) === 'true' || session.endedBecause === 'suspended';
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string; form?: string }>({});
