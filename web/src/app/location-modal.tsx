@@ -57,7 +57,7 @@ export default function LocationModal() {
       setChecked(true);
       if (state === 'granted') {
         setSilent(true);
-        void request();
+        void request(true);
       }
     });
     return () => {
@@ -69,7 +69,8 @@ export default function LocationModal() {
   if (ui.locationModal === 'prompt' && !checked) return null;
   if (ui.locationModal === 'working' && silent) return null;
 
-  async function request() {
+  /** Runs the flow; `quiet` when the member did not ask (permission was already granted). */
+  async function request(quiet = false) {
     setLocationModal('working');
     try {
       const result = await resolveLocation(getClient(), {
@@ -125,7 +126,7 @@ export default function LocationModal() {
       dismissible={false}
       title="Enable Location Access"
       actions={
-        <Button onClick={request} busy={ui.locationModal === 'working'}>
+        <Button onClick={() => request()} busy={ui.locationModal === 'working'}>
           Request Location Access
         </Button>
       }
