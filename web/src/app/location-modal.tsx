@@ -79,7 +79,7 @@ export default function LocationModal() {
       });
       if (result.status === 'accepted') {
         setLocationModal('hidden');
-        if (result.location)
+        if (result.location && !quiet)
           notify.success(`Location set to ${result.location.city}, ${result.location.country}`);
       } else {
         setLocationModal('denied');
