@@ -163,7 +163,7 @@ export function matchRequestView(
     recipient_id: request.recipient_id,
     status: request.status,
     message: request.message,
-    direction: incoming ? 'incoming' : 'outgoing',
+    direction: incoming ? ('incoming' as const) : ('outgoing' as const),
     created_at: request.created_at,
     updated_at: request.updated_at,
     metaData: {
@@ -230,7 +230,7 @@ export function subscriptionView(world: World, userId: string, sub: Subscription
   return {
     id: sub?.id ?? null,
     user_id: userId,
-    status: sub?.status ?? 'NONE',
+    status: sub?.status ?? ('NONE' as const),
     active: sub?.status === 'ACTIVE',
     plan_id: sub?.plan_id ?? null,
     offer_id: sub?.offer_id ?? null,

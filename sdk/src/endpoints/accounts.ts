@@ -1,31 +1,40 @@
 import { z } from 'zod';
 import { LOCATION_UPDATE_RETRY } from '../constants';
 import {
+  accountAnswerSchema,
+  accountStateAnswerSchema,
   bulkProfilesResponseSchema,
   bulkStatusResponseSchema,
   bulkUsersSchema,
   changeEmailSchema,
   changePasswordSchema,
   changeUsernameSchema,
+  confirmAnswerSchema,
   confirmSchema,
+  deletionAnswerSchema,
+  emailChangedSchema,
   emailSchema,
   initiateEmailChangeSchema,
+  locationAnswerSchema,
   locationUpdateSchema,
   oauthUpdateSchema,
+  publicProfileAnswerSchema,
   registerSchema,
   resetPasswordSchema,
+  usernameChangedSchema,
+  usernameCheckSchema,
   usernameSchema,
 } from '../schemas/accounts';
 import { loginSchema, refreshSchema, tokenResponseSchema } from '../schemas/auth';
-import { anyJson, id } from '../schemas/common';
+import { acknowledgementSchema, id } from '../schemas/common';
 import { userSchema } from '../schemas/user';
 import { defineEndpoint } from './define';
 
 const base = '/api/usermgmt/v2/accounts';
 
 /**
- * /api/usermgmt/v2/accounts. SPEC.md shows no answer except for user info, login, refresh and the
- * two bulk calls; every other answer is `anyJson` (not shown by SPEC.md).
+ * /api/usermgmt/v2/accounts. SPEC.md shows the two bulk answers; the other answers are the
+ * reference provider's, proposed as the contract (see schemas/accounts.ts).
  */
 export const accountsEndpoints = {
   register: defineEndpoint({
@@ -35,7 +44,7 @@ export const accountsEndpoints = {
     provider: 'usermgmt',
     access: 'public',
     body: registerSchema,
-    response: anyJson,
+    response: accountAnswerSchema,
     summary: 'Register a new member account.',
   }),
   oauthUpdate: defineEndpoint({
@@ -45,7 +54,7 @@ export const accountsEndpoints = {
     provider: 'usermgmt',
     access: 'public',
     body: oauthUpdateSchema,
-    response: anyJson,
+    response: accountAnswerSchema,
     summary: 'Complete an account created through social sign-in.',
   }),
   verifyUsername: defineEndpoint({
@@ -55,7 +64,7 @@ export const accountsEndpoints = {
     provider: 'usermgmt',
     access: 'public',
     body: usernameSchema,
-    response: anyJson,
+    response: usernameCheckSchema,
     summary: 'Check a username before it is taken.',
   }),
   login: defineEndpoint({
@@ -74,7 +83,7 @@ export const accountsEndpoints = {
     path: `${base}/logout`,
     provider: 'usermgmt',
     access: 'session',
-    response: anyJson,
+    response: acknowledgementSchema,
     summary: 'End the session on the server (sent by the session on logout).',
   }),
   publicProfile: defineEndpoint({
@@ -84,7 +93,7 @@ export const accountsEndpoints = {
     provider: 'usermgmt',
     access: 'public',
     params: z.object({ id }),
-    response: anyJson,
+    response: publicProfileAnswerSchema,
     summary: 'Read the public profile of a user.',
   }),
   bulkProfiles: defineEndpoint({
@@ -123,7 +132,7 @@ export const accountsEndpoints = {
     provider: 'usermgmt',
     access: 'public',
     body: emailSchema,
-    response: anyJson,
+    response: acknowledgementSchema,
     summary: 'Send a password-reset message to an email address.',
   }),
   resetPassword: defineEndpoint({
@@ -133,7 +142,7 @@ export const accountsEndpoints = {
     provider: 'usermgmt',
     access: 'public',
     body: resetPasswordSchema,
-    response: anyJson,
+    response: acknowledgementSchema,
     summary: 'Set a new password with a reset token.',
   }),
   confirm: defineEndpoint({
@@ -143,7 +152,7 @@ export const accountsEndpoints = {
     provider: 'usermgmt',
     access: 'public',
     body: confirmSchema,
-    response: anyJson,
+    response: confirmAnswerSchema,
     summary: 'Confirm an account with the token from the verification message.',
   }),
   sendAccountVerification: defineEndpoint({
@@ -153,7 +162,7 @@ export const accountsEndpoints = {
     provider: 'usermgmt',
     access: 'public',
     body: emailSchema,
-    response: anyJson,
+    response: acknowledgementSchema,
     summary: 'Send the account verification message again.',
   }),
   changePassword: defineEndpoint({
@@ -163,7 +172,7 @@ export const accountsEndpoints = {
     provider: 'usermgmt',
     access: 'session',
     body: changePasswordSchema,
-    response: anyJson,
+    response: acknowledgementSchema,
     summary: 'Change the password of the logged-in user.',
   }),
   initiateEmailChange: defineEndpoint({
@@ -173,7 +182,7 @@ export const accountsEndpoints = {
     provider: 'usermgmt',
     access: 'session',
     body: initiateEmailChangeSchema,
-    response: anyJson,
+    response: acknowledgementSchema,
     summary: 'Start an email change; a token is sent to the new address.',
   }),
   changeEmail: defineEndpoint({
@@ -183,7 +192,7 @@ export const accountsEndpoints = {
     provider: 'usermgmt',
     access: 'public',
     body: changeEmailSchema,
-    response: anyJson,
+    response: emailChangedSchema,
     summary: 'Complete an email change with the token sent to the new address.',
   }),
   bulkStatus: defineEndpoint({
@@ -203,7 +212,7 @@ export const accountsEndpoints = {
     provider: 'usermgmt',
     access: 'session',
     body: usernameSchema,
-    response: anyJson,
+    response: acknowledgementSchema,
     summary: 'Start a username change; a token is sent to the member.',
   }),
   initiateAccountDeletion: defineEndpoint({
@@ -213,7 +222,7 @@ export const accountsEndpoints = {
     provider: 'usermgmt',
     access: 'session',
     params: z.object({ userId: id }),
-    response: anyJson,
+    response: deletionAnswerSchema,
     summary: 'Start the deletion of an account.',
   }),
   deactivate: defineEndpoint({
@@ -222,7 +231,7 @@ export const accountsEndpoints = {
     path: `${base}/deactivate`,
     provider: 'usermgmt',
     access: 'session',
-    response: anyJson,
+    response: accountStateAnswerSchema,
     summary: 'Deactivate the logged-in account.',
   }),
   activate: defineEndpoint({
@@ -231,7 +240,7 @@ export const accountsEndpoints = {
     path: `${base}/activate`,
     provider: 'usermgmt',
     access: 'session',
-    response: anyJson,
+    response: accountStateAnswerSchema,
     summary: 'Reactivate the logged-in account.',
   }),
   changeUsername: defineEndpoint({
@@ -241,7 +250,7 @@ export const accountsEndpoints = {
     provider: 'usermgmt',
     access: 'session',
     body: changeUsernameSchema,
-    response: anyJson,
+    response: usernameChangedSchema,
     summary: 'Complete a username change with its token.',
   }),
   updateLocation: defineEndpoint({
@@ -251,7 +260,7 @@ export const accountsEndpoints = {
     provider: 'usermgmt',
     access: 'session',
     body: locationUpdateSchema,
-    response: anyJson,
+    response: locationAnswerSchema,
     retry: LOCATION_UPDATE_RETRY,
     summary: 'Store the location of the logged-in member.',
   }),

@@ -1,15 +1,24 @@
 import { z } from 'zod';
 import {
+  adminUserChangedSchema,
+  adminUserDeletedSchema,
+  adminUserDetailSchema,
+  adminUserPageSchema,
   aggregationQuerySchema,
   changeUserEmailSchema,
   changeUserRoleSchema,
   createUserSchema,
+  referralPageSchema,
   referralsQuerySchema,
   updateUserSchema,
+  userAggregationsSchema,
+  userLogsSchema,
   userSearchBodySchema,
+  visitAggregationsSchema,
+  visitPageSchema,
   visitSearchSchema,
 } from '../schemas/admin';
-import { anyJson, id } from '../schemas/common';
+import { id } from '../schemas/common';
 import { defineEndpoint } from './define';
 
 const base = '/api/usermgmt/v2/admin';
@@ -17,7 +26,7 @@ const userParams = z.object({ id });
 
 /**
  * /api/usermgmt/v2/admin: the back office's user management and logs. SPEC.md shows none of the
- * answers, so every one is `anyJson`.
+ * answers; they are the reference provider's, proposed as the contract (schemas/admin.ts).
  */
 export const adminEndpoints = {
   searchUsers: defineEndpoint({
@@ -27,7 +36,7 @@ export const adminEndpoints = {
     provider: 'usermgmt',
     access: 'session',
     body: userSearchBodySchema,
-    response: anyJson,
+    response: adminUserPageSchema,
     summary: 'Search users, one page of 15 at a time, with open filters such as bulk_ids.',
   }),
   getUser: defineEndpoint({
@@ -37,7 +46,7 @@ export const adminEndpoints = {
     provider: 'usermgmt',
     access: 'session',
     params: userParams,
-    response: anyJson,
+    response: adminUserDetailSchema,
     summary: 'Read the detail of one user.',
   }),
   deactivateUser: defineEndpoint({
@@ -47,7 +56,7 @@ export const adminEndpoints = {
     provider: 'usermgmt',
     access: 'session',
     params: userParams,
-    response: anyJson,
+    response: adminUserChangedSchema,
     summary: 'Deactivate a user.',
   }),
   reactivateUser: defineEndpoint({
@@ -57,7 +66,7 @@ export const adminEndpoints = {
     provider: 'usermgmt',
     access: 'session',
     params: userParams,
-    response: anyJson,
+    response: adminUserChangedSchema,
     summary: 'Reactivate a deactivated or archived user.',
   }),
   suspendUser: defineEndpoint({
@@ -67,7 +76,7 @@ export const adminEndpoints = {
     provider: 'usermgmt',
     access: 'session',
     params: userParams,
-    response: anyJson,
+    response: adminUserChangedSchema,
     summary: 'Suspend a user.',
   }),
   changeUserEmail: defineEndpoint({
@@ -78,7 +87,7 @@ export const adminEndpoints = {
     access: 'session',
     params: userParams,
     body: changeUserEmailSchema,
-    response: anyJson,
+    response: adminUserChangedSchema,
     summary: "Change a user's email address.",
   }),
   changeUserRole: defineEndpoint({
@@ -89,7 +98,7 @@ export const adminEndpoints = {
     access: 'session',
     params: userParams,
     body: changeUserRoleSchema,
-    response: anyJson,
+    response: adminUserChangedSchema,
     summary: "Change a user's role.",
   }),
   confirmUser: defineEndpoint({
@@ -99,7 +108,7 @@ export const adminEndpoints = {
     provider: 'usermgmt',
     access: 'session',
     params: userParams,
-    response: anyJson,
+    response: adminUserChangedSchema,
     summary: "Confirm a user's account without the verification message.",
   }),
   updateUser: defineEndpoint({
@@ -110,7 +119,7 @@ export const adminEndpoints = {
     access: 'session',
     params: userParams,
     body: updateUserSchema,
-    response: anyJson,
+    response: adminUserChangedSchema,
     summary: "Edit a user's profile fields.",
   }),
   deleteUser: defineEndpoint({
@@ -120,7 +129,7 @@ export const adminEndpoints = {
     provider: 'usermgmt',
     access: 'session',
     params: userParams,
-    response: anyJson,
+    response: adminUserDeletedSchema,
     summary: 'Delete a user.',
   }),
   createUser: defineEndpoint({
@@ -130,7 +139,7 @@ export const adminEndpoints = {
     provider: 'usermgmt',
     access: 'session',
     body: createUserSchema,
-    response: anyJson,
+    response: adminUserChangedSchema,
     summary: 'Create an account on behalf of a user.',
   }),
   userAggregations: defineEndpoint({
@@ -140,7 +149,7 @@ export const adminEndpoints = {
     provider: 'usermgmt',
     access: 'session',
     body: aggregationQuerySchema,
-    response: anyJson,
+    response: userAggregationsSchema,
     summary: 'Aggregate users (counts over a date range).',
   }),
   listReferrals: defineEndpoint({
@@ -150,7 +159,7 @@ export const adminEndpoints = {
     provider: 'usermgmt',
     access: 'session',
     query: referralsQuerySchema,
-    response: anyJson,
+    response: referralPageSchema,
     summary: 'List referrals, one page at a time, optionally of one username.',
   }),
   getUserLogs: defineEndpoint({
@@ -160,7 +169,7 @@ export const adminEndpoints = {
     provider: 'usermgmt',
     access: 'session',
     params: userParams,
-    response: anyJson,
+    response: userLogsSchema,
     summary: "Read a user's activity logs.",
   }),
   searchVisits: defineEndpoint({
@@ -170,7 +179,7 @@ export const adminEndpoints = {
     provider: 'usermgmt',
     access: 'session',
     body: visitSearchSchema,
-    response: anyJson,
+    response: visitPageSchema,
     summary: 'Search the visit logs.',
   }),
   visitAggregations: defineEndpoint({
@@ -180,7 +189,7 @@ export const adminEndpoints = {
     provider: 'usermgmt',
     access: 'session',
     body: aggregationQuerySchema,
-    response: anyJson,
+    response: visitAggregationsSchema,
     summary: 'Aggregate the visit logs (counts over a date range).',
   }),
 } as const;

@@ -1,12 +1,19 @@
 import { z } from 'zod';
-import { anyJson, id } from '../schemas/common';
-import { markReadSchema, notificationListSchema } from '../schemas/notification';
+import { id } from '../schemas/common';
+import {
+  markReadSchema,
+  notificationCountSchema,
+  notificationDeletedSchema,
+  notificationListSchema,
+  notificationSchema,
+  notificationsReadSchema,
+} from '../schemas/notification';
 import { defineEndpoint } from './define';
 
 const BASE = '/api/alerts/v2';
 const idParams = z.object({ id });
 
-/** Notifications (SPEC.md section 7, alerts). Answers SPEC.md does not show are `anyJson`. */
+/** Notifications (SPEC.md section 7, alerts). Answers SPEC.md does not show are the provider's. */
 export const alertsEndpoints = {
   listNotifications: defineEndpoint({
     id: 'alerts.listNotifications',
@@ -24,7 +31,7 @@ export const alertsEndpoints = {
     provider: 'alerts',
     access: 'session',
     params: idParams,
-    response: anyJson,
+    response: notificationSchema,
     summary: 'One notification.',
   }),
   deleteNotification: defineEndpoint({
@@ -35,7 +42,7 @@ export const alertsEndpoints = {
     provider: 'alerts',
     access: 'session',
     params: idParams,
-    response: anyJson,
+    response: notificationDeletedSchema,
     summary: 'Deletes one notification.',
   }),
   markAllRead: defineEndpoint({
@@ -45,7 +52,7 @@ export const alertsEndpoints = {
     provider: 'alerts',
     access: 'session',
     body: markReadSchema,
-    response: anyJson,
+    response: notificationsReadSchema,
     summary: 'Marks notifications read: the given ids, or all of them.',
   }),
   count: defineEndpoint({
@@ -54,7 +61,7 @@ export const alertsEndpoints = {
     path: `${BASE}/count/`,
     provider: 'alerts',
     access: 'session',
-    response: anyJson,
+    response: notificationCountSchema,
     summary: 'How many notifications there are (the count shown on the bell).',
   }),
 } as const;

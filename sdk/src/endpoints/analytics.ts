@@ -1,9 +1,8 @@
 import { ANALYTICS_RETRY } from '../constants';
-import { dauEventSchema } from '../schemas/analytics';
-import { anyJson } from '../schemas/common';
+import { dauAnswerSchema, dauEventSchema } from '../schemas/analytics';
 import { defineEndpoint } from './define';
 
-/** Usage analytics (SPEC.md section 7). The answer is not shown in SPEC.md, so `anyJson`. */
+/** Usage analytics (SPEC.md section 7). SPEC.md does not show the answer: an acknowledgement. */
 export const analyticsEndpoints = {
   dau: defineEndpoint({
     id: 'analytics.dau',
@@ -12,7 +11,7 @@ export const analyticsEndpoints = {
     provider: 'analytics',
     access: 'session',
     body: dauEventSchema,
-    response: anyJson,
+    response: dauAnswerSchema,
     retry: ANALYTICS_RETRY,
     summary: 'The daily-active-user event; sent only for logged-in non-admin users.',
   }),

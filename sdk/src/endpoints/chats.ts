@@ -1,17 +1,25 @@
 import { z } from 'zod';
 import {
+  blockListSchema,
+  blockUpdatedSchema,
   blockUpdateSchema,
+  chatMessagePageSchema,
+  chatMessageSchema,
   chatMessagesQuerySchema,
   chatReportSchema,
+  chatRoomListSchema,
+  messageStatusUpdatedSchema,
   messageStatusUpdateSchema,
+  reportFiledSchema,
   sendMessageSchema,
+  unreadCountSchema,
 } from '../schemas/chat';
-import { anyJson, id } from '../schemas/common';
+import { id } from '../schemas/common';
 import { defineEndpoint } from './define';
 
 const BASE = '/api/chats/v2';
 
-/** Chat (SPEC.md section 7). Answers SPEC.md does not show are `anyJson`. */
+/** Chat (SPEC.md section 7). Answers SPEC.md does not show are the provider's. */
 export const chatsEndpoints = {
   listRooms: defineEndpoint({
     id: 'chats.listRooms',
@@ -19,7 +27,7 @@ export const chatsEndpoints = {
     path: `${BASE}/chats/rooms`,
     provider: 'chats',
     access: 'session',
-    response: anyJson,
+    response: chatRoomListSchema,
     summary: "The member's chat rooms with their recent messages.",
   }),
   listMessages: defineEndpoint({
@@ -30,7 +38,7 @@ export const chatsEndpoints = {
     access: 'session',
     params: z.object({ room: id }),
     query: chatMessagesQuerySchema,
-    response: anyJson,
+    response: chatMessagePageSchema,
     summary: "One page of a room's messages, 20 per page.",
   }),
   sendMessage: defineEndpoint({
@@ -40,7 +48,7 @@ export const chatsEndpoints = {
     provider: 'chats',
     access: 'session',
     body: sendMessageSchema,
-    response: anyJson,
+    response: chatMessageSchema,
     summary: 'Sends a chat message to a mutual match.',
   }),
   updateMessageStatus: defineEndpoint({
@@ -50,7 +58,7 @@ export const chatsEndpoints = {
     provider: 'chats',
     access: 'session',
     body: messageStatusUpdateSchema,
-    response: anyJson,
+    response: messageStatusUpdatedSchema,
     summary: 'Sets the status (such as read) of several messages.',
   }),
   unreadCount: defineEndpoint({
@@ -59,7 +67,7 @@ export const chatsEndpoints = {
     path: `${BASE}/chats/messages/unread/count`,
     provider: 'chats',
     access: 'session',
-    response: anyJson,
+    response: unreadCountSchema,
     summary: 'How many messages are unread.',
   }),
   getFile: defineEndpoint({
@@ -80,7 +88,7 @@ export const chatsEndpoints = {
     provider: 'chats',
     access: 'session',
     body: blockUpdateSchema,
-    response: anyJson,
+    response: blockUpdatedSchema,
     summary: 'Blocks or unblocks a member.',
   }),
   listBlocks: defineEndpoint({
@@ -89,7 +97,7 @@ export const chatsEndpoints = {
     path: `${BASE}/chats/blocks`,
     provider: 'chats',
     access: 'session',
-    response: anyJson,
+    response: blockListSchema,
     summary: 'The members the user has blocked.',
   }),
   report: defineEndpoint({
@@ -99,7 +107,7 @@ export const chatsEndpoints = {
     provider: 'chats',
     access: 'session',
     body: chatReportSchema,
-    response: anyJson,
+    response: reportFiledSchema,
     summary: 'Reports a member to the staff.',
   }),
 } as const;

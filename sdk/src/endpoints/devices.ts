@@ -1,9 +1,8 @@
 import { DEVICE_INFO_RETRY } from '../constants';
-import { anyJson } from '../schemas/common';
-import { deviceSchema } from '../schemas/device';
+import { deviceAnswerSchema, deviceSchema } from '../schemas/device';
 import { defineEndpoint } from './define';
 
-/** /api/usermgmt/v2/devices. SPEC.md does not show the answer, so it is `anyJson`. */
+/** /api/usermgmt/v2/devices. The answer (the device) is the provider's. */
 export const devicesEndpoints = {
   register: defineEndpoint({
     id: 'devices.register',
@@ -12,7 +11,7 @@ export const devicesEndpoints = {
     provider: 'usermgmt',
     access: 'session',
     body: deviceSchema,
-    response: anyJson,
+    response: deviceAnswerSchema,
     retry: DEVICE_INFO_RETRY,
     summary: "Register the member's browser as a device, with its 'City, Country'.",
   }),

@@ -1,10 +1,15 @@
-import { anyJson } from '../schemas/common';
-import { featureCodeParamsSchema, featureListSchema, subfeatureToggleSchema } from '../schemas/feature';
+import {
+  featureCodeParamsSchema,
+  featureListSchema,
+  featureToggledSchema,
+  subfeatureToggledSchema,
+  subfeatureToggleSchema,
+} from '../schemas/feature';
 import { defineEndpoint } from './define';
 
 const BASE = '/api/feature-switch/v2/features';
 
-/** Feature switches (SPEC.md section 7). Toggle answers are not shown in SPEC.md, so `anyJson`. */
+/** Feature switches (SPEC.md section 7). Toggle answers are the provider's. */
 export const featuresEndpoints = {
   list: defineEndpoint({
     id: 'features.list',
@@ -22,7 +27,7 @@ export const featuresEndpoints = {
     provider: 'feature-switch',
     access: 'session',
     params: featureCodeParamsSchema,
-    response: anyJson,
+    response: featureToggledSchema,
     summary: 'Switches a feature on or off (admin).',
   }),
   toggleSubfeature: defineEndpoint({
@@ -33,7 +38,7 @@ export const featuresEndpoints = {
     access: 'session',
     params: featureCodeParamsSchema,
     body: subfeatureToggleSchema,
-    response: anyJson,
+    response: subfeatureToggledSchema,
     summary:
       'Switches a subfeature on or off; the path names the parent feature, the body the subfeature (admin).',
   }),

@@ -1,12 +1,19 @@
 import { z } from 'zod';
-import { anyJson, id } from '../schemas/common';
+import { id } from '../schemas/common';
 import {
+  bulkImagesAnswerSchema,
   bulkImagesSchema,
+  flaggedImageDecidedSchema,
   flaggedImageDecisionSchema,
+  flaggedImagePageSchema,
   flaggedImagesQuerySchema,
+  imageDeletedSchema,
   imageEditSchema,
   imageListQuerySchema,
+  imageListSchema,
+  imageSchema,
   imageUploadFieldsSchema,
+  uploadedImageSchema,
 } from '../schemas/image';
 import { defineEndpoint } from './define';
 
@@ -14,7 +21,7 @@ const BASE = '/api/bytebox/v2/images';
 const userParams = z.object({ userId: id });
 const fileParams = z.object({ filename: z.string().min(1) });
 
-/** Images (SPEC.md section 7). Answers SPEC.md does not show are `anyJson`. */
+/** Images (SPEC.md section 7). Answers SPEC.md does not show are the provider's. */
 export const imagesEndpoints = {
   list: defineEndpoint({
     id: 'images.list',
@@ -24,7 +31,7 @@ export const imagesEndpoints = {
     access: 'session',
     params: userParams,
     query: imageListQuerySchema,
-    response: anyJson,
+    response: imageListSchema,
     summary: "A user's images; `?public=true` for the ones other members may see.",
   }),
   getProfileImage: defineEndpoint({
@@ -34,7 +41,7 @@ export const imagesEndpoints = {
     provider: 'bytebox',
     access: 'session',
     params: userParams,
-    response: anyJson,
+    response: imageSchema,
     summary: "A user's profile photo.",
   }),
   get: defineEndpoint({
@@ -44,7 +51,7 @@ export const imagesEndpoints = {
     provider: 'bytebox',
     access: 'session',
     params: fileParams,
-    response: anyJson,
+    response: imageSchema,
     summary: 'One image by file name.',
   }),
   upload: defineEndpoint({
@@ -55,7 +62,7 @@ export const imagesEndpoints = {
     access: 'session',
     body: imageUploadFieldsSchema,
     bodyType: 'multipart',
-    response: anyJson,
+    response: uploadedImageSchema,
     summary: 'Uploads an image (multipart, file field `file`), such as a profile photo or a KYC document.',
   }),
   uploadContact: defineEndpoint({
@@ -66,7 +73,7 @@ export const imagesEndpoints = {
     access: 'contact',
     body: imageUploadFieldsSchema,
     bodyType: 'multipart',
-    response: anyJson,
+    response: imageSchema,
     summary: 'Uploads a contact image (multipart); skipped when logged out.',
   }),
   edit: defineEndpoint({
@@ -77,7 +84,7 @@ export const imagesEndpoints = {
     access: 'session',
     params: fileParams,
     body: imageEditSchema,
-    response: anyJson,
+    response: imageSchema,
     summary: "Changes an image's details.",
   }),
   delete: defineEndpoint({
@@ -87,7 +94,7 @@ export const imagesEndpoints = {
     provider: 'bytebox',
     access: 'session',
     params: fileParams,
-    response: anyJson,
+    response: imageDeletedSchema,
     summary: 'Deletes an image.',
   }),
   listFlagged: defineEndpoint({
@@ -97,7 +104,7 @@ export const imagesEndpoints = {
     provider: 'bytebox',
     access: 'session',
     query: flaggedImagesQuerySchema,
-    response: anyJson,
+    response: flaggedImagePageSchema,
     summary: 'One page of flagged images to review, 100 per page (admin).',
   }),
   decideFlagged: defineEndpoint({
@@ -107,7 +114,7 @@ export const imagesEndpoints = {
     provider: 'bytebox',
     access: 'session',
     body: flaggedImageDecisionSchema,
-    response: anyJson,
+    response: flaggedImageDecidedSchema,
     summary: 'Posts the decision on a flagged image, which leaves the review list (admin).',
   }),
   bulk: defineEndpoint({
@@ -117,7 +124,7 @@ export const imagesEndpoints = {
     provider: 'bytebox',
     access: 'contact',
     body: bulkImagesSchema,
-    response: anyJson,
+    response: bulkImagesAnswerSchema,
     summary: 'Images of one type for many users; skipped when logged out.',
   }),
 } as const;

@@ -1,17 +1,21 @@
 import { z } from 'zod';
 import { metricsQuerySchema } from '../schemas/analytics';
-import { anyJson, id } from '../schemas/common';
+import { id } from '../schemas/common';
 import {
   kycListQuerySchema,
+  kycMetricsSchema,
   kycRequestFiltersSchema,
   kycRequestListSchema,
+  kycRequestSchema,
+  kycReviewedSchema,
   kycReviewSchema,
+  kycUserRequestsSchema,
 } from '../schemas/kyc';
 import { defineEndpoint } from './define';
 
 const BASE = '/api/bytebox/v2/kyc';
 
-/** Identity verification (SPEC.md section 7, KYC). Answers SPEC.md does not show are `anyJson`. */
+/** Identity verification (SPEC.md section 7, KYC). Answers SPEC.md does not show are the provider's. */
 export const kycEndpoints = {
   metrics: defineEndpoint({
     id: 'kyc.metrics',
@@ -20,7 +24,7 @@ export const kycEndpoints = {
     provider: 'bytebox',
     access: 'session',
     body: metricsQuerySchema,
-    response: anyJson,
+    response: kycMetricsSchema,
     summary: 'KYC review metrics for a date range (admin).',
   }),
   listRequests: defineEndpoint({
@@ -42,7 +46,7 @@ export const kycEndpoints = {
     access: 'session',
     params: z.object({ id }),
     body: kycReviewSchema,
-    response: anyJson,
+    response: kycReviewedSchema,
     summary: 'Records the decision on a KYC request (admin).',
   }),
   listUserRequests: defineEndpoint({
@@ -52,7 +56,7 @@ export const kycEndpoints = {
     provider: 'bytebox',
     access: 'session',
     params: z.object({ userId: id }),
-    response: anyJson,
+    response: kycUserRequestsSchema,
     summary: "A user's KYC requests; members read their own verification status here.",
   }),
   getUserRequest: defineEndpoint({
@@ -62,7 +66,7 @@ export const kycEndpoints = {
     provider: 'bytebox',
     access: 'session',
     params: z.object({ userId: id, requestId: id }),
-    response: anyJson,
+    response: kycRequestSchema,
     summary: 'One KYC request of a user.',
   }),
   getDocument: defineEndpoint({

@@ -1,11 +1,19 @@
 import { z } from 'zod';
-import { anyJson, id } from '../schemas/common';
-import { offerListQuerySchema, planListQuerySchema, subscriptionParamsSchema } from '../schemas/payment';
+import { id } from '../schemas/common';
+import {
+  offerListQuerySchema,
+  offerListSchema,
+  planListQuerySchema,
+  planListSchema,
+  planSchema,
+  subscriptionParamsSchema,
+  subscriptionSchema,
+} from '../schemas/payment';
 import { defineEndpoint } from './define';
 
 const BASE = '/api/payment/v2';
 
-/** Plans and subscriptions (SPEC.md section 7). SPEC.md shows none of the answers, so all are `anyJson`. */
+/** Plans and subscriptions (SPEC.md section 7). The answers are the provider's. */
 export const paymentsEndpoints = {
   listPlans: defineEndpoint({
     id: 'payments.listPlans',
@@ -14,7 +22,7 @@ export const paymentsEndpoints = {
     provider: 'payment',
     access: 'public',
     query: planListQuerySchema,
-    response: anyJson,
+    response: planListSchema,
     summary: 'The subscription plans.',
   }),
   getPlan: defineEndpoint({
@@ -24,7 +32,7 @@ export const paymentsEndpoints = {
     provider: 'payment',
     access: 'public',
     params: z.object({ id }),
-    response: anyJson,
+    response: planSchema,
     summary: 'One subscription plan.',
   }),
   listOffers: defineEndpoint({
@@ -34,7 +42,7 @@ export const paymentsEndpoints = {
     provider: 'payment',
     access: 'public',
     query: offerListQuerySchema,
-    response: anyJson,
+    response: offerListSchema,
     summary: 'The live (not archived) plan offers.',
   }),
   getSubscription: defineEndpoint({
@@ -44,7 +52,7 @@ export const paymentsEndpoints = {
     provider: 'payment',
     access: 'session',
     params: subscriptionParamsSchema,
-    response: anyJson,
+    response: subscriptionSchema,
     summary: "A user's subscription; loaded at start for a logged-in user with a keycloakId.",
   }),
 } as const;

@@ -1,12 +1,21 @@
 import { z } from 'zod';
 import { dateRangeQuerySchema, metricsQuerySchema } from '../schemas/analytics';
-import { anyJson, id } from '../schemas/common';
+import { id } from '../schemas/common';
 import {
+  matchAggregationSchema,
   matchMetricsSchema,
+  matchRequestAnsweredSchema,
+  matchRequestListSchema,
+  matchRequestSchema,
+  mutualMatchListSchema,
+  popularPreferencesSchema,
+  recommendationAnsweredSchema,
   recommendationListQuerySchema,
+  recommendationPageSchema,
   recommendationResponseSchema,
   sendMatchRequestSchema,
   updateMatchRequestSchema,
+  usedFiltersSchema,
 } from '../schemas/recommendation';
 import { defineEndpoint } from './define';
 
@@ -14,7 +23,7 @@ const BASE = '/api/recommendations/v2';
 
 /**
  * Recommendations, match requests and match analytics (SPEC.md section 7). Answers SPEC.md does
- * not show are `anyJson`.
+ * not show are the reference provider's, proposed as the contract.
  */
 export const recommendationsEndpoints = {
   list: defineEndpoint({
@@ -24,7 +33,7 @@ export const recommendationsEndpoints = {
     provider: 'recommendations',
     access: 'session',
     query: recommendationListQuerySchema,
-    response: anyJson,
+    response: recommendationPageSchema,
     summary: "One page of the member's recommendations, 50 per page.",
   }),
   respond: defineEndpoint({
@@ -35,7 +44,7 @@ export const recommendationsEndpoints = {
     access: 'session',
     params: z.object({ id }),
     body: recommendationResponseSchema,
-    response: anyJson,
+    response: recommendationAnsweredSchema,
     summary: 'Accepts or rejects a recommendation.',
   }),
   sendRequest: defineEndpoint({
@@ -45,7 +54,7 @@ export const recommendationsEndpoints = {
     provider: 'recommendations',
     access: 'session',
     body: sendMatchRequestSchema,
-    response: anyJson,
+    response: matchRequestSchema,
     summary: 'Sends a match request to another member.',
   }),
   updateRequest: defineEndpoint({
@@ -55,7 +64,7 @@ export const recommendationsEndpoints = {
     provider: 'recommendations',
     access: 'session',
     body: updateMatchRequestSchema,
-    response: anyJson,
+    response: matchRequestAnsweredSchema,
     summary: 'Accepts or rejects a pending match request.',
   }),
   listRequests: defineEndpoint({
@@ -64,7 +73,7 @@ export const recommendationsEndpoints = {
     path: `${BASE}/matches/requests`,
     provider: 'recommendations',
     access: 'session',
-    response: anyJson,
+    response: matchRequestListSchema,
     summary: "The member's match requests.",
   }),
   listMutual: defineEndpoint({
@@ -73,7 +82,7 @@ export const recommendationsEndpoints = {
     path: `${BASE}/matches/requests/mutual`,
     provider: 'recommendations',
     access: 'session',
-    response: anyJson,
+    response: mutualMatchListSchema,
     summary: "The member's mutual matches (the people they can chat with).",
   }),
   popularPreferences: defineEndpoint({
@@ -82,7 +91,7 @@ export const recommendationsEndpoints = {
     path: `${BASE}/analytics/preferences/popular`,
     provider: 'recommendations',
     access: 'session',
-    response: anyJson,
+    response: popularPreferencesSchema,
     summary: 'The most popular match preferences (admin analytics).',
   }),
   usedFilters: defineEndpoint({
@@ -92,7 +101,7 @@ export const recommendationsEndpoints = {
     provider: 'recommendations',
     access: 'session',
     query: dateRangeQuerySchema,
-    response: anyJson,
+    response: usedFiltersSchema,
     summary: 'Search filters used in a date range (admin analytics).',
   }),
   matchMetrics: defineEndpoint({
@@ -112,7 +121,7 @@ export const recommendationsEndpoints = {
     provider: 'recommendations',
     access: 'session',
     body: metricsQuerySchema,
-    response: anyJson,
+    response: matchAggregationSchema,
     summary: 'Match activity grouped by date, for charts (admin analytics).',
   }),
 } as const;

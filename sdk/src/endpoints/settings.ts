@@ -1,10 +1,9 @@
-import { anyJson } from '../schemas/common';
-import { settingsSchema } from '../schemas/settings';
+import { settingsAnswerSchema, settingsSchema } from '../schemas/settings';
 import { defineEndpoint } from './define';
 
 const path = '/api/usermgmt/v2/settings';
 
-/** /api/usermgmt/v2/settings. SPEC.md does not show the answers, so they are `anyJson`. */
+/** /api/usermgmt/v2/settings. Every call answers the stored settings. */
 export const settingsEndpoints = {
   get: defineEndpoint({
     id: 'settings.get',
@@ -12,7 +11,7 @@ export const settingsEndpoints = {
     path,
     provider: 'usermgmt',
     access: 'session',
-    response: anyJson,
+    response: settingsAnswerSchema,
     summary: 'Read the settings of the logged-in member.',
   }),
   create: defineEndpoint({
@@ -22,7 +21,7 @@ export const settingsEndpoints = {
     provider: 'usermgmt',
     access: 'session',
     body: settingsSchema,
-    response: anyJson,
+    response: settingsAnswerSchema,
     summary: 'Create the settings of the logged-in member.',
   }),
   update: defineEndpoint({
@@ -32,7 +31,7 @@ export const settingsEndpoints = {
     provider: 'usermgmt',
     access: 'session',
     body: settingsSchema,
-    response: anyJson,
+    response: settingsAnswerSchema,
     summary: 'Update the settings of the logged-in member.',
   }),
 } as const;

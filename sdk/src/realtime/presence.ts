@@ -20,6 +20,9 @@ export interface ChatPresenceSnapshot {
   readonly typing: ReadonlySet<string>;
 }
 
+/** What presence reads and sets of a room; a full `ChatRoom` fits. */
+export type PresenceRoom = Partial<Pick<ChatRoom, 'id' | 'user_id' | 'online' | 'isTyping'>>;
+
 export interface ChatPresence {
   getSnapshot(): ChatPresenceSnapshot;
   /** Called after every change; returns the unsubscribe function. */
@@ -30,7 +33,7 @@ export interface ChatPresence {
    */
   get(room: Id | null | undefined, memberId?: Id | null): PresenceEntry;
   /** The room with `online` and `isTyping` from the events; the same object when nothing differs. */
-  apply<R extends ChatRoom>(room: R, memberId?: Id | null): R;
+  apply<R extends PresenceRoom>(room: R, memberId?: Id | null): R;
   /** Unsubscribes from the channel, clears the state and cancels typing timers. */
   destroy(): void;
 }

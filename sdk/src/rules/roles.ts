@@ -1,10 +1,14 @@
-import type { User } from '../schemas/user';
-
 /** The role that marks an ordinary member (SPEC.md section 6). */
 export const MEMBER_ROLE = 'General';
 
-/** The part of a user the role rules read; a full `User` fits. */
-export type RoleSubject = Pick<User, 'roles' | 'is_deleted'>;
+/**
+ * The part of a user the role rules read; a full `User` fits. Both are optional: the rules also
+ * judge users from other sources (a login answer, a cookie), where they may be missing.
+ */
+export interface RoleSubject {
+  roles?: readonly string[] | null;
+  is_deleted?: boolean | null;
+}
 
 /** A logged-in user whose roles include 'General'. The match is exact, as the backend sends it. */
 export function isMember(user: RoleSubject | null | undefined): boolean {

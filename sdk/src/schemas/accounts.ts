@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { id } from './common';
-import { userSchema } from './user';
+import { id, messageAnswerSchema } from './common';
+import { imageSchema } from './image';
+import { accountStatusSchema, publicProfileSchema, userSchema } from './user';
 
 /**
  * Request bodies and answers of the accounts calls (SPEC.md sections 3 and 7). SPEC.md does not
@@ -47,8 +48,8 @@ export type UsernameInput = z.input<typeof usernameSchema>;
 export const bulkUsersSchema = z.object({ users: z.array(id) });
 export type BulkUsersInput = z.input<typeof bulkUsersSchema>;
 
-/** `{profiles}` as SPEC.md shows it; each profile is user-like and kept loose. */
-export const bulkProfilesResponseSchema = z.looseObject({ profiles: z.array(userSchema) });
+/** `{profiles}` as SPEC.md shows it: the public profiles of the users that exist. */
+export const bulkProfilesResponseSchema = z.looseObject({ profiles: z.array(publicProfileSchema) });
 export type BulkProfilesResponse = z.infer<typeof bulkProfilesResponseSchema>;
 
 /** `{status: [{user, online}]}` as SPEC.md shows it; `user` is the id that was asked about. */
@@ -92,3 +93,41 @@ export const locationUpdateSchema = z.object({
 });
 export type LocationUpdateInput = z.input<typeof locationUpdateSchema>;
 export type LocationUpdate = z.infer<typeof locationUpdateSchema>;
+
+/* Answers. SPEC.md shows only `{profiles}` and `{status}`; the others are the reference provider's
+ * answers, proposed as the contract: every write acknowledges with a `message`, and carries the
+ * record it changed where a client updates its view from it. */
+
+/** Registration and social-sign-in completion: the account as it now is. */
+export const accountAnswerSchema = messageAnswerSchema.extend({ user: userSchema });
+export type AccountAnswer = z.infer<typeof accountAnswerSchema>;
+
+/** Username check: `available` is what the form branches on. */
+export const usernameCheckSchema = z.looseObject({
+  username: z.string(),
+  available: z.boolean(),
+  message: z.string().optional(),
+});
+export type UsernameCheck = z.infer<typeof usernameCheckSchema>;
+
+/** A public profile with the member's public images. */
+export const publicProfileAnswerSchema = publicProfileSchema.extend({
+  images: z.array(imageSchema).optional(),
+});
+export type PublicProfileAnswer = z.infer<typeof publicProfileAnswerSchema>;
+
+export const confirmAnswerSchema = messageAnswerSchema.extend({ confirmed: z.boolean().optional() });
+export const emailChangedSchema = messageAnswerSchema.extend({ email: z.string().optional() });
+export const usernameChangedSchema = messageAnswerSchema.extend({ username: z.string().optional() });
+export const deletionAnswerSchema = messageAnswerSchema.extend({ is_deleted: z.boolean().optional() });
+
+/** Deactivation and reactivation: the account's state afterwards. */
+export const accountStateAnswerSchema = messageAnswerSchema.extend({
+  status: accountStatusSchema.optional(),
+  is_deleted: z.boolean().optional(),
+});
+export type AccountStateAnswer = z.infer<typeof accountStateAnswerSchema>;
+
+/** The stored location echoed back. */
+export const locationAnswerSchema = messageAnswerSchema.extend(locationUpdateSchema.partial().shape);
+export type LocationAnswer = z.infer<typeof locationAnswerSchema>;

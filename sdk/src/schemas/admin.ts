@@ -1,8 +1,22 @@
 import { z } from 'zod';
 import { ADMIN_USERS_PAGE_SIZE } from '../constants';
 import { registerSchema } from './accounts';
-import { id, page } from './common';
-import { profileSchema } from './user';
+import {
+  count,
+  dateRangeAnswerSchema,
+  id,
+  messageAnswerSchema,
+  page,
+  pagingSchema,
+  seriesPointSchema,
+  tallySchema,
+  timestamp,
+} from './common';
+import { imageSchema } from './image';
+import { kycStatusSchema } from './kyc';
+import { subscriptionStatusSchema } from './payment';
+import { settingsAnswerSchema } from './settings';
+import { accountStatusSchema, profileSchema, userSchema } from './user';
 
 /**
  * Request shapes of the admin user-management calls (SPEC.md sections 6 and 7). SPEC.md shows
@@ -73,3 +87,143 @@ export interface ReferralsInput {
   /** Only referrals of this username. */
   username?: string;
 }
+
+/* Answers of the admin calls: the reference provider's, proposed as the contract. */
+
+/** A user as the back office lists it: the user record with its account state required. */
+export const adminUserSchema = userSchema.extend({
+  status: accountStatusSchema,
+  confirmed: z.boolean(),
+  created_at: timestamp,
+});
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/** `POST /users/search`: one page of users, newest first. */
+export const adminUserPageSchema = pagingSchema.extend({
+  users: z.array(adminUserSchema),
+  /** The page size asked for (15). */
+  size: z.number().int().positive().optional(),
+});
+export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
+
+/** The subscription named in a user's detail; the plan itself is one payments call away. */
+export const subscriptionSummarySchema = z.looseObject({
+  id,
+  status: subscriptionStatusSchema,
+  plan_id: id,
+  plan_name: z.string().nullable().optional(),
+  expires_at: timestamp.nullable().optional(),
+});
+export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
+
+/** `GET /users/{id}`: the user with settings, subscription, images and the latest KYC status. */
+export const adminUserDetailSchema = adminUserSchema.extend({
+  settings: settingsAnswerSchema.partial().nullable().optional(),
+  subscription: subscriptionSummarySchema.nullable().optional(),
+  images: z.array(imageSchema).optional(),
+  kyc_status: kycStatusSchema.nullable().optional(),
+});
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+
+/** Every change to a user answers the user as it now is. */
+export const adminUserChangedSchema = messageAnswerSchema.extend({ user: adminUserSchema });
+export type AdminUserChanged = z.infer<typeof adminUserChangedSchema>;
+
+export const adminUserDeletedSchema = messageAnswerSchema.extend({
+  id,
+  is_deleted: z.boolean().optional(),
+});
+export type AdminUserDeleted = z.infer<typeof adminUserDeletedSchema>;
+
+/** `POST /users/aggregations`: totals, breakdowns and registrations per bucket over the range. */
+export const userAggregationsSchema = dateRangeAnswerSchema.extend({
+  total: count,
+  members: count,
+  admins: count,
+  new_in_range: count.optional(),
+  by_status: z.record(z.string(), count).optional(),
+  by_religion: z.array(tallySchema('religion')).optional(),
+  by_sex: z.array(tallySchema('sex')).optional(),
+  by_country: z.array(tallySchema('country')).optional(),
+  registrations: z.array(seriesPointSchema),
+});
+export type UserAggregations = z.infer<typeof userAggregationsSchema>;
+
+/** One side of a referral. */
+export const referralPartySchema = z.looseObject({
+  id,
+  username: z.string(),
+  first_name: z.string().nullable().optional(),
+  last_name: z.string().nullable().optional(),
+  email: z.string().nullable().optional(),
+});
+export type ReferralParty = z.infer<typeof referralPartySchema>;
+
+export const referralStatusSchema = z.enum(['REGISTERED', 'CONFIRMED', 'SUBSCRIBED']);
+export type ReferralStatus = z.infer<typeof referralStatusSchema>;
+
+export const referralSchema = z.looseObject({
+  id,
+  referrer_id: id,
+  referred_id: id,
+  code: z.string().optional(),
+  status: referralStatusSchema,
+  created_at: timestamp,
+  referrer: referralPartySchema.nullable(),
+  referred: referralPartySchema.nullable(),
+});
+export type Referral = z.infer<typeof referralSchema>;
+
+/** `GET /users/referrals/`: one page of referrals, newest first. */
+export const referralPageSchema = pagingSchema.extend({ referrals: z.array(referralSchema) });
+export type ReferralPage = z.infer<typeof referralPageSchema>;
+
+export const activityLogSchema = z.looseObject({
+  id,
+  user_id: id,
+  /** What happened, in capitals (LOGIN, LOGOUT, PASSWORD_CHANGE, ...); open-ended. */
+  action: z.string().min(1),
+  detail: z.string().optional(),
+  ip: z.string().optional(),
+  created_at: timestamp,
+});
+export type ActivityLog = z.infer<typeof activityLogSchema>;
+
+/** `GET /logs/{id}`: a user's activity, newest first. */
+export const userLogsSchema = z.looseObject({
+  user_id: id,
+  logs: z.array(activityLogSchema),
+  total: count.optional(),
+});
+export type UserLogs = z.infer<typeof userLogsSchema>;
+
+export const visitSchema = z.looseObject({
+  id,
+  /** Null for a visitor who was not logged in. */
+  user_id: id.nullable(),
+  path: z.string(),
+  ip: z.string().optional(),
+  country: z.string().nullable().optional(),
+  country_code: z.string().nullable().optional(),
+  city: z.string().nullable().optional(),
+  device: z.enum(['desktop', 'mobile', 'tablet']).optional(),
+  browser: z.string().optional(),
+  created_at: timestamp,
+});
+export type Visit = z.infer<typeof visitSchema>;
+
+/** `POST /logs/visits/search`: one page of visits, newest first. */
+export const visitPageSchema = pagingSchema.extend({ visits: z.array(visitSchema) });
+export type VisitPage = z.infer<typeof visitPageSchema>;
+
+/** `POST /logs/visits/aggregations`: visits per bucket and their breakdowns over the range. */
+export const visitAggregationsSchema = dateRangeAnswerSchema.extend({
+  total: count,
+  unique_visitors: count.optional(),
+  by_date: z.array(seriesPointSchema),
+  by_country: z.array(tallySchema('country')).optional(),
+  by_device: z.array(tallySchema('device')).optional(),
+  by_browser: z.array(tallySchema('browser')).optional(),
+  by_path: z.array(tallySchema('path')).optional(),
+});
+export type VisitAggregations = z.infer<typeof visitAggregationsSchema>;

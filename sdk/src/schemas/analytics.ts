@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageAnswerSchema } from './common';
 
 /**
  * Analytics payloads (SPEC.md sections 3 and 7): the daily-active-user event, the metrics query
@@ -39,3 +40,10 @@ export const dateRangeQuerySchema = z.object({
   end: z.string(),
 });
 export type DateRange = z.input<typeof dateRangeQuerySchema>;
+
+/** `POST /dau/`: acknowledged; `counted` is false when the member was already counted that day. */
+export const dauAnswerSchema = messageAnswerSchema.extend({
+  date: z.string().optional(),
+  counted: z.boolean().optional(),
+});
+export type DauAnswer = z.infer<typeof dauAnswerSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roleSchema } from './user';
 
 /** Tokens as the SDK keeps them. */
 export interface Tokens {
@@ -6,10 +7,16 @@ export interface Tokens {
   refreshToken: string;
 }
 
-/** Login and refresh answers carry both tokens; other fields (expiry, user) are kept as sent. */
+/**
+ * Login and refresh answers carry both tokens. Login adds who logged in (the client routes admins
+ * and deleted accounts before user info arrives); other fields (expiry) are kept as sent.
+ */
 export const tokenResponseSchema = z.looseObject({
   access_token: z.string().min(1),
   refresh_token: z.string().min(1),
+  user_id: z.string().optional(),
+  roles: z.array(roleSchema).optional(),
+  is_deleted: z.boolean().optional(),
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 

@@ -1,38 +1,115 @@
 import { z } from 'zod';
 import { CHAT_MESSAGES_PAGE_SIZE } from '../constants';
-import { anyJson, id, page } from './common';
+import { anyJson, count, id, messageAnswerSchema, page, pagingSchema, timestamp } from './common';
 
 /**
  * Chat rooms, messages and the chat channel's realtime events (SPEC.md sections 3, 4 and 7).
- * SPEC.md names the fields without types and does not show the events' payloads, so answer and
- * event fields are all optional and unknown keys are kept. The message text field is the SDK's
- * choice (`message`): SPEC.md does not name it.
+ * SPEC.md names the room's and messages' fields without types; the message text field is the
+ * SDK's choice (`message`), and the statuses and the rest are the reference provider's, proposed
+ * as the contract. The realtime events are read leniently (see below).
  */
+
+/** Delivery state of a message; the client counts what is not READ as unread. */
+export const messageStatusSchema = z.enum(['SENT', 'DELIVERED', 'READ']);
+export type MessageStatus = z.infer<typeof messageStatusSchema>;
+
 export const chatMessageSchema = z.looseObject({
-  id: id.optional(),
-  /** The room the message belongs to, when the backend says so. */
-  room: id.nullable().optional(),
-  user_id: id.nullable().optional(),
-  recipient_id: id.nullable().optional(),
-  message: z.string().nullable().optional(),
-  /** Delivery state (for example read or unread); the values are not shown in SPEC.md. */
-  status: z.string().nullable().optional(),
-  /** Seconds or milliseconds since the epoch, as a number or a numeric string; SPEC.md does not say. */
-  unix_timestamp: z.union([z.number(), z.string()]).nullable().optional(),
-  created_at: z.string().nullable().optional(),
+  id,
+  room: id,
+  user_id: id,
+  recipient_id: id,
+  message: z.string(),
+  /** The file name of an attachment (`chats.getFile`), or null. */
+  file: z.string().nullable().optional(),
+  status: messageStatusSchema,
+  /** Seconds since the epoch. */
+  unix_timestamp: z.number().int().nonnegative(),
+  created_at: timestamp,
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
+/** A room as the caller sees it: the other member's names and presence, and the latest messages. */
 export const chatRoomSchema = z.looseObject({
-  id: id.optional(),
-  recent_messages: z.array(chatMessageSchema).nullable().optional(),
-  /** The other member of the room. */
-  username: z.string().nullable().optional(),
-  profilePhoto: z.string().nullable().optional(),
-  online: z.boolean().nullable().optional(),
-  isTyping: z.boolean().nullable().optional(),
+  id,
+  room: id.optional(),
+  /** The other member. */
+  user_id: id,
+  recipient_id: id.optional(),
+  username: z.string().nullable(),
+  first_name: z.string().nullable().optional(),
+  last_name: z.string().nullable().optional(),
+  profilePhoto: z.string().nullable(),
+  online: z.boolean(),
+  isTyping: z.boolean(),
+  blocked: z.boolean().optional(),
+  unread_count: count.optional(),
+  message_count: count.optional(),
+  /** The latest messages, oldest first. */
+  recent_messages: z.array(chatMessageSchema),
+  created_at: timestamp,
+  updated_at: timestamp.optional(),
 });
 export type ChatRoom = z.infer<typeof chatRoomSchema>;
+
+/** `GET /chats/rooms`: the rooms, most recently active first. */
+export const chatRoomListSchema = z.looseObject({ rooms: z.array(chatRoomSchema) });
+export type ChatRoomList = z.infer<typeof chatRoomListSchema>;
+
+/** `GET /chats/rooms/{room}/messages`: page 1 holds the newest messages, each page oldest first. */
+export const chatMessagePageSchema = pagingSchema.extend({
+  room: id,
+  messages: z.array(chatMessageSchema),
+});
+export type ChatMessagePage = z.infer<typeof chatMessagePageSchema>;
+
+/** `PUT /chats/messages/bulk/status`: the status set and how many of the caller's messages got it. */
+export const messageStatusUpdatedSchema = messageAnswerSchema.extend({
+  status: messageStatusSchema,
+  updated: count,
+});
+export type MessageStatusUpdated = z.infer<typeof messageStatusUpdatedSchema>;
+
+/** `GET /chats/messages/unread/count`: the unread total (`count`) and per room. */
+export const unreadCountSchema = z.looseObject({
+  count,
+  unread: count.optional(),
+  by_room: z.record(z.string(), count).optional(),
+});
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
+
+/** `PUT /chats/blocks`: the member's block state and the caller's whole block list. */
+export const blockUpdatedSchema = messageAnswerSchema.extend({
+  user_id: id,
+  blocked: z.boolean(),
+  blocks: z.array(id).optional(),
+});
+export type BlockUpdated = z.infer<typeof blockUpdatedSchema>;
+
+export const blockedMemberSchema = z.looseObject({
+  user_id: id,
+  username: z.string().nullable(),
+  first_name: z.string().nullable().optional(),
+  last_name: z.string().nullable().optional(),
+  profilePhoto: z.string().nullable().optional(),
+});
+export type BlockedMember = z.infer<typeof blockedMemberSchema>;
+
+/** `GET /chats/blocks`: the members the caller blocked. */
+export const blockListSchema = z.looseObject({ blocks: z.array(blockedMemberSchema) });
+export type BlockList = z.infer<typeof blockListSchema>;
+
+/** `POST /reports/reports`: the report as filed. */
+export const reportFiledSchema = messageAnswerSchema.extend({
+  report: z.looseObject({
+    id,
+    user_id: id,
+    reported_id: id.nullable(),
+    reason: z.string(),
+    details: z.looseObject({}).optional(),
+    created_at: timestamp,
+  }),
+});
+export type ReportFiled = z.infer<typeof reportFiledSchema>;
 
 /** `?page=&per_page=20`: the page size is fixed by the contract. */
 export const chatMessagesQuerySchema = z.object({ page, per_page: z.literal(CHAT_MESSAGES_PAGE_SIZE) });
@@ -71,8 +148,21 @@ export type ChatReport = z.input<typeof chatReportSchema>;
 /* Realtime events of the chat channel. SPEC.md gives only their names; the shapes below are the SDK's
  * assumptions, kept lenient so that an unexpected but harmless payload is never dropped. */
 
-/** `new_message`: one chat message, as in the messages list. */
-export const newMessageEventSchema = chatMessageSchema;
+/**
+ * `new_message`: one chat message, as in the messages list, read with every field optional so a
+ * live message is never dropped over a field the chat view can do without.
+ */
+export const newMessageEventSchema = z.looseObject({
+  id: id.optional(),
+  room: id.nullable().optional(),
+  user_id: id.nullable().optional(),
+  recipient_id: id.nullable().optional(),
+  message: z.string().nullable().optional(),
+  status: z.string().nullable().optional(),
+  /** Seconds or milliseconds since the epoch, as a number or a numeric string. */
+  unix_timestamp: z.union([z.number(), z.string()]).nullable().optional(),
+  created_at: z.string().nullable().optional(),
+});
 export type NewMessageEvent = z.infer<typeof newMessageEventSchema>;
 
 /** `active`: someone is (or stopped) typing; names the room and/or the member. */

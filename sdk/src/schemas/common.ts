@@ -5,7 +5,7 @@ import { z } from 'zod';
  * keys are kept and never a reason to fail, because the backend may add fields at any time.
  */
 
-/** Any JSON: used where SPEC.md does not show the answer's shape. Typed `unknown` on purpose. */
+/** Any JSON, typed `unknown` on purpose: only for payloads whose content never matters (token_expired). */
 export const anyJson = z.unknown();
 
 /** Identifiers arrive as strings or numbers depending on the service. */
@@ -14,3 +14,56 @@ export type Id = z.infer<typeof id>;
 
 /** A page number as sent in a query string. */
 export const page = z.number().int().nonnegative();
+
+/** An ISO 8601 date-time as answers carry it (`2026-01-05T10:00:00.000Z`, offsets allowed). */
+export const timestamp = z.iso.datetime({ offset: true });
+
+/** A count: a whole number, never negative. */
+export const count = z.number().int().nonnegative();
+
+/**
+ * The paging numbers of every paged answer, beside the page's items. Required: a list view
+ * cannot draw its pager without them.
+ */
+export const pagingSchema = z.looseObject({
+  page: z.number().int().positive(),
+  per_page: z.number().int().positive(),
+  total: count,
+  total_pages: z.number().int().positive(),
+});
+export type Paging = z.infer<typeof pagingSchema>;
+
+/** The acknowledgement most writes answer: a human-readable `message`, plus whatever the call adds. */
+export const messageAnswerSchema = z.looseObject({ message: z.string() });
+export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
+
+/**
+ * The answer of a pure acknowledgement (a password reset request, a logout): `{message}`, or no
+ * content at all (204), since nothing in it changes what the client does next.
+ */
+export const acknowledgementSchema = messageAnswerSchema.optional();
+export type Acknowledgement = z.infer<typeof acknowledgementSchema>;
+
+/** How an analytics answer buckets its series. */
+export const dateTypeSchema = z.enum(['day', 'week', 'month', 'year']);
+export type DateType = z.infer<typeof dateTypeSchema>;
+
+/** The range an analytics answer covers (the end is exclusive) and its bucket. */
+export const dateRangeAnswerSchema = z.looseObject({
+  start_date: timestamp,
+  end_date: timestamp,
+  date_type: dateTypeSchema,
+});
+export type DateRangeAnswer = z.infer<typeof dateRangeAnswerSchema>;
+
+/** One bucket of a series: `date` is `2026-01-05` (day, week start), `2026-01` (month) or `2026`. */
+export const seriesPointSchema = z.looseObject({
+  date: z.string().regex(/^\d{4}(-\d{2}){0,2}$/),
+  count,
+});
+export type SeriesPoint = z.infer<typeof seriesPointSchema>;
+
+/** A count per value of one field, such as `{country: 'Kenya', count: 12}`. */
+export function tallySchema<K extends string>(key: K) {
+  return z.looseObject({ [key]: z.string(), count } as { [P in K]: z.ZodString } & { count: typeof count });
+}

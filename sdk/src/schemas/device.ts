@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id, timestamp } from './common';
 
 /** The browser as a device of the member (SPEC.md section 3). */
 export const deviceSchema = z.object({
@@ -8,3 +9,16 @@ export const deviceSchema = z.object({
   active: z.boolean(),
 });
 export type DeviceInput = z.input<typeof deviceSchema>;
+
+/** The registered device; registering the same browser again updates it. */
+export const deviceAnswerSchema = z.looseObject({
+  id,
+  location: z.string(),
+  /** 'BROWSER' for the web app; other clients may register other kinds. */
+  type: z.string().min(1),
+  active: z.boolean(),
+  user_id: z.string().optional(),
+  created_at: timestamp,
+  updated_at: timestamp.optional(),
+});
+export type Device = z.infer<typeof deviceAnswerSchema>;

@@ -1,17 +1,24 @@
 import { z } from 'zod';
+import { messageAnswerSchema, timestamp } from './common';
 
 /**
- * Feature switches (SPEC.md sections 3 and 7). SPEC.md names only `code` and `subfeatures`; the
- * on/off flag and any other field are kept as sent.
+ * Feature switches (SPEC.md sections 3 and 7). SPEC.md names `code` and `subfeatures`; the on/off
+ * flag `enabled` is the reference provider's, proposed as the contract (clients branch on it).
  */
 export const subfeatureSchema = z.looseObject({
-  code: z.string().optional(),
+  code: z.string().min(1),
+  name: z.string().optional(),
+  enabled: z.boolean(),
 });
 export type Subfeature = z.infer<typeof subfeatureSchema>;
 
 export const featureSchema = z.looseObject({
-  code: z.string().optional(),
-  subfeatures: z.array(subfeatureSchema).nullable().optional(),
+  code: z.string().min(1),
+  name: z.string().optional(),
+  description: z.string().optional(),
+  enabled: z.boolean(),
+  subfeatures: z.array(subfeatureSchema),
+  updated_at: timestamp.optional(),
 });
 export type Feature = z.infer<typeof featureSchema>;
 
@@ -31,3 +38,11 @@ export const subfeatureToggleSchema = z.object({
   subfeature: z.string().min(1),
 });
 export type SubfeatureToggle = z.input<typeof subfeatureToggleSchema>;
+
+/** `PUT /{code}/toggle`: the feature after the switch. */
+export const featureToggledSchema = messageAnswerSchema.extend({ feature: featureSchema });
+export type FeatureToggled = z.infer<typeof featureToggledSchema>;
+
+/** `PUT /{code}/subfeature/toggle`: the parent feature and the subfeature after the switch. */
+export const subfeatureToggledSchema = featureToggledSchema.extend({ subfeature: subfeatureSchema });
+export type SubfeatureToggled = z.infer<typeof subfeatureToggledSchema>;

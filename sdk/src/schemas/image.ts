@@ -1,22 +1,28 @@
 import { z } from 'zod';
 import { FLAGGED_IMAGES_PAGE_SIZE } from '../constants';
-import { id, page } from './common';
+import { id, messageAnswerSchema, page, pagingSchema, timestamp } from './common';
 
 /**
- * Images (SPEC.md sections 3 and 7). SPEC.md names the fields but not their types or which are
- * required, so every field is optional. The image type (for example 'Profile Photo') is called
- * `image_type`, the name the bulk call's body uses.
+ * Images (SPEC.md sections 3 and 7). The image type (for example 'Profile Photo') is called
+ * `image_type`, the name the bulk call's body uses. Required are what a gallery needs to show and
+ * manage an image: its file name, owner, type, flag and URLs (null while there is nothing to show,
+ * as for an identity document).
  */
 export const imageSchema = z.looseObject({
   id: id.optional(),
-  user_id: id.nullable().optional(),
-  filename: z.string().nullable().optional(),
-  flagged: z.boolean().nullable().optional(),
-  imageUrl: z.string().nullable().optional(),
-  thumbnailUrl: z.string().nullable().optional(),
-  /** Sent beside `thumbnailUrl`; SPEC.md does not say whether it is a URL, a name or inline data. */
+  user_id: id,
+  filename: z.string().min(1),
+  flagged: z.boolean(),
+  imageUrl: z.string().nullable(),
+  thumbnailUrl: z.string().nullable(),
+  /** The thumbnail's URL again, under the name older clients read. */
   thumbnail: z.string().nullable().optional(),
-  image_type: z.string().nullable().optional(),
+  image_type: z.string().min(1),
+  flag_reason: z.string().nullable().optional(),
+  is_public: z.boolean().optional(),
+  caption: z.string().nullable().optional(),
+  content_type: z.string().optional(),
+  created_at: timestamp.optional(),
 });
 export type Image = z.infer<typeof imageSchema>;
 
@@ -80,3 +86,55 @@ export const bulkImagesSchema = z.object({
   image_type: z.string(),
 });
 export type BulkImagesInput = z.input<typeof bulkImagesSchema>;
+
+/* Answers of the image calls (the reference provider's, proposed as the contract). */
+
+/** `GET {userId}/list`: the owner and the images the caller may see. */
+export const imageListSchema = z.looseObject({ user_id: id, images: z.array(imageSchema) });
+export type ImageList = z.infer<typeof imageListSchema>;
+
+/**
+ * An upload: the stored image. An identity document (KYC) upload has no URLs and names the KYC
+ * request it joined.
+ */
+export const uploadedImageSchema = imageSchema.extend({
+  kyc_request_id: id.optional(),
+  kyc_status: z.string().optional(),
+});
+export type UploadedImage = z.infer<typeof uploadedImageSchema>;
+
+export const imageDeletedSchema = messageAnswerSchema.extend({ filename: z.string() });
+export type ImageDeleted = z.infer<typeof imageDeletedSchema>;
+
+/** The owner named beside a flagged image, for the reviewer. */
+export const imageOwnerSchema = z.looseObject({
+  id,
+  username: z.string(),
+  first_name: z.string().nullable().optional(),
+  last_name: z.string().nullable().optional(),
+});
+
+export const flaggedImageSchema = imageSchema.extend({ user: imageOwnerSchema.nullable() });
+export type FlaggedImage = z.infer<typeof flaggedImageSchema>;
+
+/** `GET flagged`: one page of the review list, newest first. */
+export const flaggedImagePageSchema = pagingSchema.extend({
+  images: z.array(flaggedImageSchema),
+  page_size: z.number().int().positive().optional(),
+});
+export type FlaggedImagePage = z.infer<typeof flaggedImagePageSchema>;
+
+/** The decision taken: `approved: false` means the image was removed. */
+export const flaggedImageDecidedSchema = messageAnswerSchema.extend({
+  filename: z.string(),
+  approved: z.boolean(),
+});
+export type FlaggedImageDecided = z.infer<typeof flaggedImageDecidedSchema>;
+
+/** `POST bulk`: the images of one type, all together and per user id. */
+export const bulkImagesAnswerSchema = z.looseObject({
+  image_type: z.string(),
+  images: z.array(imageSchema),
+  by_user: z.record(z.string(), z.array(imageSchema)).optional(),
+});
+export type BulkImagesAnswer = z.infer<typeof bulkImagesAnswerSchema>;

@@ -1,22 +1,68 @@
 import { z } from 'zod';
 import { KYC_PAGE_SIZE } from '../constants';
-import { anyJson, id, page } from './common';
+import {
+  count,
+  dateRangeAnswerSchema,
+  id,
+  messageAnswerSchema,
+  page,
+  pagingSchema,
+  seriesPointSchema,
+  timestamp,
+} from './common';
 
 /**
  * Identity verification (KYC) requests (SPEC.md sections 3 and 7). SPEC.md names `user_id` and
- * `user_info` only and does not show status values, so everything is optional and `user_info`
- * is kept as sent.
+ * `user_info` and shows no status values; the statuses and the rest are the reference provider's,
+ * proposed as the contract.
  */
-export const kycRequestSchema = z.looseObject({
+
+/** A request waits (PENDING), is being looked at (IN_REVIEW), or was decided. Always in capitals. */
+export const kycStatusSchema = z.enum(['PENDING', 'IN_REVIEW', 'APPROVED', 'REJECTED']);
+export type KycStatus = z.infer<typeof kycStatusSchema>;
+
+export const kycDocumentSchema = z.looseObject({
+  id,
+  filename: z.string().nullable().optional(),
+  content_type: z.string().nullable().optional(),
+  /** Where `kyc.getDocument` downloads it from. */
+  url: z.string().optional(),
+});
+export type KycDocument = z.infer<typeof kycDocumentSchema>;
+
+/** The applicant as the reviewer sees them; null when the account no longer exists. */
+export const kycApplicantSchema = z.looseObject({
+  keycloakId: z.string().optional(),
   id: id.optional(),
-  user_id: id.nullable().optional(),
-  /** The applicant's details as the backend sends them; their shape is not shown in SPEC.md. */
-  user_info: anyJson.optional(),
+  username: z.string(),
+  first_name: z.string().nullable().optional(),
+  last_name: z.string().nullable().optional(),
+  email: z.string().nullable().optional(),
+  date_of_birth: z.string().nullable().optional(),
+  sex: z.string().nullable().optional(),
+  country: z.string().nullable().optional(),
+  city: z.string().nullable().optional(),
+  profilePhoto: z.string().nullable().optional(),
+});
+export type KycApplicant = z.infer<typeof kycApplicantSchema>;
+
+export const kycRequestSchema = z.looseObject({
+  id,
+  user_id: id,
+  status: kycStatusSchema,
+  document_type: z.string().optional(),
+  documents: z.array(kycDocumentSchema).optional(),
+  comment: z.string().nullable().optional(),
+  reviewer_id: id.nullable().optional(),
+  created_at: timestamp,
+  updated_at: timestamp.optional(),
+  reviewed_at: timestamp.nullable().optional(),
+  user_info: kycApplicantSchema.nullable(),
 });
 export type KycRequest = z.infer<typeof kycRequestSchema>;
 
-/** Answer of `POST /verifications/list`: SPEC.md shows `{requests}`. */
-export const kycRequestListSchema = z.looseObject({
+/** Answer of `POST /verifications/list`: SPEC.md shows `{requests}`; the paging numbers beside it. */
+export const kycRequestListSchema = pagingSchema.extend({
   requests: z.array(kycRequestSchema),
 });
 export type KycRequestList = z.infer<typeof kycRequestListSchema>;
@@ -39,3 +85,33 @@ export const kycReviewSchema = z.looseObject({
   status: z.string().optional(),
 });
 export type KycReview = z.input<typeof kycReviewSchema>;
+
+/** `PUT /verifications/{id}`: the request after the decision. */
+export const kycReviewedSchema = messageAnswerSchema.extend({ request: kycRequestSchema });
+export type KycReviewed = z.infer<typeof kycReviewedSchema>;
+
+/**
+ * `GET /verifications/users/{userId}`: a member's requests, newest first, with the status of the
+ * latest one (`NONE` when there is none) and whether any was approved.
+ */
+export const kycUserRequestsSchema = z.looseObject({
+  user_id: id,
+  status: z.union([kycStatusSchema, z.literal('NONE')]),
+  verified: z.boolean(),
+  requests: z.array(kycRequestSchema),
+});
+export type KycUserRequests = z.infer<typeof kycUserRequestsSchema>;
+
+/** `POST /metrics`: counts per status over the range, and created requests per bucket. */
+export const kycMetricsSchema = dateRangeAnswerSchema.extend({
+  /** The status asked for, or null for all. */
+  status: kycStatusSchema.nullable().optional(),
+  total: count,
+  pending: count,
+  in_review: count,
+  approved: count,
+  rejected: count,
+  average_review_hours: z.number().nonnegative().nullable().optional(),
+  by_date: z.array(seriesPointSchema),
+});
+export type KycMetrics = z.infer<typeof kycMetricsSchema>;

@@ -16,6 +16,8 @@ export const locationSearchResponseSchema = z.looseObject({
   city: z.string().nullable(),
   country: z.string().nullable(),
   country_code: z.string().nullable(),
+  /** Region or state, when known. */
+  state: z.string().nullable().optional(),
 });
 export type LocationSearchResponse = z.infer<typeof locationSearchResponseSchema>;
 

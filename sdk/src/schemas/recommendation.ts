@@ -1,13 +1,22 @@
 import { z } from 'zod';
 import { RECOMMENDATIONS_PAGE_SIZE } from '../constants';
-import { anyJson, id, page } from './common';
+import {
+  count,
+  dateRangeAnswerSchema,
+  id,
+  messageAnswerSchema,
+  page,
+  pagingSchema,
+  seriesPointSchema,
+  timestamp,
+} from './common';
 import { imageSchema } from './image';
-import { profileSchema } from './user';
+import { publicProfileSchema } from './user';
 
 /**
- * Recommendations and match requests (SPEC.md sections 3, 4 and 7). SPEC.md names a few fields
- * without types and shows only the PENDING status, so every answer field is optional and statuses
- * are plain strings.
+ * Recommendations and match requests (SPEC.md sections 3, 4 and 7). SPEC.md names metaData,
+ * recipient_id, user_id and status and shows the PENDING status; the rest is the reference
+ * provider's answer, proposed as the contract.
  */
 
 /** The status of a match request waiting for the recipient's answer; the only one SPEC.md shows. */
@@ -20,35 +29,45 @@ export const MATCH_REQUEST_PENDING = 'PENDING';
 export const matchDecisionSchema = z.enum(['ACCEPTED', 'REJECTED']);
 export type MatchDecision = z.infer<typeof matchDecisionSchema>;
 
-const recommendedProfileSchema = z.looseObject({
-  ...profileSchema.shape,
-  keycloakId: z.string().nullable().optional(),
+/** Where a recommendation or a match request stands; clients show only PENDING ones. */
+export const matchStatusSchema = z.enum(['PENDING', 'ACCEPTED', 'REJECTED']);
+export type MatchStatus = z.infer<typeof matchStatusSchema>;
+
+/** The other member of a recommendation or match request: their public profile and images. */
+export const matchMetaDataSchema = z.looseObject({
+  /** Null when the member's account no longer exists. */
+  profile: publicProfileSchema.nullable(),
+  images: z.array(imageSchema),
 });
+export type MatchMetaData = z.infer<typeof matchMetaDataSchema>;
 
 export const recommendationSchema = z.looseObject({
-  id: id.optional(),
-  recipient_id: id.nullable().optional(),
-  metaData: z
-    .looseObject({
-      profile: recommendedProfileSchema.nullable().optional(),
-      /** Image records or plain URLs; SPEC.md does not say which. */
-      images: z
-        .array(z.union([z.string(), imageSchema]))
-        .nullable()
-        .optional(),
-    })
-    .nullable()
-    .optional(),
+  id,
+  user_id: id.optional(),
+  recipient_id: id,
+  status: matchStatusSchema,
+  score: z.number().optional(),
+  created_at: timestamp,
+  updated_at: timestamp.optional(),
+  metaData: matchMetaDataSchema,
 });
 export type Recommendation = z.infer<typeof recommendationSchema>;
 
 export const matchRequestSchema = z.looseObject({
-  id: id.optional(),
-  user_id: id.nullable().optional(),
-  recipient_id: id.nullable().optional(),
-  status: z.string().nullable().optional(),
-  /** Details of the other member as the backend sends them; not shown in SPEC.md. */
-  metaData: anyJson.optional(),
+  id,
+  user_id: id,
+  recipient_id: id,
+  status: matchStatusSchema,
+  /** The sender's note, if any. */
+  message: z.string().nullable().optional(),
+  /** As the caller sees it: sent to them (incoming) or by them (outgoing). */
+  direction: z.enum(['incoming', 'outgoing']).optional(),
+  created_at: timestamp,
+  updated_at: timestamp.optional(),
+  metaData: matchMetaDataSchema.extend({
+    /** The chat room of the two members, once there is one. */
+    room: id.nullable().optional(),
+  }),
 });
 export type MatchRequest = z.infer<typeof matchRequestSchema>;
 
@@ -84,8 +103,76 @@ export type UpdateMatchRequestInput = z.input<typeof updateMatchRequestSchema>;
  * reads them as counts of match requests in the range.
  */
 export const matchMetricsSchema = z.looseObject({
-  created: z.number(),
-  accepted: z.number(),
-  rejected: z.number(),
+  created: count,
+  accepted: count,
+  rejected: count,
+  pending: count.optional(),
+  start: z.string().optional(),
+  end: z.string().optional(),
 });
 export type MatchMetrics = z.infer<typeof matchMetricsSchema>;
+
+/* Answers of the other recommendation calls: the reference provider's, proposed as the contract. */
+
+/** `GET /matches/recommendations/`: one page of pending recommendations, best first. */
+export const recommendationPageSchema = pagingSchema.extend({
+  recommendations: z.array(recommendationSchema),
+});
+export type RecommendationPage = z.infer<typeof recommendationPageSchema>;
+
+/** Answering a recommendation; accepting one sends a match request (null when none was sent). */
+export const recommendationAnsweredSchema = messageAnswerSchema.extend({
+  recommendation: recommendationSchema,
+  match_request: matchRequestSchema.nullable().optional(),
+});
+export type RecommendationAnswered = z.infer<typeof recommendationAnsweredSchema>;
+
+/** `PUT /matches/requests`: the request after the decision. */
+export const matchRequestAnsweredSchema = messageAnswerSchema.extend({ request: matchRequestSchema });
+export type MatchRequestAnswered = z.infer<typeof matchRequestAnsweredSchema>;
+
+/** `GET /matches/requests`: both directions, newest first, with the pending counts. */
+export const matchRequestListSchema = z.looseObject({
+  requests: z.array(matchRequestSchema),
+  incoming: count.optional(),
+  outgoing: count.optional(),
+});
+export type MatchRequestList = z.infer<typeof matchRequestListSchema>;
+
+/** `GET /matches/requests/mutual`: the accepted requests, most recent first. */
+export const mutualMatchListSchema = z.looseObject({ matches: z.array(matchRequestSchema) });
+export type MutualMatchList = z.infer<typeof mutualMatchListSchema>;
+
+const filterTallySchema = z.looseObject({ filter: z.string(), count });
+
+/** `GET /analytics/preferences/popular`: the most used filter values, most used first. */
+export const popularPreferencesSchema = z.looseObject({
+  preferences: z.array(filterTallySchema.extend({ value: z.string() })),
+  by_filter: z.array(filterTallySchema).optional(),
+  total: count,
+});
+export type PopularPreferences = z.infer<typeof popularPreferencesSchema>;
+
+/** `GET /analytics/filters/used`: filter uses over the range, per filter and per day. */
+export const usedFiltersSchema = dateRangeAnswerSchema.extend({
+  total: count,
+  filters: z.array(filterTallySchema),
+  by_date: z.array(seriesPointSchema),
+});
+export type UsedFilters = z.infer<typeof usedFiltersSchema>;
+
+/** One bucket of `aggregate-by-date`: `count` is the status asked for, the others every status. */
+export const matchDatePointSchema = seriesPointSchema.extend({
+  created: count.optional(),
+  accepted: count.optional(),
+  rejected: count.optional(),
+  pending: count.optional(),
+});
+
+/** `POST /analytics/aggregate-by-date`: match requests per bucket over the range. */
+export const matchAggregationSchema = dateRangeAnswerSchema.extend({
+  /** The status asked for, as understood (upper case), or null for all. */
+  status: z.string().nullable().optional(),
+  data: z.array(matchDatePointSchema),
+});
+export type MatchAggregation = z.infer<typeof matchAggregationSchema>;

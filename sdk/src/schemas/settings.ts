@@ -16,3 +16,21 @@ export const settingsSchema = z.object({
 });
 export type SettingsInput = z.input<typeof settingsSchema>;
 export type Settings = z.infer<typeof settingsSchema>;
+
+/**
+ * The stored settings as the settings calls answer them: every switch is there (defaults for a
+ * member who never saved any), so a settings form can be filled from the answer alone.
+ */
+export const settingsAnswerSchema = z.looseObject({
+  allow_newsletter: z.boolean(),
+  allow_unread_message_notifications: z.boolean(),
+  allow_new_matches_notifications: z.boolean(),
+  make_contact_info_visible: z.boolean(),
+  make_profile_visible: z.boolean(),
+  notification_interval: z.union([z.string(), z.number()]).nullable(),
+  hide_basic_info: z.boolean(),
+  user_id: z.string().optional(),
+  /** False while the member still reads the defaults. */
+  created: z.boolean().optional(),
+});
+export type SettingsAnswer = z.infer<typeof settingsAnswerSchema>;

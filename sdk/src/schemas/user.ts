@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { timestamp } from './common';
 
 /**
- * The logged-in user (SPEC.md section 3). SPEC.md does not show field types or which fields are
- * required, so every field is optional and profile values accept the JSON scalars the backend may
- * use (a height may be a number or a string, has_children a boolean or a string).
+ * Users and profiles (SPEC.md section 3). Profile values accept the JSON scalars a backend may use
+ * (a height may be a number or a string, has_children a boolean or a string) and are optional.
  */
 
 /** The 24 profile fields that profile completion counts, in SPEC.md's order. */
@@ -46,11 +46,62 @@ const profileShape = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, pr
 export const profileSchema = z.looseObject(profileShape);
 export type Profile = z.infer<typeof profileSchema>;
 
-export const userSchema = z.looseObject({
+/** Account states (SPEC.md section 4); `is_deleted` marks a deleted account separately. */
+export const accountStatusSchema = z.enum(['active', 'deactivated', 'archived', 'suspended']);
+export type AccountStatus = z.infer<typeof accountStatusSchema>;
+
+/** A role name; 'General' marks an ordinary member, anyone without it is an admin. */
+export const roleSchema = z.string().min(1);
+
+/**
+ * Who a member is to everyone: the id and the names a list or a chat shows are required, the
+ * other profile fields optional.
+ */
+const identityShape = {
   ...profileShape,
-  keycloakId: z.string().nullable().optional(),
-  /** 'General' marks an ordinary member; anyone without it is an admin. */
-  roles: z.array(z.string()).nullable().optional(),
-  is_deleted: z.boolean().nullable().optional(),
+  keycloakId: z.string().min(1),
+  username: z.string().min(1),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+};
+
+/**
+ * The logged-in user (user info). SPEC.md names keycloakId, roles and is_deleted, which the
+ * client routes on, and the 24 profile fields; the rest is the provider's proposal.
+ */
+export const userSchema = z.looseObject({
+  ...identityShape,
+  /** SPEC.md loads the subscription only "for a user with a keycloakId": some users have none. */
+  keycloakId: z.string().min(1).nullable().optional(),
+  /** The same value as keycloakId where the backend sends it. */
+  id: z.string().optional(),
+  email: z.string().min(1),
+  roles: z.array(roleSchema),
+  is_deleted: z.boolean(),
+  status: accountStatusSchema.optional(),
+  confirmed: z.boolean().optional(),
+  country_code: z.string().nullable().optional(),
+  latitude: z.number().nullable().optional(),
+  longitude: z.number().nullable().optional(),
+  referrer: z.string().nullable().optional(),
+  provider: z.string().optional(),
+  profilePhoto: z.string().nullable().optional(),
+  online: z.boolean().optional(),
+  created_at: timestamp.optional(),
+  updated_at: timestamp.optional(),
+  last_login_at: timestamp.nullable().optional(),
 });
 export type User = z.infer<typeof userSchema>;
+
+/** What other members see of a member: no roles, no exact coordinates, email hidden (null). */
+export const publicProfileSchema = z.looseObject({
+  ...identityShape,
+  id: z.string().optional(),
+  email: z.string().nullable().optional(),
+  country_code: z.string().nullable().optional(),
+  profilePhoto: z.string().nullable().optional(),
+  online: z.boolean().optional(),
+  is_deleted: z.boolean().optional(),
+  created_at: timestamp.optional(),
+});
+export type PublicProfile = z.infer<typeof publicProfileSchema>;

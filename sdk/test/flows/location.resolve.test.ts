@@ -26,8 +26,16 @@ beforeEach(() => {
   reported = [];
   routes = {
     [SEARCH]: { body: { city: 'Lagos', country: 'Nigeria', country_code: 'NG' } },
-    [UPDATE]: { body: { ok: true } },
-    [DEVICES]: { body: { id: 1 } },
+    [UPDATE]: { body: { message: 'Location updated' } },
+    [DEVICES]: {
+      body: {
+        id: 1,
+        location: 'Lagos, Nigeria',
+        type: 'BROWSER',
+        active: true,
+        created_at: '2026-01-05T10:00:00.000Z',
+      },
+    },
     [IP]: {
       body: {
         ip: '102.89.0.1',

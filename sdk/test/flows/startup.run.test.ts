@@ -13,6 +13,15 @@ const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1';
 
 const server = useTestServer();
+const SUBSCRIPTION_ANSWER = {
+  id: 'sub-1',
+  user_id: 'kc-123',
+  status: 'ACTIVE',
+  active: true,
+  plan_id: 'gold',
+  started_at: '2026-11-01T00:00:00.000Z',
+  expires_at: '2026-12-01T00:00:00.000Z',
+};
 let routes: Record<string, Reply>;
 let reported: { error: unknown; step: StartupStep }[];
 
@@ -20,8 +29,8 @@ beforeEach(() => {
   reported = [];
   routes = {
     [USER_INFO]: { body: sampleUser() },
-    [SUBSCRIPTION]: { body: { plan: 'gold', status: 'ACTIVE' } },
-    [DAU]: { body: { ok: true } },
+    [SUBSCRIPTION]: { body: SUBSCRIPTION_ANSWER },
+    [DAU]: { body: { message: 'Recorded' } },
   };
   server.handle((request) => routes[request.path] ?? { status: 404, body: { message: 'no route' } });
 });
@@ -42,7 +51,7 @@ describe('runStartup', () => {
     const result = await runStartup(client, env());
     expect(result).toEqual({
       user: sampleUser(),
-      subscription: { plan: 'gold', status: 'ACTIVE' },
+      subscription: SUBSCRIPTION_ANSWER,
       dauSent: true,
     });
     expect(client.session.user).toEqual(sampleUser());
@@ -75,7 +84,7 @@ describe('runStartup', () => {
     routes[USER_INFO] = { body: sampleUser({ roles: ['Admin'] }) };
     const result = await runStartup(testClient(server.url), env());
     expect(result.dauSent).toBe(false);
-    expect(result.subscription).toEqual({ plan: 'gold', status: 'ACTIVE' });
+    expect(result.subscription).toEqual(SUBSCRIPTION_ANSWER);
     expect(paths()).toEqual([`GET ${USER_INFO}`, `GET ${SUBSCRIPTION}`]);
   });
 
@@ -90,7 +99,7 @@ describe('runStartup', () => {
     routes[DAU] = { status: 400, body: { message: 'bad event' } };
     const result = await runStartup(testClient(server.url), env());
     expect(result.dauSent).toBe(false);
-    expect(result.subscription).toEqual({ plan: 'gold', status: 'ACTIVE' });
+    expect(result.subscription).toEqual(SUBSCRIPTION_ANSWER);
     expect(reported).toHaveLength(1);
     expect(reported[0]?.step).toBe('dau');
     expect(isHttpError(reported[0]?.error) && reported[0]?.error.status).toBe(400);

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { PROFILE_COMPLETION_FIELD_COUNT } from '../../src/constants';
-import { missingProfileFields, profileCompletion } from '../../src/rules/profile-completion';
-import { PROFILE_FIELDS, type User } from '../../src/schemas/user';
+import {
+  missingProfileFields,
+  type ProfileSubject,
+  profileCompletion,
+} from '../../src/rules/profile-completion';
+import { PROFILE_FIELDS } from '../../src/schemas/user';
 
 /** A user whose first `count` profile fields (in SPEC order) hold 'x'. */
 function withFilled(count: number): Record<string, unknown> {
@@ -41,7 +45,7 @@ describe('profileCompletion', () => {
   });
 
   it('does not count whitespace-only, empty, null or undefined values', () => {
-    const user: User = {
+    const user: ProfileSubject = {
       username: 'ada',
       first_name: '   ',
       last_name: '',
@@ -61,7 +65,7 @@ describe('profileCompletion', () => {
   });
 
   it('ignores keys that are not profile fields', () => {
-    const user: User = {
+    const user = {
       roles: ['General'],
       keycloakId: 'kc-1',
       is_deleted: false,

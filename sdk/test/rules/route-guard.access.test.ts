@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { RoleSubject } from '../../src/rules/roles';
 import {
   guardRoute,
   LOGIN_SUSPENDED_PARAM,
@@ -7,13 +8,12 @@ import {
   ROUTES,
   type RouteDecision,
 } from '../../src/rules/route-guard';
-import type { User } from '../../src/schemas/user';
 
 const anonymous = null;
-const member: User = { roles: ['General'], is_deleted: false };
-const admin: User = { roles: ['Admin'], is_deleted: false };
-const deletedMember: User = { roles: ['General'], is_deleted: true };
-const deletedAdmin: User = { roles: ['Admin'], is_deleted: true };
+const member: RoleSubject = { roles: ['General'], is_deleted: false };
+const admin: RoleSubject = { roles: ['Admin'], is_deleted: false };
+const deletedMember: RoleSubject = { roles: ['General'], is_deleted: true };
+const deletedAdmin: RoleSubject = { roles: ['Admin'], is_deleted: true };
 
 const ALLOW: RouteDecision = { allow: true };
 const LOGIN: RouteDecision = { allow: false, redirect: '/account/login' };

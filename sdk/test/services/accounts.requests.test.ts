@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { LOCATION_UPDATE_RETRY } from '../../src/constants';
 import { accountsEndpoints } from '../../src/endpoints/accounts';
 import { isContractError, isNotLoggedInError, type MatchmakerClient } from '../../src/index';
+import { answerFor } from '../support/answers';
 import { sampleUser, testClient } from '../support/client';
 import { useTestServer } from '../support/server';
 
-const server = useTestServer(() => ({ body: { ok: true } }));
+const server = useTestServer(answerFor);
 
 const base = '/api/usermgmt/v2/accounts';
 const lastRequest = () => server.lastRequest();
@@ -142,7 +143,6 @@ const cases: Case[] = [
 
 describe('accounts service requests', () => {
   it.each(cases)('$name sends $method $path', async ({ call, method, path, body }) => {
-    server.handle(() => ({ body: { ok: true, message: 'done' } }));
     const answer = await call(testClient(server.url));
     const request = lastRequest();
     expect(server.requests).toHaveLength(1);
@@ -152,7 +152,7 @@ describe('accounts service requests', () => {
     if (body === undefined) expect(request.text).toBe('');
     else expect(request.json).toEqual(body);
     expect(request.headers.authorization).toBe('Bearer access-1');
-    expect(answer).toEqual({ ok: true, message: 'done' });
+    expect(answer).toEqual(answerFor(request).body);
   });
 
   it('register leaves referrer out when there is none', async () => {
@@ -241,7 +241,10 @@ describe('accounts service requests', () => {
   });
 
   it('bulkProfiles POSTs {users} and parses {profiles}', async () => {
-    const profiles = [sampleUser(), { username: 'yusuf_a', keycloakId: 'kc-2', extra: { nested: true } }];
+    const profiles = [
+      sampleUser(),
+      { username: 'yusuf_a', keycloakId: 'kc-2', first_name: null, last_name: null, extra: { nested: true } },
+    ];
     server.handle(() => ({ body: { profiles } }));
     const answer = await testClient(server.url).accounts.bulkProfiles({ users: ['kc-123', 2] });
     const request = lastRequest();

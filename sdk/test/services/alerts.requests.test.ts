@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isContractError } from '../../src/index';
+import { answerFor } from '../support/answers';
 import { testClient } from '../support/client';
 import { useTestServer } from '../support/server';
 
-const server = useTestServer(() => ({ body: {} }));
+const server = useTestServer(answerFor);
 
 const lastRequest = () => server.lastRequest();
 
@@ -12,7 +13,9 @@ const notification = {
   body: 'Amina accepted your match request',
   related_id: 77,
   profilePhoto: 'https://cdn.example/a.jpg',
+  type: 'MATCH_ACCEPTED',
   read: false,
+  created_at: '2026-01-05T10:00:00.000Z',
 };
 
 describe('alerts service requests', () => {
@@ -35,21 +38,21 @@ describe('alerts service requests', () => {
   });
 
   it('deleteNotification sends DELETE /{id}', async () => {
-    server.handle(() => ({ body: { deleted: true } }));
+    server.handle(() => ({ body: { message: 'Notification deleted', id: 5 } }));
     const answer = await testClient(server.url).alerts.deleteNotification(5);
     expect(lastRequest().method).toBe('DELETE');
     expect(lastRequest().path).toBe('/api/alerts/v2/5');
-    expect(answer).toEqual({ deleted: true });
+    expect(answer).toEqual({ message: 'Notification deleted', id: 5 });
   });
 
   it('markAllRead PUTs /bulk/read with {} by default and {ids} when given', async () => {
-    server.handle(() => ({ body: { updated: 2 } }));
+    server.handle(() => ({ body: { message: 'Notifications marked read', updated: 2 } }));
     const client = testClient(server.url);
     const answer = await client.alerts.markAllRead();
     expect(lastRequest().method).toBe('PUT');
     expect(lastRequest().path).toBe('/api/alerts/v2/bulk/read');
     expect(lastRequest().json).toEqual({});
-    expect(answer).toEqual({ updated: 2 });
+    expect(answer).toEqual({ message: 'Notifications marked read', updated: 2 });
     await client.alerts.markAllRead({ ids: ['n-1', 2] });
     expect(lastRequest().json).toEqual({ ids: ['n-1', 2] });
   });
@@ -65,7 +68,9 @@ describe('alerts service requests', () => {
 
 describe('alerts service contracts', () => {
   it('rejects a notification whose body is not a string', async () => {
-    server.handle(() => ({ body: { notifications: [notification, { body: { text: 'hi' } }] } }));
+    server.handle(() => ({
+      body: { notifications: [notification, { ...notification, body: { text: 'hi' } }] },
+    }));
     const error = await testClient(server.url)
       .alerts.listNotifications()
       .catch((e: unknown) => e);

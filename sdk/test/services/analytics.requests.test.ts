@@ -3,10 +3,12 @@ import { ANALYTICS_RETRY } from '../../src/constants';
 import { analyticsEndpoints } from '../../src/endpoints/analytics';
 import { isContractError, isHttpError, isNotLoggedInError } from '../../src/index';
 import type { DauEvent } from '../../src/schemas/analytics';
+import { answerFor } from '../support/answers';
 import { testClient } from '../support/client';
 import { useTestServer } from '../support/server';
 
-const server = useTestServer(() => ({ body: {} }));
+const server = useTestServer(answerFor);
+const lastRequest = () => server.lastRequest();
 
 const event: DauEvent = {
   device: 'desktop',
@@ -22,14 +24,13 @@ const event: DauEvent = {
 
 describe('analytics service requests', () => {
   it('dau POSTs the event to /api/analytics/v2/dau/', async () => {
-    server.handle(() => ({ body: { recorded: true } }));
     const answer = await testClient(server.url).analytics.dau(event);
     const [request] = server.requests;
     expect(server.requests).toHaveLength(1);
     expect(request?.method).toBe('POST');
     expect(request?.path).toBe('/api/analytics/v2/dau/');
     expect(request?.json).toEqual(event);
-    expect(answer).toEqual({ recorded: true });
+    expect(answer).toEqual(answerFor(lastRequest()).body);
   });
 
   it('carries the analytics retry policy, and does not retry a 4xx', async () => {

@@ -1,46 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { isContractError } from '../../src/index';
+import { answerFor } from '../support/answers';
 import { testClient } from '../support/client';
 import { useTestServer } from '../support/server';
 
-const server = useTestServer(() => ({ body: {} }));
+const server = useTestServer(answerFor);
 
 const lastRequest = () => server.lastRequest();
 
 const BASE = '/api/chats/v2';
-const message = {
-  id: 'm-1',
-  user_id: 'kc-1',
-  recipient_id: 'kc-2',
-  message: 'Salaam',
-  unix_timestamp: 1_700_000_000,
-  created_at: '2023-11-14T22:13:20Z',
-};
-
 describe('chats service requests', () => {
   it('listRooms GETs /chats/rooms', async () => {
-    const rooms = [
-      { id: 'room-1', username: 'amina_k', online: true, isTyping: false, recent_messages: [message] },
-    ];
-    server.handle(() => ({ body: rooms }));
     const answer = await testClient(server.url).chats.listRooms();
     expect(lastRequest().method).toBe('GET');
     expect(lastRequest().path).toBe(`${BASE}/chats/rooms`);
-    expect(answer).toEqual(rooms);
+    expect(answer).toEqual(answerFor(lastRequest()).body);
   });
 
   it('listMessages sends ?page=&per_page=20 for the room', async () => {
-    server.handle(() => ({ body: { messages: [message] } }));
     const answer = await testClient(server.url).chats.listMessages('room-1', { page: 2 });
     const request = lastRequest();
     expect(request.method).toBe('GET');
     expect(request.path).toBe(`${BASE}/chats/rooms/room-1/messages`);
     expect(Object.fromEntries(request.query)).toEqual({ page: '2', per_page: '20' });
-    expect(answer).toEqual({ messages: [message] });
+    expect(answer).toEqual(answerFor(lastRequest()).body);
   });
 
   it('sendMessage POSTs {recipient_id, message}', async () => {
-    server.handle(() => ({ body: message }));
     const answer = await testClient(server.url).chats.sendMessage({
       recipient_id: 'kc-2',
       message: 'Salaam',
@@ -49,7 +35,7 @@ describe('chats service requests', () => {
     expect(request.method).toBe('POST');
     expect(request.path).toBe(`${BASE}/chats/messages`);
     expect(request.json).toEqual({ recipient_id: 'kc-2', message: 'Salaam' });
-    expect(answer).toEqual(message);
+    expect(answer).toEqual(answerFor(lastRequest()).body);
   });
 
   it('updateMessageStatus PUTs {ids, status}', async () => {
@@ -61,11 +47,10 @@ describe('chats service requests', () => {
   });
 
   it('unreadCount GETs /chats/messages/unread/count', async () => {
-    server.handle(() => ({ body: { count: 3 } }));
     const answer = await testClient(server.url).chats.unreadCount();
     expect(lastRequest().method).toBe('GET');
     expect(lastRequest().path).toBe(`${BASE}/chats/messages/unread/count`);
-    expect(answer).toEqual({ count: 3 });
+    expect(answer).toEqual(answerFor(lastRequest()).body);
   });
 
   it('getFile resolves the binary file as a Blob', async () => {
@@ -81,7 +66,6 @@ describe('chats service requests', () => {
   });
 
   it('updateBlocks PUTs {user_id, blocked} and listBlocks GETs the blocks', async () => {
-    server.handle(() => ({ body: { blocks: ['kc-3'] } }));
     const client = testClient(server.url);
     await client.chats.updateBlocks({ user_id: 'kc-3', blocked: true });
     expect(lastRequest().method).toBe('PUT');
@@ -91,11 +75,10 @@ describe('chats service requests', () => {
     expect(lastRequest().method).toBe('GET');
     expect(lastRequest().path).toBe(`${BASE}/chats/blocks`);
     expect(lastRequest().text).toBe('');
-    expect(answer).toEqual({ blocks: ['kc-3'] });
+    expect(answer).toEqual(answerFor(lastRequest()).body);
   });
 
   it('report POSTs {reported_user_id, reason, ...} to /reports/reports', async () => {
-    server.handle(() => ({ body: { id: 'rep-1' } }));
     const answer = await testClient(server.url).chats.report({
       reported_user_id: 'kc-3',
       reason: 'harassment',
@@ -105,7 +88,7 @@ describe('chats service requests', () => {
     expect(request.method).toBe('POST');
     expect(request.path).toBe(`${BASE}/reports/reports`);
     expect(request.json).toEqual({ reported_user_id: 'kc-3', reason: 'harassment', room: 'room-1' });
-    expect(answer).toEqual({ id: 'rep-1' });
+    expect(answer).toEqual(answerFor(lastRequest()).body);
   });
 });
 

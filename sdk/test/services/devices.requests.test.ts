@@ -2,16 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { DEVICE_INFO_RETRY } from '../../src/constants';
 import { devicesEndpoints } from '../../src/endpoints/devices';
 import { isContractError } from '../../src/index';
+import { answerFor } from '../support/answers';
 import { testClient } from '../support/client';
 import { useTestServer } from '../support/server';
 
-const server = useTestServer(() => ({ body: { ok: true } }));
+const server = useTestServer(answerFor);
 
 const lastRequest = () => server.lastRequest();
 
 describe('devices service requests', () => {
   it('register POSTs the browser device', async () => {
-    server.handle(() => ({ body: { id: 12, type: 'BROWSER' } }));
     const device = { location: 'Lagos, Nigeria', type: 'BROWSER', active: true } as const;
     const answer = await testClient(server.url).devices.register(device);
     const request = lastRequest();
@@ -19,7 +19,7 @@ describe('devices service requests', () => {
     expect(request.path).toBe('/api/usermgmt/v2/devices');
     expect(request.json).toEqual(device);
     expect(request.headers.authorization).toBe('Bearer access-1');
-    expect(answer).toEqual({ id: 12, type: 'BROWSER' });
+    expect(answer).toEqual(answerFor(lastRequest()).body);
   });
 
   it('a device type other than BROWSER is refused before it is sent', async () => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isContractError } from '../../src/index';
+import { answerFor } from '../support/answers';
 import { testClient } from '../support/client';
 import { type RecordedRequest, useTestServer } from '../support/server';
 
-const server = useTestServer(() => ({ body: {} }));
+const server = useTestServer(answerFor);
 
 const lastRequest = () => server.lastRequest();
 
@@ -13,24 +14,14 @@ function formOf(request: RecordedRequest): Promise<FormData> {
   return new Response(request.text, { headers: { 'content-type': contentType } }).formData();
 }
 
-const image = {
-  user_id: 'kc-1',
-  filename: 'a.jpg',
-  flagged: false,
-  imageUrl: 'https://cdn.example/a.jpg',
-  thumbnailUrl: 'https://cdn.example/a-t.jpg',
-  image_type: 'Profile Photo',
-};
-
 describe('images service requests', () => {
   it("list GETs a user's images without a query by default", async () => {
-    server.handle(() => ({ body: [image] }));
     const answer = await testClient(server.url).images.list('kc-1');
     const request = lastRequest();
     expect(request.method).toBe('GET');
     expect(request.path).toBe('/api/bytebox/v2/images/kc-1/list');
     expect([...request.query]).toEqual([]);
-    expect(answer).toEqual([image]);
+    expect(answer).toEqual(answerFor(lastRequest()).body);
   });
 
   it('list adds ?public=true only when asked', async () => {
@@ -42,23 +33,20 @@ describe('images service requests', () => {
   });
 
   it('getProfileImage GETs {userId}/profile', async () => {
-    server.handle(() => ({ body: image }));
     const answer = await testClient(server.url).images.getProfileImage(12);
     expect(lastRequest().method).toBe('GET');
     expect(lastRequest().path).toBe('/api/bytebox/v2/images/12/profile');
-    expect(answer).toEqual(image);
+    expect(answer).toEqual(answerFor(lastRequest()).body);
   });
 
   it('get GETs {filename}, encoded as one path segment', async () => {
-    server.handle(() => ({ body: image }));
     const answer = await testClient(server.url).images.get('my photo.jpg');
     expect(lastRequest().method).toBe('GET');
     expect(lastRequest().path).toBe('/api/bytebox/v2/images/my%20photo.jpg');
-    expect(answer).toEqual(image);
+    expect(answer).toEqual(answerFor(lastRequest()).body);
   });
 
   it('upload sends multipart with the file under `file` and the fields as text', async () => {
-    server.handle(() => ({ body: { filename: 'stored.jpg' } }));
     const file = new Blob(['fake-jpeg-bytes'], { type: 'image/jpeg' });
     const answer = await testClient(server.url).images.upload({
       file,
@@ -78,7 +66,7 @@ describe('images service requests', () => {
     expect(form.get('image_type')).toBe('Profile Photo');
     expect(form.get('primary')).toBe('true');
     expect(form.has('filename')).toBe(false);
-    expect(answer).toEqual({ filename: 'stored.jpg' });
+    expect(answer).toEqual(answerFor(request).body);
   });
 
   it('uploadContact sends multipart to contact/upload', async () => {
@@ -100,35 +88,31 @@ describe('images service requests', () => {
   });
 
   it('edit PUTs the changes to {filename}/edit', async () => {
-    server.handle(() => ({ body: { ...image, image_type: 'Gallery' } }));
     const answer = await testClient(server.url).images.edit('a.jpg', { image_type: 'Gallery' });
     const request = lastRequest();
     expect(request.method).toBe('PUT');
     expect(request.path).toBe('/api/bytebox/v2/images/a.jpg/edit');
     expect(request.json).toEqual({ image_type: 'Gallery' });
-    expect(answer).toEqual({ ...image, image_type: 'Gallery' });
+    expect(answer).toEqual(answerFor(lastRequest()).body);
   });
 
   it('delete sends DELETE {filename}/delete', async () => {
-    server.handle(() => ({ body: { deleted: true } }));
     const answer = await testClient(server.url).images.delete('a.jpg');
     expect(lastRequest().method).toBe('DELETE');
     expect(lastRequest().path).toBe('/api/bytebox/v2/images/a.jpg/delete');
-    expect(answer).toEqual({ deleted: true });
+    expect(answer).toEqual(answerFor(lastRequest()).body);
   });
 
   it('listFlagged sends ?page=&page_size=100', async () => {
-    server.handle(() => ({ body: { images: [{ ...image, flagged: true }] } }));
     const answer = await testClient(server.url).images.listFlagged({ page: 3 });
     const request = lastRequest();
     expect(request.method).toBe('GET');
     expect(request.path).toBe('/api/bytebox/v2/images/flagged');
     expect(Object.fromEntries(request.query)).toEqual({ page: '3', page_size: '100' });
-    expect(answer).toEqual({ images: [{ ...image, flagged: true }] });
+    expect(answer).toEqual(answerFor(lastRequest()).body);
   });
 
   it('decideFlagged POSTs {filename, approved, ...}', async () => {
-    server.handle(() => ({ body: { ok: true } }));
     const answer = await testClient(server.url).images.decideFlagged({
       filename: 'a.jpg',
       approved: false,
@@ -138,7 +122,7 @@ describe('images service requests', () => {
     expect(request.method).toBe('POST');
     expect(request.path).toBe('/api/bytebox/v2/images/flagged');
     expect(request.json).toEqual({ filename: 'a.jpg', approved: false, reason: 'nudity' });
-    expect(answer).toEqual({ ok: true });
+    expect(answer).toEqual(answerFor(lastRequest()).body);
   });
 
   it('decideFlagged refuses a decision without a filename, without sending', async () => {
@@ -151,7 +135,6 @@ describe('images service requests', () => {
   });
 
   it('bulk POSTs {users, image_type}', async () => {
-    server.handle(() => ({ body: { images: { 'kc-1': [image] } } }));
     const answer = await testClient(server.url).images.bulk({
       users: ['kc-1', 'kc-2'],
       image_type: 'Profile Photo',
@@ -160,7 +143,7 @@ describe('images service requests', () => {
     expect(request.method).toBe('POST');
     expect(request.path).toBe('/api/bytebox/v2/images/bulk');
     expect(request.json).toEqual({ users: ['kc-1', 'kc-2'], image_type: 'Profile Photo' });
-    expect(answer).toEqual({ images: { 'kc-1': [image] } });
+    expect(answer).toEqual(answerFor(lastRequest()).body);
   });
 
   it('bulk is skipped when logged out', async () => {

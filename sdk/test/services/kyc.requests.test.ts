@@ -1,69 +1,71 @@
 import { describe, expect, it } from 'vitest';
 import { isContractError, isNotLoggedInError } from '../../src/index';
+import { answerFor, SAMPLE_ANSWERS } from '../support/answers';
 import { testClient } from '../support/client';
 import { useTestServer } from '../support/server';
 
-const server = useTestServer(() => ({ body: {} }));
+const AT = '2026-01-05T10:00:00.000Z';
+const SAMPLE_KYC = SAMPLE_ANSWERS['kyc.getUserRequest'];
+
+const server = useTestServer(answerFor);
 
 const lastRequest = () => server.lastRequest();
 
 describe('kyc service requests', () => {
   it('metrics POSTs the metrics query', async () => {
-    server.handle(() => ({ body: { pending: 3, approved: 5 } }));
     const query = { start_date: '2024-01-01', end_date: '2024-01-31', date_type: 'day', status: 'PENDING' };
     const answer = await testClient(server.url).kyc.metrics(query);
     const request = lastRequest();
     expect(request.method).toBe('POST');
     expect(request.path).toBe('/api/bytebox/v2/kyc/metrics');
     expect(request.json).toEqual(query);
-    expect(answer).toEqual({ pending: 3, approved: 5 });
+    expect(answer).toEqual(answerFor(lastRequest()).body);
   });
 
   it('listRequests sends the page and per_page=15 in the query and the filters as the body', async () => {
-    const requests = [{ id: 7, user_id: 'kc-1', user_info: { name: 'Amina' }, status: 'PENDING' }];
-    server.handle(() => ({ body: { requests, total: 1 } }));
+    const requests = [
+      { id: 7, user_id: 'kc-1', user_info: { username: 'amina' }, status: 'PENDING', created_at: AT },
+    ];
+    const page = { page: 2, per_page: 15, total: 16, total_pages: 2, requests };
+    server.handle(() => ({ body: page }));
     const answer = await testClient(server.url).kyc.listRequests({ page: 2, status: 'PENDING' });
     const request = lastRequest();
     expect(request.method).toBe('POST');
     expect(request.path).toBe('/api/bytebox/v2/kyc/verifications/list');
     expect(Object.fromEntries(request.query)).toEqual({ page: '2', per_page: '15' });
     expect(request.json).toEqual({ status: 'PENDING' });
-    expect(answer).toEqual({ requests, total: 1 });
+    expect(answer).toEqual(page);
   });
 
   it('listRequests without filters sends an empty JSON object', async () => {
-    server.handle(() => ({ body: { requests: [] } }));
     await testClient(server.url).kyc.listRequests({ page: 1 });
     expect(lastRequest().json).toEqual({});
   });
 
   it('reviewRequest PUTs the decision to /verifications/{id}', async () => {
-    server.handle(() => ({ body: { ok: true } }));
     const answer = await testClient(server.url).kyc.reviewRequest(42, { status: 'APPROVED', note: 'clear' });
     const request = lastRequest();
     expect(request.method).toBe('PUT');
     expect(request.path).toBe('/api/bytebox/v2/kyc/verifications/42');
     expect(request.json).toEqual({ status: 'APPROVED', note: 'clear' });
-    expect(answer).toEqual({ ok: true });
+    expect(answer).toEqual(answerFor(lastRequest()).body);
   });
 
   it("listUserRequests GETs a user's requests", async () => {
-    server.handle(() => ({ body: [{ id: 1, status: 'PENDING' }] }));
     const answer = await testClient(server.url).kyc.listUserRequests('kc-1');
     const request = lastRequest();
     expect(request.method).toBe('GET');
     expect(request.path).toBe('/api/bytebox/v2/kyc/verifications/users/kc-1');
     expect(request.text).toBe('');
-    expect(answer).toEqual([{ id: 1, status: 'PENDING' }]);
+    expect(answer).toEqual(answerFor(lastRequest()).body);
   });
 
   it('getUserRequest GETs one request of a user', async () => {
-    server.handle(() => ({ body: { id: 9, user_id: 'kc-1' } }));
     const answer = await testClient(server.url).kyc.getUserRequest('kc-1', 9);
     const request = lastRequest();
     expect(request.method).toBe('GET');
     expect(request.path).toBe('/api/bytebox/v2/kyc/verifications/users/kc-1/9');
-    expect(answer).toEqual({ id: 9, user_id: 'kc-1' });
+    expect(answer).toEqual(answerFor(lastRequest()).body);
   });
 
   it('getDocument resolves the binary document as a Blob', async () => {
@@ -88,7 +90,7 @@ describe('kyc service requests', () => {
 
 describe('kyc service contracts', () => {
   it('rejects a list answer without `requests`', async () => {
-    server.handle(() => ({ body: { items: [] } }));
+    server.handle(() => ({ body: { page: 1, per_page: 15, total: 0, total_pages: 1, items: [] } }));
     const error = await testClient(server.url)
       .kyc.listRequests({ page: 1 })
       .catch((e: unknown) => e);
@@ -98,7 +100,9 @@ describe('kyc service contracts', () => {
   });
 
   it('rejects a request whose user_id is neither string nor number', async () => {
-    server.handle(() => ({ body: { requests: [{ user_id: true }] } }));
+    server.handle(() => ({
+      body: { page: 1, per_page: 15, total: 1, total_pages: 1, requests: [{ ...SAMPLE_KYC, user_id: true }] },
+    }));
     const error = await testClient(server.url)
       .kyc.listRequests({ page: 1 })
       .catch((e: unknown) => e);

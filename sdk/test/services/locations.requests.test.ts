@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isContractError } from '../../src/index';
+import { answerFor } from '../support/answers';
 import { testClient } from '../support/client';
 import { useTestServer } from '../support/server';
 
-const server = useTestServer(() => ({ body: { ok: true } }));
+const server = useTestServer(answerFor);
 
 const lastRequest = () => server.lastRequest();
 

@@ -1,52 +1,58 @@
 import { describe, expect, it } from 'vitest';
 import { isContractError } from '../../src/index';
 import { recommendationSchema } from '../../src/schemas/recommendation';
+import { answerFor, SAMPLE_ANSWERS } from '../support/answers';
 import { testClient } from '../support/client';
 import { useTestServer } from '../support/server';
 
-const server = useTestServer(() => ({ body: {} }));
+const server = useTestServer(answerFor);
 
 const lastRequest = () => server.lastRequest();
 
 const BASE = '/api/recommendations/v2';
+const image = SAMPLE_ANSWERS['images.get'];
 const recommendation = {
   id: 'r-1',
   recipient_id: 'kc-2',
+  status: 'PENDING',
+  created_at: '2026-01-05T10:00:00.000Z',
   metaData: {
-    profile: { keycloakId: 'kc-2', username: 'amina_k', height: 168 },
-    images: ['https://cdn.example/a.jpg', { filename: 'b.jpg', image_type: 'Profile Photo' }],
+    profile: { keycloakId: 'kc-2', username: 'amina_k', first_name: 'Amina', last_name: null, height: 168 },
+    images: [image, { ...image, filename: 'b.jpg' }],
   },
 };
 
 describe('recommendations service requests', () => {
   it('list sends ?page=&per_page=50', async () => {
-    server.handle(() => ({ body: { recommendations: [recommendation] } }));
     const answer = await testClient(server.url).recommendations.list({ page: 1 });
     const request = lastRequest();
     expect(request.method).toBe('GET');
     expect(request.path).toBe(`${BASE}/matches/recommendations/`);
     expect(Object.fromEntries(request.query)).toEqual({ page: '1', per_page: '50' });
-    expect(answer).toEqual({ recommendations: [recommendation] });
+    expect(answer).toEqual(answerFor(lastRequest()).body);
   });
 
-  it('the recommendation schema reads metaData.profile.keycloakId and image records or URLs', () => {
+  it('the recommendation schema reads metaData.profile.keycloakId and the image records', () => {
     const parsed = recommendationSchema.parse(recommendation);
     expect(parsed.metaData?.profile?.keycloakId).toBe('kc-2');
-    expect(parsed.metaData?.images).toHaveLength(2);
+    expect(parsed.metaData.images).toHaveLength(2);
+    const withUrl = {
+      ...recommendation,
+      metaData: { ...recommendation.metaData, images: ['https://x/a.jpg'] },
+    };
+    expect(recommendationSchema.safeParse(withUrl).success).toBe(false);
   });
 
   it('respond PUTs {status} to /matches/recommendations/{id}', async () => {
-    server.handle(() => ({ body: { id: 'r-1', status: 'ACCEPTED' } }));
     const answer = await testClient(server.url).recommendations.respond('r-1', { status: 'ACCEPTED' });
     const request = lastRequest();
     expect(request.method).toBe('PUT');
     expect(request.path).toBe(`${BASE}/matches/recommendations/r-1`);
     expect(request.json).toEqual({ status: 'ACCEPTED' });
-    expect(answer).toEqual({ id: 'r-1', status: 'ACCEPTED' });
+    expect(answer).toEqual(answerFor(lastRequest()).body);
   });
 
   it('sendRequest POSTs {recipient_id, ...}', async () => {
-    server.handle(() => ({ body: { id: 3, status: 'PENDING' } }));
     const answer = await testClient(server.url).recommendations.sendRequest({
       recipient_id: 'kc-2',
       note: 'Salaam',
@@ -55,7 +61,7 @@ describe('recommendations service requests', () => {
     expect(request.method).toBe('POST');
     expect(request.path).toBe(`${BASE}/matches/requests`);
     expect(request.json).toEqual({ recipient_id: 'kc-2', note: 'Salaam' });
-    expect(answer).toEqual({ id: 3, status: 'PENDING' });
+    expect(answer).toEqual(answerFor(lastRequest()).body);
   });
 
   it('updateRequest PUTs {id, status}', async () => {
@@ -67,27 +73,27 @@ describe('recommendations service requests', () => {
   });
 
   it('listRequests and listMutual GET the request lists', async () => {
-    const pending = [{ id: 3, user_id: 'kc-1', recipient_id: 'kc-2', status: 'PENDING', metaData: {} }];
-    server.handle(() => ({ body: pending }));
+    const pending = [SAMPLE_ANSWERS['recommendations.sendRequest']];
+    server.handle((request) => ({
+      body: request.path.endsWith('/mutual') ? { matches: pending } : { requests: pending },
+    }));
     const client = testClient(server.url);
-    expect(await client.recommendations.listRequests()).toEqual(pending);
+    expect(await client.recommendations.listRequests()).toEqual({ requests: pending });
     expect(lastRequest().method).toBe('GET');
     expect(lastRequest().path).toBe(`${BASE}/matches/requests`);
-    expect(await client.recommendations.listMutual()).toEqual(pending);
+    expect(await client.recommendations.listMutual()).toEqual({ matches: pending });
     expect(lastRequest().method).toBe('GET');
     expect(lastRequest().path).toBe(`${BASE}/matches/requests/mutual`);
   });
 
   it('popularPreferences GETs /analytics/preferences/popular', async () => {
-    server.handle(() => ({ body: { religion: { muslim: 12 } } }));
     const answer = await testClient(server.url).recommendations.popularPreferences();
     expect(lastRequest().method).toBe('GET');
     expect(lastRequest().path).toBe(`${BASE}/analytics/preferences/popular`);
-    expect(answer).toEqual({ religion: { muslim: 12 } });
+    expect(answer).toEqual(answerFor(lastRequest()).body);
   });
 
   it('usedFilters sends ?start=&end=', async () => {
-    server.handle(() => ({ body: [{ filter: 'age', count: 3 }] }));
     const answer = await testClient(server.url).recommendations.usedFilters({
       start: '2024-01-01',
       end: '2024-01-31',
@@ -95,11 +101,10 @@ describe('recommendations service requests', () => {
     expect(lastRequest().method).toBe('GET');
     expect(lastRequest().path).toBe(`${BASE}/analytics/filters/used`);
     expect(Object.fromEntries(lastRequest().query)).toEqual({ start: '2024-01-01', end: '2024-01-31' });
-    expect(answer).toEqual([{ filter: 'age', count: 3 }]);
+    expect(answer).toEqual(answerFor(lastRequest()).body);
   });
 
   it('matchMetrics sends ?start=&end= and answers {created, accepted, rejected}', async () => {
-    server.handle(() => ({ body: { created: 10, accepted: 4, rejected: 3, window: 'month' } }));
     const answer = await testClient(server.url).recommendations.matchMetrics({
       start: '2024-01-01',
       end: '2024-02-01',
@@ -107,17 +112,16 @@ describe('recommendations service requests', () => {
     expect(lastRequest().method).toBe('GET');
     expect(lastRequest().path).toBe(`${BASE}/analytics/matches/metrics`);
     expect(Object.fromEntries(lastRequest().query)).toEqual({ start: '2024-01-01', end: '2024-02-01' });
-    expect(answer).toEqual({ created: 10, accepted: 4, rejected: 3, window: 'month' });
+    expect(answer).toEqual(answerFor(lastRequest()).body);
   });
 
   it('aggregateByDate POSTs the metrics query', async () => {
-    server.handle(() => ({ body: [{ date: '2024-01-01', count: 2 }] }));
     const query = { start_date: '2024-01-01', end_date: '2024-01-31', date_type: 'day', status: 'ACCEPTED' };
     const answer = await testClient(server.url).recommendations.aggregateByDate(query);
     expect(lastRequest().method).toBe('POST');
     expect(lastRequest().path).toBe(`${BASE}/analytics/aggregate-by-date`);
     expect(lastRequest().json).toEqual(query);
-    expect(answer).toEqual([{ date: '2024-01-01', count: 2 }]);
+    expect(answer).toEqual(answerFor(lastRequest()).body);
   });
 });
 

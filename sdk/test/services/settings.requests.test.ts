@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { isContractError } from '../../src/index';
+import { answerFor } from '../support/answers';
 import { testClient } from '../support/client';
 import { useTestServer } from '../support/server';
 
-const server = useTestServer(() => ({ body: { ok: true } }));
+const server = useTestServer(answerFor);
 
 const lastRequest = () => server.lastRequest();
 
@@ -20,23 +21,21 @@ const settings = {
 
 describe('settings service requests', () => {
   it('get GETs the settings and resolves the answer as sent', async () => {
-    server.handle(() => ({ body: { ...settings, id: 4 } }));
     const answer = await testClient(server.url).settings.get();
     const request = lastRequest();
     expect(request.method).toBe('GET');
     expect(request.path).toBe(path);
     expect(request.text).toBe('');
-    expect(answer).toEqual({ ...settings, id: 4 });
+    expect(answer).toEqual(answerFor(lastRequest()).body);
   });
 
   it('create POSTs every setting', async () => {
-    server.handle(() => ({ body: { created: true } }));
     const answer = await testClient(server.url).settings.create(settings);
     const request = lastRequest();
     expect(request.method).toBe('POST');
     expect(request.path).toBe(path);
     expect(request.json).toEqual(settings);
-    expect(answer).toEqual({ created: true });
+    expect(answer).toEqual(answerFor(lastRequest()).body);
   });
 
   it('update PUTs only the settings given', async () => {

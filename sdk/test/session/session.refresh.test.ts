@@ -12,6 +12,7 @@ import {
   MemoryTokenStore,
 } from '../../src/index';
 import { FileTokenStore } from '../../src/node';
+import { userSchema } from '../../src/schemas/user';
 import { flushIO, sampleUser, TOKENS, testClient } from '../support/client';
 import { type RecordedRequest, type Reply, type TestServer, useTestServer } from '../support/server';
 
@@ -353,7 +354,7 @@ describe('answers that arrive after their session ended', () => {
       return { status: 403 };
     });
     const client = testClient(server.url);
-    client.session.setUser({ username: 'amina_k', roles: ['General'] });
+    client.session.setUser(userSchema.parse(sampleUser()));
     const old = client.accounts.userInfo().catch((e: unknown) => e);
     while (!server.requests.some((r) => r.path === REFRESH_PATH)) await new Promise((r) => setTimeout(r, 2));
     await client.accounts.login({ email: 'bob@example.com', password: 'pw' });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ANALYTICS_RETRY, DEVICE_INFO_RETRY, LOCATION_UPDATE_RETRY } from '../../src/constants';
 import { isAbortedError, isHttpError, isNetworkError } from '../../src/index';
+import { answerFor } from '../support/answers';
 import { flushIO, sampleUser, testClient } from '../support/client';
 import { useTestServer } from '../support/server';
 
@@ -90,9 +91,9 @@ describe.each([
   });
 
   it('succeeds on a later attempt', async () => {
-    server.handle(() => {
+    server.handle((request) => {
       stamps.push(Date.now());
-      return stamps.length < 3 ? { status: 500 } : { status: 200, body: {} };
+      return stamps.length < 3 ? { status: 500 } : answerFor(request);
     });
     const pending = call(client()).then(() => 'ok');
     await flushIO(() => waits === 1);

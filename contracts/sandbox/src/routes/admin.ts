@@ -110,10 +110,11 @@ export const adminHandlers: HandlerMap<'admin'> = {
 
   'admin.getUser': ({ world, params, baseUrl }) => {
     const user = target(world, params.id);
+    const settings = world.store.settingsOf(user.keycloakId);
     const latestKyc = world.store.data.kycRequests.findLast((request) => request.user_id === user.keycloakId);
     return {
       ...userView(world, baseUrl, user),
-      settings: world.store.settingsOf(user.keycloakId) ?? null,
+      settings: settings ? { ...settings } : null,
       subscription: subscriptionSummary(world, user.keycloakId),
       images: world.store.imagesOf(user.keycloakId).map((image) => imageView(baseUrl, image)),
       kyc_status: latestKyc?.status ?? null,
@@ -207,8 +208,6 @@ export const adminHandlers: HandlerMap<'admin'> = {
     const users = Object.values(world.store.data.users);
     const members = users.filter((user) => !isAdminUser(user));
     const inWindow = users.filter((user) => inRange(user.created_at, range));
-    const pairs = (list: { key: string; count: number }[], name: string) =>
-      list.map((entry) => ({ [name]: entry.key, count: entry.count }));
     return {
       ...rangeView(range, bucket),
       total: users.length,
@@ -223,18 +222,15 @@ export const adminHandlers: HandlerMap<'admin'> = {
         deleted: users.filter((user) => user.is_deleted).length,
         unconfirmed: users.filter((user) => !user.confirmed).length,
       },
-      by_religion: pairs(
-        countBy(members, (user) => user.profile.religion),
-        'religion',
-      ),
-      by_sex: pairs(
-        countBy(members, (user) => user.profile.sex),
-        'sex',
-      ),
-      by_country: pairs(
-        countBy(members, (user) => user.profile.country, 15),
-        'country',
-      ),
+      by_religion: countBy(members, (user) => user.profile.religion).map(({ key, count }) => ({
+        religion: key,
+        count,
+      })),
+      by_sex: countBy(members, (user) => user.profile.sex).map(({ key, count }) => ({ sex: key, count })),
+      by_country: countBy(members, (user) => user.profile.country, 15).map(({ key, count }) => ({
+        country: key,
+        count,
+      })),
       registrations: series(users, (user) => user.created_at, range, bucket),
     };
   },
@@ -262,7 +258,7 @@ export const adminHandlers: HandlerMap<'admin'> = {
     const logs = world.store.data.activityLogs
       .filter((log) => log.user_id === user.keycloakId)
       .sort((a, b) => (a.created_at < b.created_at ? 1 : -1));
-    return { user_id: user.keycloakId, logs, total: logs.length };
+    return { user_id: user.keycloakId, logs: logs.map((log) => ({ ...log })), total: logs.length };
   },
 
   'admin.searchVisits': ({ world, body }) => {
@@ -291,36 +287,28 @@ export const adminHandlers: HandlerMap<'admin'> = {
       .slice()
       .reverse();
     const { items, meta } = paginate(visits, body.page ?? 1, ADMIN_USERS_PAGE_SIZE);
-    return { visits: items, ...meta };
+    return { visits: items.map((visit) => ({ ...visit })), ...meta };
   },
 
   'admin.visitAggregations': ({ world, body }) => {
     const range = parseRange(body.start_date, body.end_date, world.now());
     const bucket = parseBucket(body.date_type);
     const visits = world.store.data.visits.filter((visit) => inRange(visit.created_at, range));
-    const pairs = (list: { key: string; count: number }[], name: string) =>
-      list.map((entry) => ({ [name]: entry.key, count: entry.count }));
     return {
       ...rangeView(range, bucket),
       total: visits.length,
       unique_visitors: new Set(visits.map((visit) => visit.user_id ?? visit.ip)).size,
       by_date: series(visits, (visit) => visit.created_at, range, bucket),
-      by_country: pairs(
-        countBy(visits, (visit) => visit.country, 15),
-        'country',
-      ),
-      by_device: pairs(
-        countBy(visits, (visit) => visit.device),
-        'device',
-      ),
-      by_browser: pairs(
-        countBy(visits, (visit) => visit.browser),
-        'browser',
-      ),
-      by_path: pairs(
-        countBy(visits, (visit) => visit.path, 15),
-        'path',
-      ),
+      by_country: countBy(visits, (visit) => visit.country, 15).map(({ key, count }) => ({
+        country: key,
+        count,
+      })),
+      by_device: countBy(visits, (visit) => visit.device).map(({ key, count }) => ({ device: key, count })),
+      by_browser: countBy(visits, (visit) => visit.browser).map(({ key, count }) => ({
+        browser: key,
+        count,
+      })),
+      by_path: countBy(visits, (visit) => visit.path, 15).map(({ key, count }) => ({ path: key, count })),
     };
   },
 };

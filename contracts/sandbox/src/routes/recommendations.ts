@@ -89,7 +89,7 @@ export const recommendationsHandlers: HandlerMap<'recommendations'> = {
     const uses = world.store.data.filterUses;
     return {
       preferences: countBy(uses, (use) => `${use.filter}=${use.value}`, 20).map((entry) => {
-        const [filter, value] = entry.key.split('=');
+        const [filter = '', value = ''] = entry.key.split('=');
         return { filter, value, count: entry.count };
       }),
       by_filter: countBy(uses, (use) => use.filter).map((entry) => ({
