@@ -1,8 +1,10 @@
 /** alerts: the member's notifications (with an empty list), one notification, read marks and the count. */
 import { describe, expect, it } from 'vitest';
 import { MEMBER, NOTIFICATION, OTHER } from '../../src/examples';
+import { oneOf } from '../support/bodies';
 import { memberClient } from '../support/clients';
 import {
+  boolean,
   eachLike,
   fromState,
   instant,
@@ -29,6 +31,8 @@ const notification = {
   body: like('Chidi sent you a match request'),
   related_id: like('pact-match-request-1'),
   profilePhoto: url(`https://api.example.com/media/${OTHER.id}-profile.png`),
+  type: oneOf(['MATCH_REQUEST', 'MATCH_ACCEPTED', 'NEW_MESSAGE', 'SYSTEM', 'KYC'], 'MATCH_REQUEST'),
+  read: boolean(false),
   created_at: instant(),
 };
 
@@ -69,7 +73,10 @@ describe('alerts', () => {
       .given(...loggedIn)
       .given(...hasOne)
       .withRequest('DELETE', pathOf('alerts.deleteNotification', byId), request({ token }))
-      .willRespondWith(200, json({ message: like('Notification deleted') }))
+      .willRespondWith(
+        200,
+        json({ message: like('Notification deleted'), id: like(NOTIFICATION.notificationId) }),
+      )
       .executeTest(async (server) => {
         await memberClient(server).alerts.deleteNotification(NOTIFICATION.notificationId);
       }));

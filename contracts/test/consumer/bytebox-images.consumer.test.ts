@@ -1,6 +1,7 @@
 /** bytebox, images: members' photos (multipart uploads), contacts' images and the flagged review. */
 import { describe, expect, it } from 'vitest';
 import { ADMIN, IMAGE, MEMBER, OTHER } from '../../src/examples';
+import { paging } from '../support/bodies';
 import { adminClient, memberClient, PHOTO_PNG } from '../support/clients';
 import {
   boolean,
@@ -48,7 +49,7 @@ describe('bytebox: images', () => {
       .given(...loggedIn)
       .given(...ownPhoto)
       .withRequest('GET', pathOf('images.list', { userId: MEMBER.userId }), request({ token }))
-      .willRespondWith(200, json({ images: eachLike(image(MEMBER.userId)) }))
+      .willRespondWith(200, json({ user_id: like(MEMBER.userId), images: eachLike(image(MEMBER.userId)) }))
       .executeTest(async (server) => {
         const answer = await memberClient(server).images.list(MEMBER.userId);
         expect(answer).toMatchObject({ images: [{ filename: IMAGE.filename, image_type: PROFILE_PHOTO }] });
@@ -63,7 +64,7 @@ describe('bytebox: images', () => {
         pathOf('images.list', { userId: fromState('id', OTHER.id) }),
         request({ token, query: { public: 'true' } }),
       )
-      .willRespondWith(200, json({ images: eachLike(image(OTHER.id)) }))
+      .willRespondWith(200, json({ user_id: like(OTHER.id), images: eachLike(image(OTHER.id)) }))
       .executeTest(async (server) => {
         await memberClient(server).images.list(OTHER.id, { public: true });
       }));
@@ -140,7 +141,7 @@ describe('bytebox: images', () => {
       .given(...loggedIn)
       .given(...ownPhoto)
       .withRequest('DELETE', pathOf('images.delete', { filename: IMAGE.filename }), request({ token }))
-      .willRespondWith(200, json({ message: like('Image deleted') }))
+      .willRespondWith(200, json({ message: like('Image deleted'), filename: like(IMAGE.filename) }))
       .executeTest(async (server) => {
         await memberClient(server).images.delete(IMAGE.filename);
       }));
@@ -157,7 +158,7 @@ describe('bytebox: images', () => {
           body: { users: [stateValue('id', OTHER.id)], image_type: PROFILE_PHOTO },
         }),
       )
-      .willRespondWith(200, json({ images: eachLike(image(OTHER.id)) }))
+      .willRespondWith(200, json({ image_type: like(PROFILE_PHOTO), images: eachLike(image(OTHER.id)) }))
       .executeTest(async (server) => {
         await memberClient(server).images.bulk({ users: [OTHER.id], image_type: PROFILE_PHOTO });
       }));
@@ -173,7 +174,14 @@ describe('bytebox: images', () => {
       )
       .willRespondWith(
         200,
-        json({ images: eachLike({ ...image(OTHER.id, IMAGE.flagged), flagged: boolean(true) }) }),
+        json({
+          images: eachLike({
+            ...image(OTHER.id, IMAGE.flagged),
+            flagged: boolean(true),
+            user: { id: like(OTHER.id), username: like(OTHER.username) },
+          }),
+          ...paging(100),
+        }),
       )
       .executeTest(async (server) => {
         await adminClient(server).images.listFlagged({ page: 1 });
@@ -191,7 +199,10 @@ describe('bytebox: images', () => {
           body: { filename: stateValue('filename', IMAGE.flagged), approved: true },
         }),
       )
-      .willRespondWith(200, json({ message: like('Image approved'), approved: boolean(true) }))
+      .willRespondWith(
+        200,
+        json({ message: like('Image approved'), filename: like(IMAGE.flagged), approved: boolean(true) }),
+      )
       .executeTest(async (server) => {
         const answer = await adminClient(server).images.decideFlagged({
           filename: IMAGE.flagged,

@@ -1,9 +1,11 @@
 /** bytebox, identity verification: the admin review (with an empty page) and members' own requests. */
 import { describe, expect, it } from 'vitest';
 import { ADMIN, KYC, MEMBER, OTHER, RANGE } from '../../src/examples';
+import { KYC_STATUSES, oneOf, paging, range, series } from '../support/bodies';
 import { adminClient, DOCUMENT_PDF, memberClient } from '../support/clients';
 import {
   binary,
+  boolean,
   eachLike,
   fromState,
   instant,
@@ -22,12 +24,13 @@ const pact = pactWith('bytebox');
 const asAdmin = state('adminLoggedIn', { adminId: ADMIN.adminId });
 const pendingOf = (id: string) =>
   state('kycPending', { id, requestId: KYC.requestId, documentId: KYC.documentId });
-const kycRequest = (userId: string) => ({
+const kycRequest = (userId: string, username: string, status = 'PENDING') => ({
   id: like(KYC.requestId),
   user_id: like(userId),
-  status: like('PENDING'),
+  status: oneOf(KYC_STATUSES, status),
   created_at: instant(),
   documents: eachLike({ id: like(KYC.documentId) }),
+  user_info: { username: like(username) },
 });
 const firstPage = { page: pageNumber(1), per_page: '15' };
 
@@ -39,7 +42,15 @@ describe('bytebox: KYC', () => {
       .withRequest('POST', pathOf('kyc.metrics'), request({ token: ADMIN.accessToken, body: query }))
       .willRespondWith(
         200,
-        json({ total: integer(4), pending: integer(1), approved: integer(2), rejected: integer(1) }),
+        json({
+          ...range,
+          total: integer(4),
+          pending: integer(1),
+          in_review: integer(0),
+          approved: integer(2),
+          rejected: integer(1),
+          by_date: series,
+        }),
       )
       .executeTest(async (server) => {
         await adminClient(server).kyc.metrics(query);
@@ -58,7 +69,8 @@ describe('bytebox: KYC', () => {
       .willRespondWith(
         200,
         json({
-          requests: eachLike({ ...kycRequest(OTHER.id), user_info: { username: like(OTHER.username) } }),
+          requests: eachLike(kycRequest(OTHER.id, OTHER.username)),
+          ...paging(15),
         }),
       )
       .executeTest(async (server) => {
@@ -75,7 +87,7 @@ describe('bytebox: KYC', () => {
         pathOf('kyc.listRequests'),
         request({ token: ADMIN.accessToken, query: firstPage, body: {} }),
       )
-      .willRespondWith(200, json({ requests: [] }))
+      .willRespondWith(200, json({ requests: [], ...paging(15, 1, 0) }))
       .executeTest(async (server) => {
         const answer = await adminClient(server).kyc.listRequests({ page: 1 });
         expect(answer.requests).toEqual([]);
@@ -90,7 +102,13 @@ describe('bytebox: KYC', () => {
         pathOf('kyc.reviewRequest', { id: fromState('requestId', KYC.requestId) }),
         request({ token: ADMIN.accessToken, body: { status: 'APPROVED' } }),
       )
-      .willRespondWith(200, json({ message: like('KYC request approved') }))
+      .willRespondWith(
+        200,
+        json({
+          message: like('KYC request approved'),
+          request: kycRequest(OTHER.id, OTHER.username, 'APPROVED'),
+        }),
+      )
       .executeTest(async (server) => {
         await adminClient(server).kyc.reviewRequest(KYC.requestId, { status: 'APPROVED' });
       }));
@@ -120,7 +138,15 @@ describe('bytebox: KYC', () => {
         pathOf('kyc.listUserRequests', { userId: MEMBER.userId }),
         request({ token: MEMBER.accessToken }),
       )
-      .willRespondWith(200, json({ status: like('PENDING'), requests: eachLike(kycRequest(MEMBER.userId)) }))
+      .willRespondWith(
+        200,
+        json({
+          user_id: like(MEMBER.userId),
+          status: oneOf([...KYC_STATUSES, 'NONE'], 'PENDING'),
+          verified: boolean(false),
+          requests: eachLike(kycRequest(MEMBER.userId, MEMBER.username)),
+        }),
+      )
       .executeTest(async (server) => {
         await memberClient(server).kyc.listUserRequests(MEMBER.userId);
       }));
@@ -134,7 +160,7 @@ describe('bytebox: KYC', () => {
         pathOf('kyc.getUserRequest', { userId: MEMBER.userId, requestId: KYC.requestId }),
         request({ token: MEMBER.accessToken }),
       )
-      .willRespondWith(200, json(kycRequest(MEMBER.userId)))
+      .willRespondWith(200, json(kycRequest(MEMBER.userId, MEMBER.username)))
       .executeTest(async (server) => {
         const answer = await memberClient(server).kyc.getUserRequest(MEMBER.userId, KYC.requestId);
         expect(answer).toMatchObject({ status: 'PENDING' });

@@ -1,6 +1,7 @@
 /** chats: rooms, messages (with an empty page), read marks, files, blocks and reports. */
 import { describe, expect, it } from 'vitest';
 import { BLOCKED_MATCH, MATCH, MEMBER, OTHER } from '../../src/examples';
+import { MESSAGE_STATUSES, oneOf, paging } from '../support/bodies';
 import { memberClient, PHOTO_PNG } from '../support/clients';
 import {
   binary,
@@ -37,8 +38,10 @@ const firstPage = { page: pageNumber(1), per_page: '20' };
 const chatMessage = {
   id: like(MATCH.messageId),
   user_id: like(MATCH.matchId),
+  room: like(MATCH.room),
   recipient_id: like(MEMBER.userId),
   message: like('Hello Amara'),
+  status: oneOf(MESSAGE_STATUSES, 'DELIVERED'),
   unix_timestamp: integer(1768469400),
   created_at: instant(),
 };
@@ -55,10 +58,12 @@ describe('chats', () => {
         json({
           rooms: eachLike({
             id: like(MATCH.room),
+            user_id: like(MATCH.matchId),
             username: like('chioma_obi'),
             online: boolean(false),
             isTyping: boolean(false),
             recent_messages: listOf(chatMessage),
+            created_at: instant(),
           }),
         }),
       )
@@ -76,7 +81,7 @@ describe('chats', () => {
         pathOf('chats.listMessages', { room: MATCH.room }),
         request({ token, query: firstPage }),
       )
-      .willRespondWith(200, json({ messages: eachLike(chatMessage) }))
+      .willRespondWith(200, json({ room: like(MATCH.room), messages: eachLike(chatMessage), ...paging(20) }))
       .executeTest(async (server) => {
         await memberClient(server).chats.listMessages(MATCH.room, { page: 1 });
       }));
@@ -91,9 +96,9 @@ describe('chats', () => {
         pathOf('chats.listMessages', { room: MATCH.room }),
         request({ token, query: firstPage }),
       )
-      .willRespondWith(200, json({ messages: [] }))
+      .willRespondWith(200, json({ room: like(MATCH.room), messages: [], ...paging(20, 1, 0) }))
       .executeTest(async (server) => {
-        expect(await memberClient(server).chats.listMessages(MATCH.room, { page: 1 })).toEqual({
+        expect(await memberClient(server).chats.listMessages(MATCH.room, { page: 1 })).toMatchObject({
           messages: [],
         });
       }));
@@ -136,7 +141,14 @@ describe('chats', () => {
           body: { ids: [stateValue('messageId', MATCH.messageId)], status: 'READ' },
         }),
       )
-      .willRespondWith(200, json({ message: like('Messages updated'), updated: integer(1) }))
+      .willRespondWith(
+        200,
+        json({
+          message: like('Messages updated'),
+          status: oneOf(MESSAGE_STATUSES, 'READ'),
+          updated: integer(1),
+        }),
+      )
       .executeTest(async (server) => {
         await memberClient(server).chats.updateMessageStatus({ ids: [MATCH.messageId], status: 'READ' });
       }));
@@ -174,7 +186,14 @@ describe('chats', () => {
         pathOf('chats.updateBlocks'),
         request({ token, body: { user_id: stateValue('matchId', BLOCKED_MATCH.matchId), blocked: true } }),
       )
-      .willRespondWith(200, json({ message: like('Member blocked'), blocked: boolean(true) }))
+      .willRespondWith(
+        200,
+        json({
+          message: like('Member blocked'),
+          user_id: like(BLOCKED_MATCH.matchId),
+          blocked: boolean(true),
+        }),
+      )
       .executeTest(async (server) => {
         await memberClient(server).chats.updateBlocks({ user_id: BLOCKED_MATCH.matchId, blocked: true });
       }));
@@ -201,7 +220,19 @@ describe('chats', () => {
         pathOf('chats.report'),
         request({ token, body: { reported_user_id: matchRef, reason: 'Inappropriate messages' } }),
       )
-      .willRespondWith(200, json({ message: like('Report received') }))
+      .willRespondWith(
+        200,
+        json({
+          message: like('Report received'),
+          report: {
+            id: like('pact-report-1'),
+            user_id: like(MEMBER.userId),
+            reported_id: like(MATCH.matchId),
+            reason: like('Inappropriate messages'),
+            created_at: instant(),
+          },
+        }),
+      )
       .executeTest(async (server) => {
         await memberClient(server).chats.report({
           reported_user_id: MATCH.matchId,

@@ -8,6 +8,7 @@ import {
   interaction,
   json,
   like,
+  listOf,
   pactWith,
   pathOf,
   request,
@@ -51,7 +52,11 @@ describe('feature-switch', () => {
         200,
         json({
           message: like('CHAT disabled'),
-          feature: { code: like(FEATURE.code), enabled: boolean(false) },
+          feature: {
+            ...switchOf(FEATURE.code),
+            enabled: boolean(false),
+            subfeatures: listOf(switchOf(FEATURE.subfeature)),
+          },
         }),
       )
       .executeTest(async (server) => {
@@ -71,6 +76,7 @@ describe('feature-switch', () => {
         200,
         json({
           message: like('CHAT_FILES disabled'),
+          feature: { ...switchOf(FEATURE.code), subfeatures: eachLike(switchOf(FEATURE.subfeature)) },
           subfeature: { code: like(FEATURE.subfeature), enabled: boolean(false) },
         }),
       )

@@ -1,6 +1,7 @@
 /** payment: plans and offers (public) and the member's subscription. */
 import { describe, expect, it } from 'vitest';
 import { MEMBER, PLAN } from '../../src/examples';
+import { oneOf } from '../support/bodies';
 import { anonymousClient, memberClient } from '../support/clients';
 import {
   boolean,
@@ -13,6 +14,7 @@ import {
   listOf,
   pactWith,
   pathOf,
+  regex,
   request,
   state,
 } from '../support/pact';
@@ -21,8 +23,15 @@ const pact = pactWith('payment');
 const plan = state('plan', { planId: PLAN.planId, offerId: PLAN.offerId });
 
 /** SPEC.md section 3: id, archived, offers with id and the flag offer. */
-const offer = { id: like(PLAN.offerId), offer: boolean(true) };
-const planBody = { id: like(PLAN.planId), archived: boolean(false), offers: eachLike(offer) };
+const offer = { id: like(PLAN.offerId), offer: boolean(true), price: like(19.99) };
+const planBody = {
+  id: like(PLAN.planId),
+  name: like('Gold'),
+  price: like(29.99),
+  currency: regex('^[A-Z]{3}$', 'USD'),
+  archived: boolean(false),
+  offers: eachLike(offer),
+};
 
 describe('payment', () => {
   it('payments.listPlans', () =>
@@ -47,7 +56,10 @@ describe('payment', () => {
     interaction(pact, 'payments.listOffers', 'a request for the live offers')
       .given(...plan)
       .withRequest('GET', pathOf('payments.listOffers'), request({ query: { archived: 'false' } }))
-      .willRespondWith(200, json({ offers: eachLike({ ...offer, archived: boolean(false) }) }))
+      .willRespondWith(
+        200,
+        json({ offers: eachLike({ ...offer, plan_id: like(PLAN.planId), archived: boolean(false) }) }),
+      )
       .executeTest(async (server) => {
         await anonymousClient(server).payments.listOffers();
       }));
@@ -64,7 +76,15 @@ describe('payment', () => {
       )
       .willRespondWith(
         200,
-        json({ status: like('ACTIVE'), plan_id: like(PLAN.planId), expires_at: instant() }),
+        json({
+          id: like('pact-subscription-1'),
+          user_id: like(MEMBER.userId),
+          status: oneOf(['ACTIVE', 'EXPIRED', 'CANCELLED', 'PENDING', 'NONE'], 'ACTIVE'),
+          active: boolean(true),
+          plan_id: like(PLAN.planId),
+          started_at: instant(),
+          expires_at: instant(),
+        }),
       )
       .executeTest(async (server) => {
         const answer = await memberClient(server).payments.getSubscription(MEMBER.userId);

@@ -4,10 +4,20 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ADMIN, MATCH, MEMBER, OTHER, RANGE, RECOMMENDATION } from '../../src/examples';
+import {
+  range as answerRange,
+  imageBody,
+  MATCH_STATUSES,
+  oneOf,
+  paging,
+  publicProfileBody,
+  series,
+} from '../support/bodies';
 import { adminClient, memberClient } from '../support/clients';
 import {
   eachLike,
   fromState,
+  instant,
   integer,
   interaction,
   isoDate,
@@ -20,7 +30,6 @@ import {
   request,
   state,
   stateValue,
-  url,
 } from '../support/pact';
 
 const pact = pactWith('recommendations');
@@ -44,8 +53,26 @@ const metricsQuery = { start_date: RANGE.start, end_date: RANGE.end, date_type: 
 
 /** SPEC.md section 3: metaData.profile.keycloakId and metaData.images. */
 const aboutOther = (id: string, username: string) => ({
-  profile: { keycloakId: like(id), username: like(username) },
-  images: listOf({ imageUrl: url(`https://api.example.com/media/${id}-profile.png`) }),
+  profile: publicProfileBody(id, username),
+  images: listOf(imageBody(id, `${id}-profile.png`)),
+});
+
+/** A match request as a member sees it; metaData describes the other member. */
+const matchRequest = (from: string, to: string, other: string, otherName: string, status: string) => ({
+  id: like(RECOMMENDATION.requestId),
+  user_id: like(from),
+  recipient_id: like(to),
+  status: oneOf(MATCH_STATUSES, status),
+  created_at: instant(),
+  metaData: aboutOther(other, otherName),
+});
+
+const recommendation = (status: string) => ({
+  id: like(RECOMMENDATION.recommendationId),
+  recipient_id: like(OTHER.id),
+  status: oneOf(MATCH_STATUSES, status),
+  created_at: instant(),
+  metaData: aboutOther(OTHER.id, OTHER.username),
 });
 
 describe('recommendations: members', () => {
@@ -57,11 +84,8 @@ describe('recommendations: members', () => {
       .willRespondWith(
         200,
         json({
-          recommendations: eachLike({
-            id: like(RECOMMENDATION.recommendationId),
-            recipient_id: like(OTHER.id),
-            metaData: aboutOther(OTHER.id, OTHER.username),
-          }),
+          recommendations: eachLike(recommendation('PENDING')),
+          ...paging(50),
         }),
       )
       .executeTest(async (server) => {
@@ -73,9 +97,11 @@ describe('recommendations: members', () => {
       .given(...loggedIn)
       .given(...state('noRecommendations', { userId: MEMBER.userId }))
       .withRequest('GET', pathOf('recommendations.list'), request({ token, query: firstPage }))
-      .willRespondWith(200, json({ recommendations: [] }))
+      .willRespondWith(200, json({ recommendations: [], ...paging(50, 1, 0) }))
       .executeTest(async (server) => {
-        expect(await memberClient(server).recommendations.list({ page: 1 })).toEqual({ recommendations: [] });
+        expect(await memberClient(server).recommendations.list({ page: 1 })).toMatchObject({
+          recommendations: [],
+        });
       }));
 
   it('recommendations.respond', () =>
@@ -89,7 +115,10 @@ describe('recommendations: members', () => {
         }),
         request({ token, body: { status: 'ACCEPTED' } }),
       )
-      .willRespondWith(200, json({ message: like('Recommendation accepted') }))
+      .willRespondWith(
+        200,
+        json({ message: like('Recommendation accepted'), recommendation: recommendation('ACCEPTED') }),
+      )
       .executeTest(async (server) => {
         await memberClient(server).recommendations.respond(RECOMMENDATION.recommendationId, {
           status: 'ACCEPTED',
@@ -105,15 +134,7 @@ describe('recommendations: members', () => {
         pathOf('recommendations.sendRequest'),
         request({ token, body: { recipient_id: stateValue('id', OTHER.id) } }),
       )
-      .willRespondWith(
-        200,
-        json({
-          id: like(RECOMMENDATION.requestId),
-          user_id: like(MEMBER.userId),
-          recipient_id: like(OTHER.id),
-          status: like('PENDING'),
-        }),
-      )
+      .willRespondWith(200, json(matchRequest(MEMBER.userId, OTHER.id, OTHER.id, OTHER.username, 'PENDING')))
       .executeTest(async (server) => {
         await memberClient(server).recommendations.sendRequest({ recipient_id: OTHER.id });
       }));
@@ -130,7 +151,13 @@ describe('recommendations: members', () => {
           body: { id: stateValue('requestId', RECOMMENDATION.requestId), status: 'ACCEPTED' },
         }),
       )
-      .willRespondWith(200, json({ message: like('Match request accepted') }))
+      .willRespondWith(
+        200,
+        json({
+          message: like('Match request accepted'),
+          request: matchRequest(OTHER.id, MEMBER.userId, OTHER.id, OTHER.username, 'ACCEPTED'),
+        }),
+      )
       .executeTest(async (server) => {
         await memberClient(server).recommendations.updateRequest({
           id: RECOMMENDATION.requestId,
@@ -146,13 +173,7 @@ describe('recommendations: members', () => {
       .willRespondWith(
         200,
         json({
-          requests: eachLike({
-            id: like(RECOMMENDATION.requestId),
-            user_id: like(OTHER.id),
-            recipient_id: like(MEMBER.userId),
-            status: like('PENDING'),
-            metaData: aboutOther(OTHER.id, OTHER.username),
-          }),
+          requests: eachLike(matchRequest(OTHER.id, MEMBER.userId, OTHER.id, OTHER.username, 'PENDING')),
         }),
       )
       .executeTest(async (server) => {
@@ -167,10 +188,9 @@ describe('recommendations: members', () => {
       .willRespondWith(
         200,
         json({
-          matches: eachLike({
-            status: like('ACCEPTED'),
-            metaData: { profile: { keycloakId: like(MATCH.matchId) } },
-          }),
+          matches: eachLike(
+            matchRequest(MEMBER.userId, MATCH.matchId, MATCH.matchId, 'chioma_obi', 'ACCEPTED'),
+          ),
         }),
       )
       .executeTest(async (server) => {
@@ -188,6 +208,7 @@ describe('recommendations: admin analytics', () => {
         200,
         json({
           preferences: eachLike({ filter: like('religion'), value: like('christian'), count: integer(3) }),
+          total: integer(3),
         }),
       )
       .executeTest(async (server) => {
@@ -203,7 +224,15 @@ describe('recommendations: admin analytics', () => {
         pathOf('recommendations.usedFilters'),
         request({ token: ADMIN.accessToken, query: range }),
       )
-      .willRespondWith(200, json({ filters: eachLike({ filter: like('religion'), count: integer(3) }) }))
+      .willRespondWith(
+        200,
+        json({
+          ...answerRange,
+          total: integer(3),
+          filters: eachLike({ filter: like('religion'), count: integer(3) }),
+          by_date: series,
+        }),
+      )
       .executeTest(async (server) => {
         await adminClient(server).recommendations.usedFilters(RANGE);
       }));
@@ -232,7 +261,10 @@ describe('recommendations: admin analytics', () => {
         pathOf('recommendations.aggregateByDate'),
         request({ token: ADMIN.accessToken, body: metricsQuery }),
       )
-      .willRespondWith(200, json({ data: eachLike({ date: isoDate(RANGE.start), count: integer(2) }) }))
+      .willRespondWith(
+        200,
+        json({ ...answerRange, data: eachLike({ date: isoDate(RANGE.start), count: integer(2) }) }),
+      )
       .executeTest(async (server) => {
         await adminClient(server).recommendations.aggregateByDate(metricsQuery);
       }));

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MATCH, MEMBER, ONE_TIME } from '../../src/examples';
+import { publicProfileBody, userBody } from '../support/bodies';
 import { failFast, memberClient } from '../support/clients';
 import {
   boolean,
@@ -73,7 +74,10 @@ describe('usermgmt: accounts of a logged-in member', () => {
           body: { first_name: 'Amara', last_name: 'Okafor', date_of_birth: isoDate('1995-03-08') },
         }),
       )
-      .willRespondWith(200, json(message('Account updated')))
+      .willRespondWith(
+        200,
+        json({ ...message('Account updated'), user: userBody(MEMBER.userId, MEMBER.username, MEMBER.email) }),
+      )
       .executeTest(async (server) => {
         await memberClient(server).accounts.oauthUpdate({
           first_name: 'Amara',
@@ -90,11 +94,7 @@ describe('usermgmt: accounts of a logged-in member', () => {
       .willRespondWith(
         200,
         json({
-          profiles: eachLike({
-            keycloakId: like(MATCH.matchId),
-            username: like('chioma_obi'),
-            first_name: like('Chioma'),
-          }),
+          profiles: eachLike(publicProfileBody(MATCH.matchId, 'chioma_obi')),
         }),
       )
       .executeTest(async (server) => {

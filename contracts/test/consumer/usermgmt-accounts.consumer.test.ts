@@ -5,6 +5,7 @@
 import { isHttpError } from '@matchmaker/sdk';
 import { describe, expect, it } from 'vitest';
 import { MEMBER, NEWCOMER, ONE_TIME, OTHER } from '../../src/examples';
+import { publicProfileBody, userBody } from '../support/bodies';
 import { anonymousClient } from '../support/clients';
 import {
   boolean,
@@ -50,10 +51,7 @@ describe('usermgmt: accounts without a session', () => {
         200,
         json({
           ...message('Account created. Check your email to confirm it.'),
-          user: {
-            keycloakId: like('5b0c0f0e-7d1a-4c61-9a49-3f0e8e0f2b11'),
-            username: like(NEWCOMER.username),
-          },
+          user: userBody('5b0c0f0e-7d1a-4c61-9a49-3f0e8e0f2b11', NEWCOMER.username, NEWCOMER.email),
         }),
       )
       .executeTest(async (server) => {
@@ -92,10 +90,10 @@ describe('usermgmt: accounts without a session', () => {
         pathOf('accounts.verifyUsername'),
         request({ body: { username: NEWCOMER.username } }),
       )
-      .willRespondWith(200, json({ available: boolean(true) }))
+      .willRespondWith(200, json({ username: like(NEWCOMER.username), available: boolean(true) }))
       .executeTest(async (server) => {
         const answer = await anonymousClient(server).accounts.verifyUsername({ username: NEWCOMER.username });
-        expect(answer).toEqual({ available: true });
+        expect(answer).toMatchObject({ available: true });
       }));
 
   it('accounts.login', () =>
@@ -142,10 +140,7 @@ describe('usermgmt: accounts without a session', () => {
     interaction(pact, 'accounts.publicProfile', 'a look at the public profile of a member')
       .given(...state('memberExists', { id: OTHER.id }))
       .withRequest('GET', pathOf('accounts.publicProfile', { id: OTHER.id }))
-      .willRespondWith(
-        200,
-        json({ keycloakId: like(OTHER.id), username: like(OTHER.username), first_name: like('Chidi') }),
-      )
+      .willRespondWith(200, json(publicProfileBody(OTHER.id, OTHER.username)))
       .executeTest(async (server) => {
         const answer = await anonymousClient(server).accounts.publicProfile(OTHER.id);
         expect(answer).toMatchObject({ username: OTHER.username });

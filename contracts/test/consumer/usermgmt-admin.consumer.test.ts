@@ -1,9 +1,9 @@
 /** usermgmt, the back office: user management, referrals, logs, visits and aggregations. */
 import { describe, expect, it } from 'vitest';
 import { ADMIN, NEWCOMER, ONE_TIME, OTHER, RANGE } from '../../src/examples';
+import { adminUserBody, range as answerRange, oneOf, paging, series } from '../support/bodies';
 import { adminClient } from '../support/clients';
 import {
-  boolean,
   eachLike,
   email,
   instant,
@@ -23,14 +23,9 @@ const pact = pactWith('usermgmt');
 const asAdmin = state('adminLoggedIn', { adminId: ADMIN.adminId });
 const subject = state('memberExists', { id: OTHER.id });
 const token = ADMIN.accessToken;
-const user = {
-  keycloakId: like(OTHER.id),
-  username: like(OTHER.username),
-  email: email(OTHER.email),
-  roles: eachLike('General'),
-  is_deleted: boolean(false),
-};
-const done = (text: string) => json({ message: like(text) });
+const user = adminUserBody(OTHER.id, OTHER.username, OTHER.email);
+/** Every change to a user answers the user as it now is. */
+const done = (text: string) => json({ message: like(text), user });
 const byIds = { bulk_ids: [stateValue('id', OTHER.id)] };
 const range = { start_date: RANGE.start, end_date: RANGE.end, date_type: 'day' };
 
@@ -51,7 +46,7 @@ describe('usermgmt: admin', () => {
         pathOf('admin.searchUsers'),
         request({ token, body: { page: 1, size: 15, filters: byIds } }),
       )
-      .willRespondWith(200, json({ users: eachLike(user), page: integer(1), total: integer(1) }))
+      .willRespondWith(200, json({ users: eachLike(user), ...paging(15, 1, 1) }))
       .executeTest(async (server) => {
         const answer = await adminClient(server).admin.searchUsers({
           page: 1,
@@ -69,7 +64,7 @@ describe('usermgmt: admin', () => {
         pathOf('admin.searchUsers'),
         request({ token, body: { page: 2, size: 15, filters: byIds } }),
       )
-      .willRespondWith(200, json({ users: [], page: integer(2), total: integer(1) }))
+      .willRespondWith(200, json({ users: [], ...paging(15, 2, 1) }))
       .executeTest(async (server) => {
         const answer = await adminClient(server).admin.searchUsers({
           page: 2,
@@ -94,7 +89,10 @@ describe('usermgmt: admin', () => {
         .given(...asAdmin)
         .given(...subject)
         .withRequest(method, pathOf(id, { id: OTHER.id }), request({ token }))
-        .willRespondWith(200, done(reply))
+        .willRespondWith(
+          200,
+          id === 'admin.deleteUser' ? json({ message: like(reply), id: like(OTHER.id) }) : done(reply),
+        )
         .executeTest(async (server) => {
           const admin = adminClient(server).admin;
           if (id === 'admin.deactivateUser') await admin.deactivateUser(OTHER.id);
@@ -187,7 +185,7 @@ describe('usermgmt: admin', () => {
         200,
         json({
           message: like('User created'),
-          user: { keycloakId: like(OTHER.id), username: like(NEWCOMER.username) },
+          user: adminUserBody(OTHER.id, NEWCOMER.username, NEWCOMER.email),
         }),
       )
       .executeTest(async (server) => {
@@ -199,7 +197,16 @@ describe('usermgmt: admin', () => {
     interaction(pact, 'admin.userAggregations', 'an admin counting users over a date range')
       .given(...asAdmin)
       .withRequest('POST', pathOf('admin.userAggregations'), request({ token, body: range }))
-      .willRespondWith(200, json({ total: integer(120), members: integer(118), admins: integer(2) }))
+      .willRespondWith(
+        200,
+        json({
+          ...answerRange,
+          total: integer(120),
+          members: integer(118),
+          admins: integer(2),
+          registrations: series,
+        }),
+      )
       .executeTest(async (server) => {
         await adminClient(server).admin.userAggregations(range);
       }));
@@ -217,10 +224,15 @@ describe('usermgmt: admin', () => {
         200,
         json({
           referrals: eachLike({
-            referrer: { username: like(OTHER.username) },
-            referred: { username: like(NEWCOMER.username) },
+            id: like('pact-referral-1'),
+            referrer_id: like(OTHER.id),
+            referred_id: like('pact-member-5'),
+            status: oneOf(['REGISTERED', 'CONFIRMED', 'SUBSCRIBED'], 'REGISTERED'),
+            referrer: { id: like(OTHER.id), username: like(OTHER.username) },
+            referred: { id: like('pact-member-5'), username: like(NEWCOMER.username) },
             created_at: instant(),
           }),
+          ...paging(15),
         }),
       )
       .executeTest(async (server) => {
@@ -232,7 +244,18 @@ describe('usermgmt: admin', () => {
       .given(...asAdmin)
       .given(...state('activity', { id: OTHER.id }))
       .withRequest('GET', pathOf('admin.getUserLogs', { id: OTHER.id }), request({ token }))
-      .willRespondWith(200, json({ logs: eachLike({ action: like('LOGIN'), created_at: instant() }) }))
+      .willRespondWith(
+        200,
+        json({
+          user_id: like(OTHER.id),
+          logs: eachLike({
+            id: like('pact-log-1'),
+            user_id: like(OTHER.id),
+            action: like('LOGIN'),
+            created_at: instant(),
+          }),
+        }),
+      )
       .executeTest(async (server) => {
         await adminClient(server).admin.getUserLogs(OTHER.id);
       }));
@@ -248,7 +271,15 @@ describe('usermgmt: admin', () => {
       )
       .willRespondWith(
         200,
-        json({ visits: eachLike({ path: like('/matches'), created_at: instant() }), total: integer(1) }),
+        json({
+          visits: eachLike({
+            id: like('pact-visit-1'),
+            user_id: like(OTHER.id),
+            path: like('/matches'),
+            created_at: instant(),
+          }),
+          ...paging(15),
+        }),
       )
       .executeTest(async (server) => {
         await adminClient(server).admin.searchVisits({ page: 1, filters: { user_id: OTHER.id } });
@@ -258,7 +289,10 @@ describe('usermgmt: admin', () => {
     interaction(pact, 'admin.visitAggregations', 'an admin counting page visits over a date range')
       .given(...asAdmin)
       .withRequest('POST', pathOf('admin.visitAggregations'), request({ token, body: range }))
-      .willRespondWith(200, json({ total: integer(40), unique_visitors: integer(12) }))
+      .willRespondWith(
+        200,
+        json({ ...answerRange, total: integer(40), unique_visitors: integer(12), by_date: series }),
+      )
       .executeTest(async (server) => {
         await adminClient(server).admin.visitAggregations(range);
       }));

@@ -5,22 +5,13 @@
 import { isSuspendedError, type LogoutReason } from '@matchmaker/sdk';
 import { describe, expect, it } from 'vitest';
 import { MEMBER, REFRESH_FLOW } from '../../src/examples';
+import { userBody } from '../support/bodies';
 import { clientWith, memberClient } from '../support/clients';
-import {
-  eachLike,
-  interaction,
-  json,
-  like,
-  pactWith,
-  pathOf,
-  request,
-  state,
-  stateValue,
-} from '../support/pact';
+import { interaction, json, like, pactWith, pathOf, request, state, stateValue } from '../support/pact';
 
 const pact = pactWith('usermgmt');
 const loggedIn = state('memberLoggedIn', { userId: MEMBER.userId });
-const user = { keycloakId: like(MEMBER.userId), username: like(MEMBER.username), roles: eachLike('General') };
+const user = userBody(MEMBER.userId, MEMBER.username, MEMBER.email);
 
 describe('usermgmt: session answers', () => {
   it('403 for an expired access token, a refresh, then the replayed call', () => {

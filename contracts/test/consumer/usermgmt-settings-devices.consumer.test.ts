@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { MEMBER } from '../../src/examples';
 import { failFast, memberClient } from '../support/clients';
-import { boolean, interaction, json, like, pactWith, pathOf, request, state } from '../support/pact';
+import { boolean, instant, interaction, json, like, pactWith, pathOf, request, state } from '../support/pact';
 
 const pact = pactWith('usermgmt');
 const loggedIn = state('memberLoggedIn', { userId: MEMBER.userId });
@@ -67,7 +67,13 @@ describe('usermgmt: settings and devices', () => {
       )
       .willRespondWith(
         200,
-        json({ id: like('device-1'), location: like('Lagos, Nigeria'), type: like('BROWSER') }),
+        json({
+          id: like('device-1'),
+          location: like('Lagos, Nigeria'),
+          type: like('BROWSER'),
+          active: boolean(true),
+          created_at: instant(),
+        }),
       )
       .executeTest(async (server) => {
         // Retried 5 times, 5 s apart: failFast ends a mismatch at once.

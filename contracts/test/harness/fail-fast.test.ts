@@ -59,7 +59,13 @@ describe('consumer test clients', () => {
       .uponReceiving('a device registration')
       .withRequest('POST', '/api/usermgmt/v2/devices')
       .willRespondWith(200, (builder) =>
-        builder.jsonBody({ id: 'device-1', location: 'Lagos', type: 'BROWSER' }),
+        builder.jsonBody({
+          id: 'device-1',
+          location: 'Lagos',
+          type: 'BROWSER',
+          active: true,
+          created_at: '2026-01-15T10:00:00.000Z',
+        }),
       )
       .executeTest(async (server) => {
         const device = await memberClient(server).devices.register(

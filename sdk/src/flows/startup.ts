@@ -6,6 +6,7 @@
 import type { CallOptions } from '../endpoints/define';
 import { isAdmin } from '../rules/roles';
 import type { DauEvent } from '../schemas/analytics';
+import type { Subscription } from '../schemas/payment';
 import type { User } from '../schemas/user';
 import type { Services } from '../services/index';
 import { throwIfAborted, toAborted } from './abort';
@@ -20,7 +21,8 @@ export interface StartupClient {
   analytics: Pick<Services['analytics'], 'dau'>;
 }
 
-export type Subscription = Awaited<ReturnType<Services['payments']['getSubscription']>>;
+/** The subscription answer; the schema's type, re-exported for callers of the start-up flow. */
+export type { Subscription };
 
 /** The steps whose failure is reported instead of failing start-up. */
 export type StartupStep = 'subscription' | 'dau';

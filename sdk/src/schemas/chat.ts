@@ -38,7 +38,8 @@ export const chatRoomSchema = z.looseObject({
   username: z.string().nullable(),
   first_name: z.string().nullable().optional(),
   last_name: z.string().nullable().optional(),
-  profilePhoto: z.string().nullable(),
+  /** Null (or absent) while the member has no profile photo. */
+  profilePhoto: z.string().nullable().optional(),
   online: z.boolean(),
   isTyping: z.boolean(),
   blocked: z.boolean().optional(),
