@@ -3,7 +3,7 @@
  * `cause`; guards check `code` as well as `instanceof`, so they work across bundles and realms
  * (two copies of the SDK, iframes, structured clones).
  */
-import { NOT_LOGGED_IN_MESSAGE } from './constants';
+import { NOT_LOGGED_IN_MESSAGE } from './session/constants';
 
 export type MatchmakerErrorCode =
   | 'HTTP_ERROR'
