@@ -1,0 +1,86 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { FileTokenStore } from '../../src/node';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mm-lock-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const lockOf = (pid: number, token: string) => JSON.stringify({ pid, host: hostname(), token });
+
+/** The pid of a process that has exited (so no live process owns it for a while). */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '0']);
+  await once(child, 'exit');
+  if (child.pid === undefined) throw new Error('no pid');
+  return child.pid;
+}
+
+describe('FileTokenStore lock', () => {
+  it('never takes over a lock whose owner is alive, however old it is', async () => {
+    const store = new FileTokenStore(join(dir, 'session.json'));
+    const lock = `${store.path}.lock`;
+    // The parent process (pnpm or vitest) is alive and is not this store.
+    await writeFile(lock, lockOf(process.ppid, 'other-owner'));
+    const old = new Date(Date.now() - 10 * 60_000);
+    await utimes(lock, old, old);
+    let ran = false;
+    const locked = store.withLock(async () => {
+      ran = true;
+    });
+    await pause(400);
+    expect(ran).toBe(false);
+    await rm(lock);
+    await locked;
+    expect(ran).toBe(true);
+  });
+
+  it('takes over at once a lock whose owner has exited', async () => {
+    const store = new FileTokenStore(join(dir, 'session.json'));
+    await writeFile(`${store.path}.lock`, lockOf(await deadPid(), 'gone'));
+    const started = Date.now();
+    await store.withLock(async () => undefined);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('leaves alone a lock file that is not its own when it releases', async () => {
+    const store = new FileTokenStore(join(dir, 'session.json'));
+    const lock = `${store.path}.lock`;
+    const foreign = lockOf(process.ppid, 'someone-else');
+    await store.withLock(async () => {
+      // Another process removed ours (an operator, say) and took the lock meanwhile.
+      await writeFile(lock, foreign);
+    });
+    expect(await readFile(lock, 'utf8')).toBe(foreign);
+  });
+
+  it('serialises two stores on one file, each releasing only its own lock', async () => {
+    const path = join(dir, 'session.json');
+    const a = new FileTokenStore(path);
+    const b = new FileTokenStore(path);
+    const order: string[] = [];
+    await Promise.all([
+      a.withLock(async () => {
+        order.push('a:start');
+        await pause(50);
+        order.push('a:end');
+      }),
+      pause(5).then(() =>
+        b.withLock(async () => {
+          order.push('b:start');
+          order.push('b:end');
+        }),
+      ),
+    ]);
+    expect(order).toEqual(['a:start', 'a:end', 'b:start', 'b:end']);
+  });
+});
