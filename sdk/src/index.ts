@@ -70,6 +70,7 @@ export {
 export {
   AbortedError,
   ContractError,
+  ERROR_CODES,
   HttpError,
   isAbortedError,
   isContractError,
@@ -82,6 +83,7 @@ export {
   isTimeoutError,
   MatchmakerError,
   type MatchmakerErrorCode,
+  type MatchmakerErrorJSON,
   NetworkError,
   NotLoggedInError,
   SuspendedError,

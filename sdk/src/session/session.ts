@@ -247,7 +247,9 @@ export class Session {
 
   /** Ends `scope`'s session from inside the lock (a refresh that found it over) and throws. */
   async #endFromRefresh(scope: SessionScope, reason: LogoutReason, cause?: unknown): Promise<never> {
-    if (scope === this.#scope) await this.#endSession(reason, false, false);
+    // The session had tokens when this refresh began, so its end is announced even when another
+    // client already emptied the store.
+    if (scope === this.#scope) await this.#endSession(reason, true, false);
     if (reason === 'suspended') throw new SuspendedError({ endpoint: REFRESH_ID, cause });
     throw new NotLoggedInError({ endpoint: REFRESH_ID, cause });
   }

@@ -88,17 +88,35 @@ describe('logout while refreshed tokens are being written', () => {
   });
 });
 
-describe('two clients sharing one store', () => {
+/** Two clients on one store: one store object, or two FileTokenStores on one file (two processes). */
+const sharedStores = [
+  {
+    name: 'one MemoryTokenStore',
+    make: async (): Promise<[TokenStore, TokenStore]> => {
+      const store = new MemoryTokenStore({ ...TOKENS });
+      return [store, store];
+    },
+  },
+  {
+    name: 'two FileTokenStores on one file',
+    make: async (): Promise<[TokenStore, TokenStore]> => {
+      const first = await fileStore();
+      return [first, new FileTokenStore((first as FileTokenStore).path)];
+    },
+  },
+];
+
+describe.each(sharedStores)('two clients sharing $name', ({ make }) => {
   it('a logout in one while the other refreshes leaves the store empty, ending the fresh tokens', async () => {
     const state = authority({ refreshMs: 100 });
-    const store = new MemoryTokenStore({ ...TOKENS });
-    const refreshing = testClient(server.url, { store });
-    const leaving = testClient(server.url, { store });
+    const [mine, theirs] = await make();
+    const refreshing = testClient(server.url, { store: mine });
+    const leaving = testClient(server.url, { store: theirs });
     const call = settle(refreshing.accounts.userInfo());
     await until(() => state.refreshCalls === 1);
     await leaving.session.logout();
     await call;
-    expect(store.get()).toBeNull();
+    expect(await mine.get()).toBeNull();
     expect(await refreshing.session.isLoggedIn()).toBe(false);
     expect(server.requests.find((r) => r.path === LOGOUT_PATH)?.headers.authorization).toBe(
       'Bearer access-2',
@@ -107,9 +125,9 @@ describe('two clients sharing one store', () => {
 
   it('a refresh that waits for the other client’s logout finds the store empty and does not refresh', async () => {
     const state = authority({ logoutMs: 100 });
-    const store = new MemoryTokenStore({ ...TOKENS });
-    const refreshing = testClient(server.url, { store });
-    const leaving = testClient(server.url, { store });
+    const [mine, theirs] = await make();
+    const refreshing = testClient(server.url, { store: mine });
+    const leaving = testClient(server.url, { store: theirs });
     const events = record(refreshing);
     const logout = leaving.session.logout();
     await until(() => server.requests.some((r) => r.path === LOGOUT_PATH));
@@ -117,8 +135,36 @@ describe('two clients sharing one store', () => {
     await logout;
     expect(isNotLoggedInError(error)).toBe(true);
     expect(state.refreshCalls).toBe(0);
+    expect(await mine.get()).toBeNull();
+    // The session ended elsewhere ends here too: once, with no refresh. The call settles when
+    // the session ends; the event follows once this client's own clean-up is done.
+    await until(() => events.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(events).toEqual(['logout:user']);
+  });
+});
+
+describe('logout during the refresh’s own retry wait', () => {
+  it('stops the refresh at once: no further refresh attempt, no tokens written', async () => {
+    let refreshCalls = 0;
+    server.handle((request) => {
+      if (request.path === REFRESH_PATH) {
+        refreshCalls++;
+        return { status: 503 };
+      }
+      return request.path === LOGOUT_PATH ? { status: 204 } : { status: 403 };
+    });
+    let retries = 0;
+    const store = new MemoryTokenStore({ ...TOKENS });
+    const client = testClient(server.url, { store, onRetry: () => retries++ });
+    const call = settle(client.accounts.userInfo());
+    await until(() => retries === 1);
+    await client.session.logout();
+    const { error } = await call;
+    expect(isNotLoggedInError(error)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    expect(refreshCalls).toBe(1);
     expect(store.get()).toBeNull();
-    expect(events.filter((event) => event.startsWith('refresh'))).toEqual([]);
   });
 });
 
