@@ -1,8 +1,9 @@
 /**
  * SDK benchmarks (run with `pnpm bench` in sdk/ or at the root):
  * 1. Call overhead: `client.accounts.userInfo()` (bearer, no-cache headers, zod parsing of a ~2 KB
- *    user) against a raw `fetch` + `res.json()` of the same URL on the same local server, as a
- *    ratio. Goal: at most 1.15x.
+ *    user, the per-attempt time limit, and the call's subscription to its session's scope, which
+ *    logout ends) against a raw `fetch` + `res.json()` of the same URL on the same local server,
+ *    as a ratio. Goal: at most 1.15x.
  * 2. Refresh storm: 1,000 concurrent calls that all get 403 share one refresh call.
  * Numbers are printed, not asserted: they depend on the machine.
  */

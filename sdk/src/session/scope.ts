@@ -6,7 +6,17 @@
  * Not an AbortSignal on purpose: hundreds of calls in flight would each add an `abort` listener to
  * one signal, which Node reports as a listener leak; a Set of callbacks costs nothing.
  */
-export class SessionScope {
+export interface SessionScope {
+  /** True once the session has ended (logout, or a login that replaced it). */
+  readonly ended: boolean;
+  /** The session ended because the account is suspended: its calls fail with SuspendedError. */
+  readonly suspended: boolean;
+  /** Runs `fn` when the scope ends (at once if it has). Returns the unsubscribe function. */
+  onEnd(fn: () => void): () => void;
+}
+
+/** The session's own handle on its scope: only the session ends it. */
+export class SessionScopeController implements SessionScope {
   #ended = false;
   #suspended = false;
   readonly #listeners = new Set<() => void>();
@@ -15,12 +25,10 @@ export class SessionScope {
     return this.#ended;
   }
 
-  /** The session ended because the account is suspended: its calls fail with SuspendedError. */
   get suspended(): boolean {
     return this.#suspended;
   }
 
-  /** Runs `fn` when the scope ends (at once if it has). Returns the unsubscribe function. */
   onEnd(fn: () => void): () => void {
     if (this.#ended) {
       fn();

@@ -6,7 +6,7 @@ import { isRetryable, type RetryInfo } from '../transport/retry';
 import { type Stoppers, throwIfStopped, wait } from '../transport/signals';
 import { SESSION_EXPIRED_NOTICE, TOKEN_REFRESH_RETRY } from './constants';
 import { Emitter } from './emitter';
-import { SessionScope } from './scope';
+import { type SessionScope, SessionScopeController } from './scope';
 import { Mutex, type TokenStore } from './token-store';
 
 export type LogoutReason = 'user' | 'suspended' | 'session-expired' | 'refresh-failed';
@@ -86,7 +86,7 @@ export class Session {
   /** Serialises this client's locked work when the store has no lock of its own. */
   readonly #mutex = new Mutex();
   #user: User | null = null;
-  #scope = new SessionScope();
+  #scope = new SessionScopeController();
   #refreshing: Promise<Tokens> | null = null;
   #loggingOut: Promise<void> | null = null;
 
@@ -204,7 +204,7 @@ export class Session {
 
   #beginNewScope(reason?: LogoutReason): void {
     this.#scope.end(reason === 'suspended');
-    this.#scope = new SessionScope();
+    this.#scope = new SessionScopeController();
     this.#refreshing = null;
   }
 
