@@ -3,14 +3,17 @@ import { once } from 'node:events';
 import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_REQUEST_TIMEOUT_MS, LOGOUT_REQUEST_TIMEOUT_MS, TOKEN_REFRESH_RETRY } from '../../src/index';
 import { FileTokenStore } from '../../src/node';
+import { flushIO } from '../support/client';
 
 let dir: string;
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'mm-lock-'));
 });
 afterEach(async () => {
+  vi.useRealTimers();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -83,4 +86,48 @@ describe('FileTokenStore lock', () => {
     ]);
     expect(order).toEqual(['a:start', 'a:end', 'b:start', 'b:end']);
   });
+
+  it('gives up after lockWaitMs with an error naming the process that holds the lock', async () => {
+    const store = new FileTokenStore(join(dir, 'session.json'), { lockWaitMs: 300 });
+    await writeFile(`${store.path}.lock`, lockOf(process.ppid, 'other-owner'));
+    await expect(store.withLock(async () => undefined)).rejects.toThrow(
+      new RegExp(`waiting for the token lock .*held by process ${process.ppid} on `),
+    );
+  });
+
+  it('by default waits at least as long as a refresh with the default limits may hold the lock', async () => {
+    // Four refresh attempts of 30 s, three 1 s waits, then the logout call of a failed refresh.
+    const longestHoldMs =
+      (TOKEN_REFRESH_RETRY.retries + 1) * DEFAULT_REQUEST_TIMEOUT_MS +
+      TOKEN_REFRESH_RETRY.retries * TOKEN_REFRESH_RETRY.delayMs +
+      LOGOUT_REQUEST_TIMEOUT_MS;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const store = new FileTokenStore(join(dir, 'session.json'));
+    await writeFile(`${store.path}.lock`, lockOf(process.ppid, 'refreshing'));
+    let outcome = 'waiting';
+    const locked = store
+      .withLock(async () => undefined)
+      .then(
+        () => {
+          outcome = 'locked';
+        },
+        () => {
+          outcome = 'gave up';
+        },
+      );
+    const started = Date.now();
+    while (Date.now() - started < longestHoldMs && outcome === 'waiting') {
+      // Each step lets one poll of the lock run (its file I/O is real), then moves the clock on.
+      await flushIO(() => false, 50);
+      await vi.advanceTimersByTimeAsync(2_000);
+    }
+    expect(outcome).toBe('waiting');
+    await rm(`${store.path}.lock`);
+    for (let i = 0; i < 50 && outcome === 'waiting'; i++) {
+      await flushIO(() => false, 50);
+      await vi.advanceTimersByTimeAsync(200);
+    }
+    await locked;
+    expect(outcome).toBe('locked');
+  }, 30_000);
 });
