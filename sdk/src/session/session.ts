@@ -119,7 +119,14 @@ export class Session {
     return this.#events.on(event, handler);
   }
 
+  /** The stored tokens; null when there are none or a logout is under way (it has begun). */
   async getTokens(): Promise<Tokens | null> {
+    if (this.#loggingOut) return null;
+    const tokens = await this.#readStore();
+    return this.#loggingOut ? null : tokens;
+  }
+
+  async #readStore(): Promise<Tokens | null> {
     const tokens = await this.#store.get();
     return tokens && tokens.accessToken !== '' ? tokens : null;
   }
@@ -230,7 +237,7 @@ export class Session {
   }
 
   async #finishLogout(reason: LogoutReason, announce: boolean): Promise<void> {
-    const tokens = await this.getTokens();
+    const tokens = await this.#readStore();
     // The server already ended a suspended or refused session; only a live one is worth a call.
     if (tokens && (reason === 'user' || reason === 'session-expired')) {
       try {
@@ -257,7 +264,7 @@ export class Session {
   async #refreshNow(scope: SessionScope, failedAccessToken: string | undefined): Promise<Tokens> {
     const stoppers: Stoppers = { scope, endpoint: REFRESH_ID };
     throwIfStopped(stoppers);
-    const current = await this.getTokens();
+    const current = await this.#readStore();
     throwIfStopped(stoppers);
     // Another client logged out while this one waited for the lock: its session is over here too.
     if (!current) return this.#endFromRefresh(scope, 'user');
@@ -271,7 +278,7 @@ export class Session {
       if (isHttpError(error) && error.status === 406) return this.#endFromRefresh(scope, 'suspended', error);
       if (isHttpError(error) && error.status < 500) {
         // Refused. If another client rotated the tokens meanwhile, theirs are good.
-        const latest = await this.getTokens();
+        const latest = await this.#readStore();
         throwIfStopped(stoppers);
         if (latest && latest.refreshToken !== current.refreshToken) return latest;
         return this.#endFromRefresh(scope, 'refresh-failed', error);
@@ -281,7 +288,7 @@ export class Session {
     }
     throwIfStopped(stoppers);
     // Re-read under the lock before writing: never write over a logout or a newer refresh.
-    const latest = await this.getTokens();
+    const latest = await this.#readStore();
     throwIfStopped(stoppers);
     if (!latest) return this.#endFromRefresh(scope, 'user');
     if (latest.refreshToken !== current.refreshToken) return latest;

@@ -183,3 +183,20 @@ describe('answers that arrive after logout', () => {
     expect(events).toEqual(['logout:user']);
   });
 });
+
+describe('calls made while a logout is under way', () => {
+  it('are not sent with the ending session’s token and announce no second logout', async () => {
+    const state = authority({ logoutMs: 150 });
+    state.access = 'access-1';
+    const client = testClient(server.url);
+    const events = record(client);
+    const logout = client.session.logout();
+    await until(() => server.requests.some((r) => r.path === LOGOUT_PATH));
+    const { error } = await settle(client.accounts.userInfo());
+    expect(await client.session.isLoggedIn()).toBe(false);
+    await logout;
+    expect(isNotLoggedInError(error)).toBe(true);
+    expect(server.requests.filter((r) => r.path === USER_PATH)).toHaveLength(0);
+    expect(events).toEqual(['logout:user']);
+  });
+});
