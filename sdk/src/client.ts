@@ -1,12 +1,14 @@
-import type { CallOptions } from './endpoints/define';
 import { endpoints } from './endpoints/index';
 import { createRealtime, type Realtime, type RealtimeOptions } from './realtime/realtime';
 import { toTokens } from './schemas/auth';
 import { createServices, type Services } from './services/index';
-import { type LockManagerLike, Session } from './session/session';
+import { LOGOUT_REQUEST_TIMEOUT_MS } from './session/constants';
+import { type LockManagerLike, type RefreshNetworkFailure, Session } from './session/session';
 import { MemoryTokenStore, type TokenStore } from './session/token-store';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from './transport/constants';
 import { HttpTransport } from './transport/http';
 import type { RetryInfo } from './transport/retry';
+import { HttpSender } from './transport/sender';
 
 export interface ClientOptions {
   /** The API base, such as `https://api.example.com` or `http://127.0.0.1:8080`. */
@@ -21,6 +23,13 @@ export interface ClientOptions {
   headers?: Record<string, string>;
   /** Cross-tab refresh lock; defaults to navigator.locks where it exists, `null` turns it off. */
   locks?: LockManagerLike | null;
+  /**
+   * When the token refresh gets no answer after its retries (network down, 5xx): `logout`
+   * (default, SPEC.md: a failed refresh logs out) or `keep-session` (the stored tokens stay and
+   * the call fails with the NetworkError or HttpError; the CLI uses it so that its stored
+   * credentials survive a network outage).
+   */
+  refreshNetworkFailure?: RefreshNetworkFailure;
   /** Where errors thrown by event handlers go (default console.error). */
   onError?: (error: unknown) => void;
   /** Called before each retry wait, for every retry policy and the token refresh. */
@@ -30,6 +39,48 @@ export interface ClientOptions {
    * namespaces (`/notifications`, `/chat`) and the connection timeout (20 s).
    */
   realtime?: RealtimeOptions;
+}
+
+/** ClientOptions with every default applied, read once by createClient. */
+export interface ResolvedClientOptions {
+  baseURL: string;
+  tokenStore: TokenStore;
+  fetch: typeof fetch | undefined;
+  timeoutMs: number;
+  headers: Record<string, string> | undefined;
+  /** undefined: navigator.locks where it exists. */
+  locks: LockManagerLike | null | undefined;
+  refreshNetworkFailure: RefreshNetworkFailure;
+  onError: (error: unknown) => void;
+  onRetry: ((info: RetryInfo) => void) | undefined;
+  realtime: RealtimeOptions;
+}
+
+/** Applies the defaults and checks what cannot be typed; each part then gets only its slice. */
+export function resolveClientOptions(options: ClientOptions): ResolvedClientOptions {
+  if (typeof options.baseURL !== 'string') throw new TypeError('createClient: baseURL must be a string');
+  const timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  if (Number.isNaN(timeoutMs) || timeoutMs < 0) {
+    throw new RangeError(`createClient: timeoutMs must be 0 or more, got ${timeoutMs}`);
+  }
+  const refreshNetworkFailure = options.refreshNetworkFailure ?? 'logout';
+  if (refreshNetworkFailure !== 'logout' && refreshNetworkFailure !== 'keep-session') {
+    throw new RangeError(
+      `createClient: refreshNetworkFailure must be 'logout' or 'keep-session', got ${String(refreshNetworkFailure)}`,
+    );
+  }
+  return {
+    baseURL: options.baseURL,
+    tokenStore: options.tokenStore ?? new MemoryTokenStore(),
+    fetch: options.fetch,
+    timeoutMs,
+    headers: options.headers,
+    locks: options.locks,
+    refreshNetworkFailure,
+    onError: options.onError ?? ((error: unknown) => console.error(error)),
+    onRetry: options.onRetry,
+    realtime: options.realtime ?? {},
+  };
 }
 
 export type MatchmakerClient = Services & {
@@ -42,36 +93,46 @@ export type MatchmakerClient = Services & {
 
 /** Creates one client: `client.session`, one property per backend service, and the catalogue. */
 export function createClient(options: ClientOptions): MatchmakerClient {
-  const transport = new HttpTransport({
-    baseURL: options.baseURL,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-    ...(options.headers ? { headers: options.headers } : {}),
-    ...(options.onRetry ? { onRetry: options.onRetry } : {}),
+  const resolved = resolveClientOptions(options);
+  const sender = new HttpSender({
+    baseURL: resolved.baseURL,
+    fetch: resolved.fetch,
+    timeoutMs: resolved.timeoutMs,
+    headers: resolved.headers,
   });
   const session = new Session({
-    store: options.tokenStore ?? new MemoryTokenStore(),
-    ...(options.locks !== undefined ? { locks: options.locks } : {}),
-    ...(options.onError ? { onError: options.onError } : {}),
-    ...(options.onRetry ? { onRetry: options.onRetry } : {}),
-    requestRefresh: async (refreshToken) =>
+    store: resolved.tokenStore,
+    locks: resolved.locks,
+    refreshNetworkFailure: resolved.refreshNetworkFailure,
+    onError: resolved.onError,
+    onRetry: resolved.onRetry,
+    requestRefresh: async (refreshToken, scope) =>
       toTokens(
-        await transport.callDirect(
+        await sender.send(
           endpoints['accounts.refreshToken'],
           { body: { refresh_token: refreshToken } },
           null,
+          { scope, endpoint: 'accounts.refreshToken' },
         ),
       ),
     requestLogout: async (accessToken) => {
-      const options: CallOptions = { timeoutMs: 5_000 };
-      await transport.callDirect(endpoints['accounts.logout'], {}, accessToken, options);
+      await sender.send(endpoints['accounts.logout'], {}, accessToken, {}, LOGOUT_REQUEST_TIMEOUT_MS);
     },
   });
-  transport.attach(session);
+  const transport = new HttpTransport({
+    sender,
+    onRetry: resolved.onRetry,
+    session: {
+      scope: () => session.scope,
+      getTokens: () => session.getTokens(),
+      refresh: (scope, failedAccessToken) => session.refreshIn(scope, failedAccessToken),
+      end: (scope, reason) => session.endIn(scope, reason),
+    },
+  });
   const services = createServices({ transport, session });
   const realtime = createRealtime(
-    { session, baseURL: options.baseURL, ...(options.onError ? { onError: options.onError } : {}) },
-    options.realtime,
+    { session, baseURL: resolved.baseURL, onError: resolved.onError },
+    resolved.realtime,
   );
   return { ...services, session, endpoints, realtime };
 }

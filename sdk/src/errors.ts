@@ -1,18 +1,33 @@
 /**
- * The SDK's error hierarchy. Every error has a literal `name`, a string `code` and an optional
- * `cause`; guards check `code` as well as `instanceof`, so they work across bundles and realms
- * (two copies of the SDK, iframes, structured clones).
+ * The SDK's error hierarchy. Every error has a literal `name`, a string `code` from ERROR_CODES
+ * and an optional `cause`. The guards check `code` (and `instanceof`), so they recognise errors
+ * from another copy of the SDK or another realm (an iframe) in the same process. What they cannot
+ * do: a structured clone (postMessage, a worker) keeps only an Error's name, message, stack and
+ * cause, so the class and the code are lost; `toJSON` keeps name, code, message and endpoint for
+ * JSON, and the code guards (`isHttpError`, ...) accept such a plain object.
  */
-import { NOT_LOGGED_IN_MESSAGE } from './constants';
+import { NOT_LOGGED_IN_MESSAGE } from './session/constants';
 
-export type MatchmakerErrorCode =
-  | 'HTTP_ERROR'
-  | 'NETWORK_ERROR'
-  | 'TIMEOUT_ERROR'
-  | 'CONTRACT_ERROR'
-  | 'NOT_LOGGED_IN'
-  | 'SUSPENDED'
-  | 'ABORTED';
+/** Every error code, once: the code type and the guards are built from it. */
+export const ERROR_CODES = [
+  'HTTP_ERROR',
+  'NETWORK_ERROR',
+  'TIMEOUT_ERROR',
+  'CONTRACT_ERROR',
+  'NOT_LOGGED_IN',
+  'SUSPENDED',
+  'ABORTED',
+] as const;
+
+export type MatchmakerErrorCode = (typeof ERROR_CODES)[number];
+
+/** What `JSON.stringify` keeps of an SDK error. */
+export interface MatchmakerErrorJSON {
+  name: string;
+  code: MatchmakerErrorCode;
+  message: string;
+  endpoint: string | undefined;
+}
 
 export abstract class MatchmakerError extends Error {
   abstract override readonly name: string;
@@ -25,6 +40,10 @@ export abstract class MatchmakerError extends Error {
   constructor(message: string, options: { cause?: unknown; endpoint?: string | undefined } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.endpoint = options.endpoint;
+  }
+
+  toJSON(): MatchmakerErrorJSON {
+    return { name: this.name, code: this.code, message: this.message, endpoint: this.endpoint };
   }
 }
 
@@ -118,15 +137,7 @@ function hasCode(error: unknown, code: MatchmakerErrorCode): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
 }
 
-const CODES: ReadonlySet<string> = new Set<MatchmakerErrorCode>([
-  'HTTP_ERROR',
-  'NETWORK_ERROR',
-  'TIMEOUT_ERROR',
-  'CONTRACT_ERROR',
-  'NOT_LOGGED_IN',
-  'SUSPENDED',
-  'ABORTED',
-]);
+const CODES: ReadonlySet<string> = new Set<string>(ERROR_CODES);
 
 export const isMatchmakerError = (e: unknown): e is MatchmakerError =>
   e instanceof MatchmakerError ||

@@ -1,2 +1,2 @@
 /** @matchmaker/sdk/node: pieces that need Node's file system. */
-export { FileTokenStore } from './session/file-store';
+export { FileTokenStore, type FileTokenStoreOptions } from './session/file-store';

@@ -91,3 +91,24 @@ describe('error classes and guards', () => {
     expect(error.issues).toHaveLength(2);
   });
 });
+
+describe('what survives a trip out of the process', () => {
+  it('JSON keeps name, code, message and endpoint, and the code guards accept the plain object', () => {
+    const error = new NotLoggedInError({ endpoint: 'accounts.userInfo' });
+    const plain: unknown = JSON.parse(JSON.stringify(error));
+    expect(plain).toEqual({
+      name: 'NotLoggedInError',
+      code: 'NOT_LOGGED_IN',
+      message: 'Not logged in',
+      endpoint: 'accounts.userInfo',
+    });
+    expect(isNotLoggedInError(plain)).toBe(true);
+  });
+
+  it('a structured clone loses the code, so no guard claims it', () => {
+    const clone: unknown = structuredClone(new SuspendedError());
+    expect(clone).toBeInstanceOf(Error);
+    expect(isSuspendedError(clone)).toBe(false);
+    expect(isMatchmakerError(clone)).toBe(false);
+  });
+});

@@ -3,7 +3,18 @@
  * sandbox and coverage checks all read these entries; nothing restates a path elsewhere.
  */
 import type { z } from 'zod';
-import type { RetryPolicy } from '../constants';
+
+/**
+ * A fixed-delay retry policy, as data: which answers are retried (`statusCodes`; failures to get an
+ * answer at all, network errors and time-outs, always are), how many retries after the first
+ * attempt, and the wait between them. The budget belongs to the call: a 403 refresh-and-replay
+ * does not restart it.
+ */
+export interface RetryPolicy {
+  readonly retries: number;
+  readonly delayMs: number;
+  readonly statusCodes: readonly number[];
+}
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -46,7 +57,7 @@ export interface EndpointDef {
   readonly bodyType?: 'json' | 'multipart';
   /** zod schema of the answer, or `binary` for file downloads (a Blob). */
   readonly response: z.ZodType | 'binary';
-  /** Retried on 5xx and network failures only; absent means never retried. */
+  /** Retried on the policy's statuses and on network failures only; absent means never retried. */
   readonly retry?: RetryPolicy;
   /** One line for docs and tooling. */
   readonly summary: string;

@@ -1,4 +1,4 @@
-import { REALTIME_RECONNECT_DELAY_MAX_MS, REALTIME_RECONNECT_DELAY_MIN_MS } from '../constants';
+import { REALTIME_RECONNECT_DELAY_MAX_MS, REALTIME_RECONNECT_DELAY_MIN_MS } from './constants';
 
 /**
  * The wait before reconnect attempt `attempt` (0 for the first retry after a drop), in ms.

@@ -61,6 +61,8 @@ export class RealtimeChannel<P extends Record<string, unknown>> {
   #timer: ReturnType<typeof setTimeout> | null = null;
   #attempt = 0;
   #awaitingPermission = false;
+  /** The current socket was told its token expired: the server closing it is then expected. */
+  #tokenExpired = false;
   /** Set once a refusal led to a refresh; a second refusal before a connect ends the session. */
   #refreshedAfterRefusal = false;
   #waiters: ((connected: boolean) => void)[] = [];
@@ -199,6 +201,7 @@ export class RealtimeChannel<P extends Record<string, unknown>> {
     });
     this.#socket = socket;
     this.#token = token;
+    this.#tokenExpired = false;
     socket.on('connect', () => this.#guard(() => this.#onConnect(epoch)));
     socket.on('connect_error', (error: Error) =>
       this.#guard(() => this.#onConnectError(epoch, socket, token, error)),
@@ -271,7 +274,7 @@ export class RealtimeChannel<P extends Record<string, unknown>> {
   #onDisconnect(epoch: number, reason: string): void {
     if (epoch !== this.#epoch) return;
     this.#dropSocket();
-    if (reason === SERVER_DISCONNECT) {
+    if (reason === SERVER_DISCONNECT && !this.#tokenExpired) {
       // As in socket.io: a server that closes the socket itself (logout elsewhere, suspension)
       // does not want it back, so the channel stays closed until connect() is called again.
       this.#stop(reason, true);
@@ -284,8 +287,14 @@ export class RealtimeChannel<P extends Record<string, unknown>> {
 
   #receive(epoch: number, token: string, event: string, payload: unknown): void {
     if (epoch !== this.#epoch) return;
-    // Any channel's token_expired refreshes, whatever its payload: it only has to arrive.
-    if (event === TOKEN_EXPIRED) this.#deps.onTokenExpired(token);
+    // Any channel's token_expired refreshes, whatever its payload: it only has to arrive. SPEC.md:
+    // it means a refresh and a reconnect, whatever the server then does with the old socket, so
+    // a server close after it is a drop to recover from (the refresh's `renew` or the retry timer
+    // reopens the channel), not a request to stay away.
+    if (event === TOKEN_EXPIRED) {
+      this.#tokenExpired = true;
+      this.#deps.onTokenExpired(token);
+    }
     const schema = this.#deps.schemas[event];
     if (!schema) return;
     let parsed: unknown;

@@ -1,5 +1,5 @@
-import { COOKIE_MAX_AGE_SECONDS, COOKIE_PATH, COOKIE_SECURE, STALE_COOKIE_NAMES } from '../constants';
 import type { Tokens } from '../schemas/auth';
+import { COOKIE_MAX_AGE_SECONDS, COOKIE_PATH, COOKIE_SECURE, STALE_COOKIE_NAMES } from './constants';
 import type { TokenStore } from './token-store';
 
 /** The part of `document` the cookie store uses; injectable for tests and non-DOM hosts. */

@@ -1,18 +1,19 @@
-import { chmod, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { chmod, mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Tokens } from '../schemas/auth';
+import { DEFAULT_LOCK_WAIT_MS, FileLock } from './file-lock';
 import { Mutex, type TokenStore } from './token-store';
 
 /** Counts writes in this process, to name temporary files uniquely. */
 let writes = 0;
 
-/** A lock file older than this belongs to a process that died holding it. */
-const STALE_LOCK_MS = 30_000;
-/** How long to wait for another process's refresh before giving up. */
-const LOCK_TIMEOUT_MS = 15_000;
-const LOCK_POLL_MS = 25;
-
-const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export interface FileTokenStoreOptions {
+  /**
+   * How long to wait for another process's refresh or logout before giving up. Defaults to the
+   * longest a refresh may hold the lock with the default time limits, plus slack (about 2.5 min).
+   */
+  lockWaitMs?: number;
+}
 
 /**
  * Tokens in a JSON file readable only by its owner (mode 0600), for the CLI and scripts. Writes
@@ -22,9 +23,11 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 export class FileTokenStore implements TokenStore {
   readonly path: string;
   readonly #mutex = new Mutex();
+  readonly #lock: FileLock;
 
-  constructor(path: string) {
+  constructor(path: string, options: FileTokenStoreOptions = {}) {
     this.path = path;
+    this.#lock = new FileLock(`${path}.lock`, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS);
   }
 
   async get(): Promise<Tokens | null> {
@@ -72,42 +75,13 @@ export class FileTokenStore implements TokenStore {
    */
   withLock<T>(fn: () => Promise<T>): Promise<T> {
     return this.#mutex.run(async () => {
-      const lock = `${this.path}.lock`;
-      await this.#acquire(lock);
+      await mkdir(dirname(this.path), { recursive: true, mode: 0o700 });
+      const release = await this.#lock.acquire();
       try {
         return await fn();
       } finally {
-        await rm(lock, { force: true });
+        await release();
       }
     });
-  }
-
-  async #acquire(lock: string): Promise<void> {
-    await mkdir(dirname(this.path), { recursive: true, mode: 0o700 });
-    const deadline = Date.now() + LOCK_TIMEOUT_MS;
-    for (;;) {
-      try {
-        const handle = await open(lock, 'wx', 0o600);
-        await handle.writeFile(String(process.pid));
-        await handle.close();
-        return;
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      }
-      const age = await stat(lock).then(
-        (info) => Date.now() - info.mtimeMs,
-        () => 0,
-      );
-      if (age > STALE_LOCK_MS) {
-        await rm(lock, { force: true });
-        continue;
-      }
-      if (Date.now() > deadline) {
-        throw new Error(
-          `Timed out waiting for the token lock ${lock}; delete it if no other matchmaker process runs`,
-        );
-      }
-      await pause(LOCK_POLL_MS);
-    }
   }
 }

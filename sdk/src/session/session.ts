@@ -1,11 +1,13 @@
-import { SESSION_EXPIRED_NOTICE, TOKEN_REFRESH_RETRY } from '../constants';
-import { isHttpError, NotLoggedInError } from '../errors';
+import { isHttpError, NotLoggedInError, SuspendedError } from '../errors';
 import { isDeleted } from '../rules/roles';
 import type { Tokens } from '../schemas/auth';
 import type { User } from '../schemas/user';
-import { type RetryInfo, withRetry } from '../transport/retry';
+import { isRetryable, type RetryInfo } from '../transport/retry';
+import { type Stoppers, throwIfStopped, wait } from '../transport/signals';
+import { SESSION_EXPIRED_NOTICE, TOKEN_REFRESH_RETRY } from './constants';
 import { Emitter } from './emitter';
-import type { TokenStore } from './token-store';
+import { type SessionScope, SessionScopeController } from './scope';
+import { Mutex, type TokenStore } from './token-store';
 
 export type LogoutReason = 'user' | 'suspended' | 'session-expired' | 'refresh-failed';
 
@@ -35,23 +37,33 @@ export interface LockManagerLike {
   request<T>(name: string, callback: () => Promise<T>): Promise<T>;
 }
 
+/**
+ * What to do when the refresh call gets no answer after its retries (network down, 5xx):
+ * `logout` (SPEC.md: a failed refresh logs out) or `keep-session` (the stored tokens stay, the
+ * call fails with the network error; the CLI keeps its credentials across a network outage).
+ */
+export type RefreshNetworkFailure = 'logout' | 'keep-session';
+
 export interface SessionOptions {
   store: TokenStore;
   /** Calls the refresh endpoint; resolves fresh tokens or rejects (HttpError when refused). */
-  requestRefresh: (refreshToken: string) => Promise<Tokens>;
+  requestRefresh: (refreshToken: string, scope: SessionScope) => Promise<Tokens>;
   /** Calls the logout endpoint with the given access token; failures are ignored. */
   requestLogout: (accessToken: string) => Promise<void>;
   /**
-   * Serialises refreshes across tabs. Defaults to `navigator.locks` where it exists; `null`
-   * turns cross-tab locking off. The store's own lock (if any) is used beneath it.
+   * Serialises refreshes and logouts across tabs. Defaults to `navigator.locks` where it exists;
+   * `null` turns cross-tab locking off. The store's own lock (if any) is used beneath it.
    */
-  locks?: LockManagerLike | null;
-  onError?: (error: unknown) => void;
+  locks?: LockManagerLike | null | undefined;
+  /** Default `logout`. */
+  refreshNetworkFailure?: RefreshNetworkFailure | undefined;
+  onError?: ((error: unknown) => void) | undefined;
   /** Called before each wait between refresh attempts. */
-  onRetry?: (info: RetryInfo) => void;
+  onRetry?: ((info: RetryInfo) => void) | undefined;
 }
 
-const REFRESH_LOCK = 'matchmaker:token-refresh';
+const SESSION_LOCK = 'matchmaker:token-refresh';
+const REFRESH_ID = 'accounts.refreshToken';
 
 function defaultLocks(): LockManagerLike | null {
   const nav = (globalThis as { navigator?: { locks?: LockManagerLike } }).navigator;
@@ -59,17 +71,22 @@ function defaultLocks(): LockManagerLike | null {
 }
 
 /**
- * The client's session: tokens (through the store), the logged-in user, the single-flight
- * token refresh and logout. A generation counter, bumped by every login and logout, makes a
- * refresh that finishes after the session it belonged to has ended drop its tokens.
+ * The client's session: tokens (through the store), the logged-in user, the single-flight token
+ * refresh and logout. Each session has a scope (see SessionScope) that logout and login end at
+ * once, synchronously: every wait, attempt and refresh of the old session stops there, and its
+ * late answers find the scope ended and act on nothing. Refresh and logout run under one lock (Web
+ * Locks across tabs, then the store's lock across clients and processes), and a refresh re-reads
+ * the store under it, so a logout elsewhere is never undone by a refresh landing afterwards.
  */
 export class Session {
   readonly #store: TokenStore;
   readonly #options: SessionOptions;
   readonly #locks: LockManagerLike | null;
   readonly #events: Emitter<SessionEvents>;
+  /** Serialises this client's locked work when the store has no lock of its own. */
+  readonly #mutex = new Mutex();
   #user: User | null = null;
-  #generation = 0;
+  #scope = new SessionScopeController();
   #refreshing: Promise<Tokens> | null = null;
   #loggingOut: Promise<void> | null = null;
 
@@ -93,20 +110,23 @@ export class Session {
     return isDeleted(this.#user);
   }
 
-  /** Bumped by every login and logout. */
-  get generation(): number {
-    return this.#generation;
-  }
-
-  get store(): TokenStore {
-    return this.#store;
+  /** The scope of the current session; it ends at the next logout or login. */
+  get scope(): SessionScope {
+    return this.#scope;
   }
 
   on<K extends keyof SessionEvents>(event: K, handler: SessionEvents[K]): () => void {
     return this.#events.on(event, handler);
   }
 
+  /** The stored tokens; null when there are none or a logout is under way (it has begun). */
   async getTokens(): Promise<Tokens | null> {
+    if (this.#loggingOut) return null;
+    const tokens = await this.#readStore();
+    return this.#loggingOut ? null : tokens;
+  }
+
+  async #readStore(): Promise<Tokens | null> {
     const tokens = await this.#store.get();
     return tokens && tokens.accessToken !== '' ? tokens : null;
   }
@@ -120,110 +140,104 @@ export class Session {
     return (await this.getTokens()) !== null;
   }
 
-  /** Starts a new session with fresh tokens (after login). */
+  /** Starts a new session with fresh tokens (after login). Nothing of the previous one carries over. */
   async setTokens(tokens: Tokens): Promise<void> {
-    this.#generation++;
-    // Nothing of the previous session carries over: its refresh in flight and its user.
-    this.#refreshing = null;
+    this.#beginNewScope();
     if (this.#user !== null) this.setUser(null);
-    await this.#store.set(tokens);
-    this.#events.emit('login', tokens);
+    const scope = this.#scope;
+    await this.#locked(async () => {
+      await this.#store.set(tokens);
+    });
+    if (scope === this.#scope) this.#events.emit('login', tokens);
   }
 
+  /** Keeps the loaded user; ignored while a logout is under way (a late user-info answer). */
   setUser(user: User | null): void {
+    if (this.#loggingOut && user !== null) return;
     this.#user = user;
     this.#events.emit('user', user);
   }
 
   /**
-   * Gets fresh tokens after `failedAccessToken` was refused with 403, for the session of
-   * `generation` (the current one by default). One refresh at a time:
+   * Gets fresh tokens after `failedAccessToken` was refused with 403. One refresh at a time:
    * concurrent callers share the one in flight. If the store already holds a different access
    * token (another client or tab refreshed first), that one is used without a call.
    */
-  refresh(failedAccessToken?: string, generation = this.#generation): Promise<Tokens> {
-    // A call of an ended session never refreshes (nor borrows) the tokens of the next one.
-    if (generation !== this.#generation) {
-      return Promise.reject(new NotLoggedInError({ endpoint: 'accounts.refreshToken' }));
+  refresh(failedAccessToken?: string): Promise<Tokens> {
+    return this.refreshIn(this.#scope, failedAccessToken);
+  }
+
+  /** The refresh of `scope`'s session; a scope that has ended never refreshes (nor borrows) tokens. */
+  refreshIn(scope: SessionScope, failedAccessToken?: string): Promise<Tokens> {
+    if (scope.ended || scope !== this.#scope) {
+      return Promise.reject(new NotLoggedInError({ endpoint: REFRESH_ID }));
     }
     if (this.#refreshing) return this.#refreshing;
-    const run = () => this.#lockedRefresh(failedAccessToken, generation);
-    const pending = (this.#locks ? this.#locks.request(REFRESH_LOCK, run) : run()).finally(() => {
+    const pending = this.#locked(() => this.#refreshNow(scope, failedAccessToken)).finally(() => {
       if (this.#refreshing === pending) this.#refreshing = null;
     });
     this.#refreshing = pending;
     return pending;
   }
 
-  #lockedRefresh(failedAccessToken: string | undefined, generation: number): Promise<Tokens> {
-    const work = () => this.#refreshNow(failedAccessToken, generation);
-    return this.#store.withLock ? this.#store.withLock(work) : work();
-  }
-
-  async #refreshNow(failedAccessToken: string | undefined, generation: number): Promise<Tokens> {
-    const current = await this.getTokens();
-    if (!current) throw new NotLoggedInError({ endpoint: 'accounts.refreshToken' });
-    if (failedAccessToken !== undefined && current.accessToken !== failedAccessToken) return current;
-    if (!current.refreshToken) {
-      await this.logout('refresh-failed');
-      throw new NotLoggedInError({ endpoint: 'accounts.refreshToken' });
+  /** Ends `scope`'s session, unless it has ended already. */
+  async endIn(scope: SessionScope, reason: LogoutReason): Promise<void> {
+    if (scope.ended || scope !== this.#scope) {
+      await this.#loggingOut;
+      return;
     }
-    let fresh: Tokens;
-    try {
-      const { onRetry } = this.#options;
-      fresh = await withRetry(
-        TOKEN_REFRESH_RETRY,
-        () => this.#options.requestRefresh(current.refreshToken),
-        undefined,
-        onRetry
-          ? (retry, error) =>
-              onRetry({
-                endpoint: 'accounts.refreshToken',
-                retry,
-                delayMs: TOKEN_REFRESH_RETRY.delayMs,
-                error,
-              })
-          : undefined,
-      );
-    } catch (error) {
-      if (generation !== this.#generation) throw new NotLoggedInError({ cause: error });
-      if (isHttpError(error) && error.status < 500) {
-        // Refused. If another client rotated the tokens meanwhile, theirs are good.
-        const latest = await this.getTokens();
-        if (latest && latest.refreshToken !== current.refreshToken) return latest;
-        await this.logout('refresh-failed');
-        throw new NotLoggedInError({ endpoint: 'accounts.refreshToken', cause: error });
-      }
-      // A network failure or 5xx leaves the session as it is; the caller sees the error.
-      throw error;
-    }
-    if (generation !== this.#generation) throw new NotLoggedInError({ endpoint: 'accounts.refreshToken' });
-    await this.#store.set(fresh);
-    this.#events.emit('refresh', fresh);
-    return fresh;
+    await this.logout(reason);
   }
 
   /**
-   * Ends the session: calls the logout endpoint when there is a token to end, clears the store
-   * and the SDK's caches, then emits `logout` once. Concurrent calls share one logout.
+   * Ends the session: at once, every wait, attempt and refresh of it stops and its user is
+   * forgotten; then, under the session lock, the logout endpoint is called when there is a token
+   * to end (the latest one, even if a refresh just wrote it), the store is cleared and `logout`
+   * is emitted once. Concurrent calls share one logout.
    */
   logout(reason: LogoutReason = 'user'): Promise<void> {
-    return this.#endSession(reason, false);
+    return this.#endSession(reason, false, true);
   }
 
-  #endSession(reason: LogoutReason, announceWithoutSession: boolean): Promise<void> {
+  /**
+   * Logs out with `session-expired` when cookies of an earlier client are present. Returns
+   * whether it did. `staleCookieNames` usually comes from CookieTokenStore#staleCookies().
+   */
+  async expireIfStale(staleCookieNames: readonly string[]): Promise<boolean> {
+    if (staleCookieNames.length === 0) return false;
+    await this.#endSession('session-expired', true, true);
+    return true;
+  }
+
+  #beginNewScope(reason?: LogoutReason): void {
+    this.#scope.end(reason === 'suspended');
+    this.#scope = new SessionScopeController();
+    this.#refreshing = null;
+  }
+
+  /** Runs `fn` under the cross-tab lock and the store's lock (or this client's mutex). */
+  #locked<T>(fn: () => Promise<T>): Promise<T> {
+    const store = this.#store;
+    const inStoreLock = () => (store.withLock ? store.withLock(fn) : this.#mutex.run(fn));
+    return this.#locks ? this.#locks.request(SESSION_LOCK, inStoreLock) : inStoreLock();
+  }
+
+  /** `lock`: false when the caller already holds the session lock (a refresh ending its session). */
+  #endSession(reason: LogoutReason, announceWithoutSession: boolean, lock: boolean): Promise<void> {
     if (this.#loggingOut) return this.#loggingOut;
-    this.#generation++;
-    const pending = this.#logoutNow(reason, announceWithoutSession).finally(() => {
+    const hadUser = this.#user !== null;
+    this.#beginNewScope(reason);
+    this.#user = null;
+    const finish = () => this.#finishLogout(reason, hadUser || announceWithoutSession);
+    const pending = (lock ? this.#locked(finish) : finish()).finally(() => {
       this.#loggingOut = null;
     });
     this.#loggingOut = pending;
     return pending;
   }
 
-  async #logoutNow(reason: LogoutReason, announceWithoutSession: boolean): Promise<void> {
-    const tokens = await this.getTokens();
-    const hadSession = tokens !== null || this.#user !== null;
+  async #finishLogout(reason: LogoutReason, announce: boolean): Promise<void> {
+    const tokens = await this.#readStore();
     // The server already ended a suspended or refused session; only a live one is worth a call.
     if (tokens && (reason === 'user' || reason === 'session-expired')) {
       try {
@@ -233,20 +247,68 @@ export class Session {
       }
     }
     await this.#store.clear();
-    this.#refreshing = null;
-    this.#user = null;
-    if (!hadSession && !announceWithoutSession) return;
+    if (!tokens && !announce) return;
     const notice = LOGOUT_NOTICES[reason];
     this.#events.emit('logout', reason, notice === undefined ? { reason } : { reason, notice });
   }
 
-  /**
-   * Logs out with `session-expired` when cookies of an earlier client are present. Returns
-   * whether it did. `staleCookieNames` usually comes from CookieTokenStore#staleCookies().
-   */
-  async expireIfStale(staleCookieNames: readonly string[]): Promise<boolean> {
-    if (staleCookieNames.length === 0) return false;
-    await this.#endSession('session-expired', true);
-    return true;
+  /** Ends `scope`'s session from inside the lock (a refresh that found it over) and throws. */
+  async #endFromRefresh(scope: SessionScope, reason: LogoutReason, cause?: unknown): Promise<never> {
+    // The session had tokens when this refresh began, so its end is announced even when another
+    // client already emptied the store.
+    if (scope === this.#scope) await this.#endSession(reason, true, false);
+    if (reason === 'suspended') throw new SuspendedError({ endpoint: REFRESH_ID, cause });
+    throw new NotLoggedInError({ endpoint: REFRESH_ID, cause });
+  }
+
+  async #refreshNow(scope: SessionScope, failedAccessToken: string | undefined): Promise<Tokens> {
+    const stoppers: Stoppers = { scope, endpoint: REFRESH_ID };
+    throwIfStopped(stoppers);
+    const current = await this.#readStore();
+    throwIfStopped(stoppers);
+    // Another client logged out while this one waited for the lock: its session is over here too.
+    if (!current) return this.#endFromRefresh(scope, 'user');
+    if (failedAccessToken !== undefined && current.accessToken !== failedAccessToken) return current;
+    if (!current.refreshToken) return this.#endFromRefresh(scope, 'refresh-failed');
+    let fresh: Tokens;
+    try {
+      fresh = await this.#requestWithRetries(current.refreshToken, scope, stoppers);
+    } catch (error) {
+      throwIfStopped(stoppers);
+      if (isHttpError(error) && error.status === 406) return this.#endFromRefresh(scope, 'suspended', error);
+      if (isHttpError(error) && error.status < 500) {
+        // Refused. If another client rotated the tokens meanwhile, theirs are good.
+        const latest = await this.#readStore();
+        throwIfStopped(stoppers);
+        if (latest && latest.refreshToken !== current.refreshToken) return latest;
+        return this.#endFromRefresh(scope, 'refresh-failed', error);
+      }
+      if (this.#options.refreshNetworkFailure === 'keep-session') throw error;
+      return this.#endFromRefresh(scope, 'refresh-failed', error);
+    }
+    throwIfStopped(stoppers);
+    // Re-read under the lock before writing: never write over a logout or a newer refresh.
+    const latest = await this.#readStore();
+    throwIfStopped(stoppers);
+    if (!latest) return this.#endFromRefresh(scope, 'user');
+    if (latest.refreshToken !== current.refreshToken) return latest;
+    await this.#store.set(fresh);
+    // A logout that landed during the write is waiting for the lock and clears the store next.
+    throwIfStopped(stoppers);
+    this.#events.emit('refresh', fresh);
+    return fresh;
+  }
+
+  async #requestWithRetries(refreshToken: string, scope: SessionScope, stoppers: Stoppers): Promise<Tokens> {
+    const policy = TOKEN_REFRESH_RETRY;
+    for (let retry = 1; ; retry++) {
+      try {
+        return await this.#options.requestRefresh(refreshToken, scope);
+      } catch (error) {
+        if (retry > policy.retries || !isRetryable(policy, error)) throw error;
+        this.#options.onRetry?.({ endpoint: REFRESH_ID, retry, delayMs: policy.delayMs, error });
+        await wait(policy.delayMs, stoppers);
+      }
+    }
   }
 }

@@ -1,70 +1,51 @@
-import { type FetchOptions, ofetch } from 'ofetch';
-import { DEFAULT_REQUEST_TIMEOUT_MS } from '../constants';
 import type { CallInput, CallOptions, EndpointDef, ResultOf } from '../endpoints/define';
-import {
-  AbortedError,
-  HttpError,
-  isMatchmakerError,
-  NetworkError,
-  NotLoggedInError,
-  SuspendedError,
-  TimeoutError,
-} from '../errors';
-import type { Session } from '../session/session';
-import { parseJsonBody } from './body';
-import { type RetryInfo, withRetry } from './retry';
+import { HttpError, NotLoggedInError, SuspendedError } from '../errors';
+import type { Tokens } from '../schemas/auth';
+import type { SessionScope } from '../session/scope';
+import type { LogoutReason } from '../session/session';
+import { isRetryable, type RetryInfo } from './retry';
+import type { HttpSender, RawResponse } from './sender';
+import { type Stoppers, throwIfStopped, unlessStopped, wait } from './signals';
 import type { Transport } from './types';
-import { buildPath, toQuery } from './url';
-import { parseOrThrow } from './validate';
-
-export interface HttpTransportOptions {
-  baseURL: string;
-  /** Defaults to globalThis.fetch (undici in Node). */
-  fetch?: typeof fetch;
-  /** Time limit of one attempt in ms; defaults to 30 s; 0 turns it off. */
-  timeoutMs?: number;
-  /** Extra headers on every request (e.g. a client version). */
-  headers?: Record<string, string>;
-  /** Called before each retry wait (logging, progress displays, tests). */
-  onRetry?: (info: RetryInfo) => void;
-}
-
-/** How one attempt is sent: with or without the session's token and its 403/406 handling. */
-interface SendMode {
-  accessToken: string | null;
-}
-
-const NO_CACHE = { 'Cache-Control': 'no-cache', Pragma: 'no-cache' } as const;
 
 /**
- * The one HTTP path of the SDK. It fills the path template, validates what goes out and what
- * comes back with the entry's zod schemas, applies the entry's access rule and retry policy,
- * runs the 403 refresh-and-replay and the 406 suspension logout. ofetch's own retry is off.
+ * What the transport needs of the session, as functions (handed over at construction, the way
+ * supabase-js hands its realtime client an `accessToken()` callback): no object is finished
+ * after it is built.
+ */
+export interface TransportSession {
+  /** The scope of the session now; a call belongs to the session it started in. */
+  scope(): SessionScope;
+  getTokens(): Promise<Tokens | null>;
+  /** The single-flight refresh of `scope`'s session after `failedAccessToken` got 403. */
+  refresh(scope: SessionScope, failedAccessToken: string): Promise<Tokens>;
+  /** Ends `scope`'s session (once; nothing if it already ended). */
+  end(scope: SessionScope, reason: LogoutReason): Promise<void>;
+}
+
+export interface HttpTransportOptions {
+  sender: HttpSender;
+  session: TransportSession;
+  /** Called before each retry wait (logging, progress displays, tests). */
+  onRetry?: ((info: RetryInfo) => void) | undefined;
+}
+
+/**
+ * The one HTTP path of the SDK's calls: the entry's access rule, its retry policy (one budget per
+ * call), the 403 refresh-and-replay and the 406 suspension logout. The ended-session rule lives
+ * here: a call of a session that ended (logout, or a login that replaced it) is stopped at once,
+ * and after every `await` that could cross a logout the call checks again, so nothing of an ended
+ * session is sent, replayed or answered.
  */
 export class HttpTransport implements Transport {
-  readonly #fetch: ReturnType<typeof ofetch.create>;
-  readonly #timeoutMs: number;
+  readonly #sender: HttpSender;
+  readonly #session: TransportSession;
   readonly #onRetry: ((info: RetryInfo) => void) | undefined;
-  #session: Session | null = null;
 
   constructor(options: HttpTransportOptions) {
-    this.#timeoutMs = options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+    this.#sender = options.sender;
+    this.#session = options.session;
     this.#onRetry = options.onRetry;
-    // The fetch implementation is a global option of ofetch (second argument), not a default.
-    this.#fetch = ofetch.create(
-      {
-        baseURL: options.baseURL,
-        retry: 0,
-        ignoreResponseError: true,
-        headers: { ...options.headers, ...NO_CACHE },
-      } as FetchOptions,
-      options.fetch ? { fetch: options.fetch } : {},
-    );
-  }
-
-  /** The session is created after the transport (it needs the transport for refresh calls). */
-  attach(session: Session): void {
-    this.#session = session;
   }
 
   async call<E extends EndpointDef>(
@@ -72,145 +53,53 @@ export class HttpTransport implements Transport {
     input: CallInput<E> = {},
     options: CallOptions = {},
   ): Promise<ResultOf<E>> {
-    const session = this.#requireSession();
-    // The session this call belongs to: an answer that arrives after it ended must not act on
-    // the next one (replay with its token, or log it out).
-    const generation = session.generation;
-    const tokens = await session.getTokens();
+    const scope = this.#session.scope();
+    const tokens = await this.#session.getTokens();
     if (!tokens) {
       if (endpoint.access === 'session') throw new NotLoggedInError({ endpoint: endpoint.id });
       if (endpoint.access === 'contact') return undefined as ResultOf<E>;
     }
-    const request = this.#prepare(endpoint, input);
-    const { retry } = endpoint;
-    const onRetry = retry && this.#onRetry;
-    // Most calls have no retry policy: send them without the retry loop's extra promise layers.
-    const send = (accessToken: string | null) =>
-      retry
-        ? withRetry(
-            retry,
-            () => this.#attempt(endpoint, request, { accessToken }, options),
-            options.signal,
-            onRetry
-              ? (n, error) => onRetry({ endpoint: endpoint.id, retry: n, delayMs: retry.delayMs, error })
-              : undefined,
-          )
-        : this.#attempt(endpoint, request, { accessToken }, options);
-
-    let response = await send(tokens?.accessToken ?? null);
-    if (response.status === 403 && tokens) {
-      if (session.generation !== generation) throw new NotLoggedInError({ endpoint: endpoint.id });
-      const fresh = await session.refresh(tokens.accessToken, generation);
-      // One replay with the new token; a second 403 is a real refusal, not a refresh loop.
-      response = await send(fresh.accessToken);
-    }
-    if (response.status === 406 && tokens) {
-      if (session.generation === generation) await session.logout('suspended');
-      throw new SuspendedError({ endpoint: endpoint.id });
-    }
-    if (response.status < 200 || response.status >= 300) {
-      throw new HttpError(response.status, response.data, { endpoint: endpoint.id });
-    }
-    return this.#parse(endpoint, response.data);
-  }
-
-  /**
-   * Sends a call without the session's access rules or its 403/406 handling, with the given
-   * token (or none). The session uses it for the refresh and logout calls themselves.
-   */
-  async callDirect<E extends EndpointDef>(
-    endpoint: E,
-    input: CallInput<E>,
-    accessToken: string | null,
-    options: CallOptions = {},
-  ): Promise<ResultOf<E>> {
-    const response = await this.#attempt(endpoint, this.#prepare(endpoint, input), { accessToken }, options);
-    if (response.status < 200 || response.status >= 300) {
-      throw new HttpError(response.status, response.data, { endpoint: endpoint.id });
-    }
-    return this.#parse(endpoint, response.data);
-  }
-
-  #requireSession(): Session {
-    if (!this.#session) throw new Error('HttpTransport used before a session was attached');
-    return this.#session;
-  }
-
-  #prepare(endpoint: EndpointDef, input: CallInput<EndpointDef>): PreparedRequest {
-    const params = endpoint.params
-      ? parseOrThrow(endpoint.params, input.params ?? {}, endpoint.id, 'request', 'params')
-      : input.params;
-    const query = endpoint.query
-      ? parseOrThrow(endpoint.query, input.query ?? {}, endpoint.id, 'request', 'query')
-      : undefined;
-    let body: unknown;
-    if (endpoint.bodyType === 'multipart') {
-      body = input.body;
-    } else if (endpoint.body) {
-      body = parseOrThrow(endpoint.body, input.body, endpoint.id, 'request', 'body');
-    }
-    return { path: buildPath(endpoint.id, endpoint.path, params), query: toQuery(query), body };
-  }
-
-  async #attempt(
-    endpoint: EndpointDef,
-    request: PreparedRequest,
-    mode: SendMode,
-    options: CallOptions,
-  ): Promise<RawResponse> {
-    if (options.signal?.aborted)
-      throw new AbortedError(`${endpoint.id} was aborted`, { endpoint: endpoint.id });
-    const timeoutMs = options.timeoutMs ?? this.#timeoutMs;
-    const timeout = new AbortController();
-    // 0 (or Infinity) means no limit for this attempt: long uploads, or tests that own the clock.
-    const timer =
-      timeoutMs > 0 && Number.isFinite(timeoutMs) ? setTimeout(() => timeout.abort(), timeoutMs) : undefined;
-    const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
-    try {
-      const response = await this.#fetch.raw(request.path, {
-        method: endpoint.method,
-        query: request.query,
-        body: request.body as BodyInit | Record<string, unknown> | undefined,
-        headers: mode.accessToken ? { Authorization: `Bearer ${mode.accessToken}` } : {},
-        ...(endpoint.response === 'binary' ? { responseType: 'blob' } : { parseResponse: parseJsonBody }),
-        signal,
-      } as FetchOptions<'json'>);
-      const raw: RawResponse = { status: response.status, data: response._data };
-      if (raw.status >= 500 && endpoint.retry) {
-        // Surfaced as an error so the retry policy sees it; the last one is rethrown as is.
-        throw new HttpError(raw.status, raw.data, { endpoint: endpoint.id });
+    // A call sent without a token belongs to no session (login itself, public pages).
+    const stoppers: Stoppers = {
+      signal: options.signal,
+      scope: tokens ? scope : undefined,
+      endpoint: endpoint.id,
+    };
+    throwIfStopped(stoppers);
+    const request = this.#sender.prepare(endpoint, input);
+    const policy = endpoint.retry;
+    let accessToken = tokens?.accessToken ?? null;
+    let retried = 0;
+    let replayed = false;
+    for (;;) {
+      let response: RawResponse;
+      try {
+        response = await this.#sender.attempt(endpoint, request, accessToken, stoppers, options.timeoutMs);
+        if (policy?.statusCodes.includes(response.status)) {
+          throw new HttpError(response.status, response.data, { endpoint: endpoint.id });
+        }
+      } catch (error) {
+        if (!policy || retried >= policy.retries || !isRetryable(policy, error)) throw error;
+        retried++;
+        this.#onRetry?.({ endpoint: endpoint.id, retry: retried, delayMs: policy.delayMs, error });
+        await wait(policy.delayMs, stoppers);
+        continue;
       }
-      return raw;
-    } catch (error) {
-      if (isMatchmakerError(error)) throw error;
-      if (options.signal?.aborted)
-        throw new AbortedError(`${endpoint.id} was aborted`, { endpoint: endpoint.id, cause: error });
-      if (timeout.signal.aborted) throw new TimeoutError(timeoutMs, { endpoint: endpoint.id, cause: error });
-      throw new NetworkError(`${endpoint.id}: ${describe(error)}`, { endpoint: endpoint.id, cause: error });
-    } finally {
-      clearTimeout(timer);
+      if (response.status === 403 && tokens && accessToken && !replayed) {
+        // One replay with the new token; a second 403 is a real refusal, not a refresh loop. The
+        // caller's abort ends its own wait at once; the shared refresh goes on for the others.
+        replayed = true;
+        const fresh = await unlessStopped(this.#session.refresh(scope, accessToken), stoppers);
+        throwIfStopped(stoppers);
+        accessToken = fresh.accessToken;
+        continue;
+      }
+      if (response.status === 406 && tokens) {
+        await this.#session.end(scope, 'suspended');
+        throw new SuspendedError({ endpoint: endpoint.id });
+      }
+      throwIfStopped(stoppers);
+      return this.#sender.result(endpoint, response);
     }
   }
-
-  #parse<E extends EndpointDef>(endpoint: E, data: unknown): ResultOf<E> {
-    if (endpoint.response === 'binary') return data as ResultOf<E>;
-    return parseOrThrow(endpoint.response, data, endpoint.id, 'response') as ResultOf<E>;
-  }
-}
-
-interface PreparedRequest {
-  path: string;
-  query: Record<string, string> | undefined;
-  body: unknown;
-}
-
-interface RawResponse {
-  status: number;
-  data: unknown;
-}
-
-function describe(error: unknown): string {
-  const cause = (error as { cause?: unknown }).cause;
-  const message = error instanceof Error ? error.message : String(error);
-  return cause instanceof Error ? `${message} (${cause.message})` : message;
 }

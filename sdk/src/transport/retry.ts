@@ -1,57 +1,19 @@
-import type { RetryPolicy } from '../constants';
-import { AbortedError, isHttpError, isNetworkError, isTimeoutError } from '../errors';
-
-/** Waits `ms`, rejecting with AbortedError at once when `signal` aborts. Leaves no timer behind. */
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) {
-      reject(new AbortedError('Aborted while waiting to retry', { cause: signal.reason }));
-      return;
-    }
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new AbortedError('Aborted while waiting to retry', { cause: signal?.reason }));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
-/** Retry policies apply to 5xx answers and to failures to get an answer at all. */
-export function isRetryable(error: unknown): boolean {
-  if (isHttpError(error)) return error.status >= 500;
-  return isNetworkError(error) || isTimeoutError(error);
-}
+import type { RetryPolicy } from '../endpoints/define';
+import { isHttpError, isNetworkError, isTimeoutError } from '../errors';
 
 /**
- * Runs `attempt`, retrying retryable failures `policy.retries` times with a fixed delay.
- * Without a policy the first failure is final.
+ * Whether `policy` retries this failure: an answer whose status is in the policy's set, or no
+ * answer at all (network failure, time-out). Caller aborts and ended sessions never are.
  */
-export async function withRetry<T>(
-  policy: RetryPolicy | undefined,
-  attempt: () => Promise<T>,
-  signal?: AbortSignal,
-  onRetry?: (retry: number, error: unknown) => void,
-): Promise<T> {
-  const retries = policy?.retries ?? 0;
-  for (let tried = 0; ; tried++) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (tried >= retries || !isRetryable(error) || policy === undefined) throw error;
-      onRetry?.(tried + 1, error);
-      await sleep(policy.delayMs, signal);
-    }
-  }
+export function isRetryable(policy: RetryPolicy, error: unknown): boolean {
+  if (isHttpError(error)) return policy.statusCodes.includes(error.status);
+  return isNetworkError(error) || isTimeoutError(error);
 }
 
 /** What a retry observer learns before each wait. */
 export interface RetryInfo {
   endpoint: string;
-  /** 1 for the first retry. */
+  /** 1 for the first retry of the call. */
   retry: number;
   delayMs: number;
   error: unknown;

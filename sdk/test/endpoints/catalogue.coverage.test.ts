@@ -9,6 +9,7 @@ import {
   endpointList,
   endpoints,
   LOCATION_UPDATE_RETRY,
+  SERVER_ERROR_STATUSES,
 } from '../../src/index';
 
 /**
@@ -211,9 +212,11 @@ describe('the endpoint catalogue against SPEC.md section 7', () => {
       'devices.register': DEVICE_INFO_RETRY,
       'analytics.dau': ANALYTICS_RETRY,
     });
-    expect(LOCATION_UPDATE_RETRY).toEqual({ retries: 3, delayMs: 3_000 });
-    expect(DEVICE_INFO_RETRY).toEqual({ retries: 5, delayMs: 5_000 });
-    expect(ANALYTICS_RETRY).toEqual({ retries: 3, delayMs: 10_000 });
+    expect(LOCATION_UPDATE_RETRY).toEqual({ retries: 3, delayMs: 3_000, statusCodes: SERVER_ERROR_STATUSES });
+    expect(DEVICE_INFO_RETRY).toEqual({ retries: 5, delayMs: 5_000, statusCodes: SERVER_ERROR_STATUSES });
+    expect(ANALYTICS_RETRY).toEqual({ retries: 3, delayMs: 10_000, statusCodes: SERVER_ERROR_STATUSES });
+    // SPEC.md: the policies retry 5xx answers (and failures to get an answer at all).
+    expect(SERVER_ERROR_STATUSES).toEqual(Array.from({ length: 100 }, (_, i) => 500 + i));
   });
 
   it('answers binary files for KYC documents and chat files only', () => {

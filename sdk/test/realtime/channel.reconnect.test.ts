@@ -37,7 +37,7 @@ afterEach(() => {
 describe('reconnect spacing', () => {
   it('waits 1 to 5 s between failed attempts, exactly the announced delay, re-reading the token', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    const { client } = realtimeClient(url);
+    const { client, store } = realtimeClient(url);
     const retries: ChannelReconnectInfo[] = [];
     client.realtime.chat.on('reconnecting', (info) => retries.push(info));
     void client.realtime.chat.connect();
@@ -50,7 +50,7 @@ describe('reconnect spacing', () => {
       await vi.advanceTimersByTimeAsync(delayMs - 1);
       await flushIO(() => attempts.length > i, 300);
       expect(attempts).toHaveLength(i);
-      if (i === 4) await client.session.store.set({ accessToken: 'access-5', refreshToken: 'refresh-5' });
+      if (i === 4) await store.set({ accessToken: 'access-5', refreshToken: 'refresh-5' });
       await vi.advanceTimersByTimeAsync(1);
       await flushIO(() => attempts.length === i + 1);
     }

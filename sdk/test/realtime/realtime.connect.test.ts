@@ -32,12 +32,12 @@ describe('connect', () => {
   });
 
   it('reads the token from the session on every connect', async () => {
-    const { client } = realtimeClient(server.url);
+    const { client, store } = realtimeClient(server.url);
     await client.realtime.chat.connect();
     client.realtime.chat.disconnect();
     expect(client.realtime.chat.state).toBe('idle');
     server.valid.add('access-9');
-    await client.session.store.set({ accessToken: 'access-9', refreshToken: 'refresh-9' });
+    await store.set({ accessToken: 'access-9', refreshToken: 'refresh-9' });
     expect(await client.realtime.chat.connect()).toBe(true);
     expect(tokensOf('/chat')).toEqual(['access-1', 'access-9']);
   });
@@ -94,8 +94,8 @@ describe('connect', () => {
   });
 
   it('resolves false and opens nothing without a session', async () => {
-    const { client } = realtimeClient(server.url);
-    await client.session.store.clear();
+    const { client, store } = realtimeClient(server.url);
+    await store.clear();
     await client.realtime.connect();
     expect(client.realtime.chat.state).toBe('idle');
     expect(server.handshakes).toEqual([]);

@@ -62,13 +62,27 @@ describe('token_expired', () => {
     }
   });
 
+  it('reconnects after a refresh even when the server closes the socket right after token_expired', async () => {
+    const { client, errors } = realtimeClient(server.url);
+    await client.realtime.connect();
+    server.refreshDelayMs = 100;
+    for (const socket of server.sockets('/chat')) {
+      socket.emit('token_expired', { message: 'Token expired' });
+      socket.disconnect(true);
+    }
+    await waitFor(() => client.realtime.chat.connected && client.realtime.chat.token === 'access-2');
+    expect(connectedTokens('/chat')).toEqual(['access-2']);
+    expect(server.stats.refreshCalls).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
   it('closes the channels when the refresh is refused (the session logs out)', async () => {
-    const { client } = realtimeClient(server.url);
+    const { client, store } = realtimeClient(server.url);
     await client.realtime.connect();
     const reasons: string[] = [];
     client.session.on('logout', (reason) => reasons.push(reason));
     // Without a refresh token the refresh fails and the session logs out with refresh-failed.
-    await client.session.store.set({ accessToken: 'access-1', refreshToken: '' });
+    await store.set({ accessToken: 'access-1', refreshToken: '' });
     server.io.of('/chat').emit('token_expired');
     await waitFor(() => reasons.length > 0);
     expect(reasons).toEqual(['refresh-failed']);

@@ -12,6 +12,7 @@ export function testClient(
     /** 0 leaves no per-attempt timer, so fake-timer tests see only the SDK's own waits. */
     timeoutMs?: number;
     onRetry?: (info: RetryInfo) => void;
+    refreshNetworkFailure?: 'logout' | 'keep-session';
   } = {},
 ): MatchmakerClient {
   const tokens = options.tokens === undefined ? TOKENS : options.tokens;
@@ -21,6 +22,7 @@ export function testClient(
     locks: null,
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     ...(options.onRetry ? { onRetry: options.onRetry } : {}),
+    ...(options.refreshNetworkFailure ? { refreshNetworkFailure: options.refreshNetworkFailure } : {}),
   });
 }
 

@@ -14,6 +14,8 @@ export interface RealtimeTestClient {
   client: MatchmakerClient;
   /** Everything the client reported through `onError`. */
   errors: unknown[];
+  /** The client's token store, for tests that change the session behind its back. */
+  store: MemoryTokenStore;
 }
 
 const open: MatchmakerClient[] = [];
@@ -32,9 +34,10 @@ export function realtimeClient(
   options: { role?: Role; store?: MemoryTokenStore; realtime?: RealtimeOptions } = {},
 ): RealtimeTestClient {
   const errors: unknown[] = [];
+  const store = options.store ?? new MemoryTokenStore({ accessToken: 'access-1', refreshToken: 'refresh-1' });
   const client = createClient({
     baseURL: url,
-    tokenStore: options.store ?? new MemoryTokenStore({ accessToken: 'access-1', refreshToken: 'refresh-1' }),
+    tokenStore: store,
     locks: null,
     onError: (error) => errors.push(error),
     ...(options.realtime ? { realtime: options.realtime } : {}),
@@ -46,5 +49,5 @@ export function realtimeClient(
     );
   }
   open.push(client);
-  return { client, errors };
+  return { client, errors, store };
 }

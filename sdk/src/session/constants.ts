@@ -1,0 +1,22 @@
+/** Constants of the session: token refresh, logout, cookies (SPEC.md sections 4 and 9). */
+import type { RetryPolicy } from '../endpoints/define';
+import { SERVER_ERROR_STATUSES } from '../transport/constants';
+
+/** The 403 refresh flow: the refresh call is retried on network failures and 5xx. */
+export const TOKEN_REFRESH_RETRY: RetryPolicy = {
+  retries: 3,
+  delayMs: 1_000,
+  statusCodes: SERVER_ERROR_STATUSES,
+};
+/** The logout call is a courtesy to the server: local logout never waits longer for it. */
+export const LOGOUT_REQUEST_TIMEOUT_MS = 5_000;
+
+const COOKIE_MAX_AGE_DAYS = 365;
+export const COOKIE_MAX_AGE_SECONDS = COOKIE_MAX_AGE_DAYS * 24 * 60 * 60;
+export const COOKIE_PATH = '/';
+export const COOKIE_SECURE = true;
+/** Cookies written by earlier clients; their presence means the session is stale. */
+export const STALE_COOKIE_NAMES = ['images', 'preferences', 'user'] as const;
+
+export const NOT_LOGGED_IN_MESSAGE = 'Not logged in';
+export const SESSION_EXPIRED_NOTICE = 'Session expired. Please log in';

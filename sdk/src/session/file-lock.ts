@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { link, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '../transport/constants';
+import { LOGOUT_REQUEST_TIMEOUT_MS, TOKEN_REFRESH_RETRY } from './constants';
+
+/**
+ * The longest a client holds the session lock with the default time limits: a refresh's four
+ * attempts and three waits, then the logout call a failed refresh makes. Waiting less than this
+ * would give up on a healthy refresh in another process.
+ */
+export const MAX_LOCK_HOLD_MS =
+  (TOKEN_REFRESH_RETRY.retries + 1) * DEFAULT_REQUEST_TIMEOUT_MS +
+  TOKEN_REFRESH_RETRY.retries * TOKEN_REFRESH_RETRY.delayMs +
+  LOGOUT_REQUEST_TIMEOUT_MS;
+/** How long to wait for the lock by default: the longest hold, and some slack for the disk. */
+export const DEFAULT_LOCK_WAIT_MS = MAX_LOCK_HOLD_MS + 15_000;
+/** A lock file still empty or unreadable after this was left by a process that died creating it. */
+const HALF_WRITTEN_MS = 5_000;
+const POLL_MIN_MS = 10;
+const POLL_MAX_MS = 200;
+
+/** Who holds a lock file: written into it, so only the owner releases it. */
+interface LockOwner {
+  pid: number;
+  host: string;
+  token: string;
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A lock file shared by processes (`<path>.lock`, created exclusively). The file names its owner
+ * (pid, host, and a token unique to this hold); a waiter takes it over only when that owner is
+ * gone (its pid no longer runs on this host), and a holder removes it only while it still names
+ * it. Owners on another host (a shared disk) cannot be checked: their lock counts as abandoned
+ * after the longest hold.
+ */
+export class FileLock {
+  readonly path: string;
+  readonly #waitMs: number;
+
+  constructor(path: string, waitMs = DEFAULT_LOCK_WAIT_MS) {
+    this.path = path;
+    this.#waitMs = waitMs;
+  }
+
+  /** Waits for the lock and returns the function that releases it. */
+  async acquire(): Promise<() => Promise<void>> {
+    const owner: LockOwner = { pid: process.pid, host: hostname(), token: randomUUID() };
+    const deadline = Date.now() + this.#waitMs;
+    for (let poll = POLL_MIN_MS; ; poll = Math.min(poll * 2, POLL_MAX_MS)) {
+      if (await this.#tryCreate(owner)) return () => this.#release(owner);
+      await this.#removeIfAbandoned();
+      if (Date.now() > deadline) {
+        throw new Error(
+          `Timed out after ${Math.round(this.#waitMs / 1000)} s waiting for the token lock ${this.path}, held by ${await this.#describeHolder()}`,
+        );
+      }
+      await pause(poll);
+    }
+  }
+
+  async #tryCreate(owner: LockOwner): Promise<boolean> {
+    let handle: Awaited<ReturnType<typeof open>>;
+    try {
+      handle = await open(this.path, 'wx', 0o600);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+      throw error;
+    }
+    try {
+      await handle.writeFile(JSON.stringify(owner));
+    } finally {
+      await handle.close();
+    }
+    return true;
+  }
+
+  async #release(owner: LockOwner): Promise<void> {
+    const text = await readFile(this.path, 'utf8').catch(() => null);
+    // Someone took the file over (it was deemed abandoned, or removed by hand): it is theirs now.
+    if (text === null || parseOwner(text)?.token !== owner.token) return;
+    await rm(this.path, { force: true });
+  }
+
+  async #removeIfAbandoned(): Promise<void> {
+    const seen = await readFile(this.path, 'utf8').catch(() => null);
+    if (seen === null) return;
+    const holder = parseOwner(seen);
+    const ageMs = await stat(this.path).then(
+      (info) => Date.now() - info.mtimeMs,
+      () => 0,
+    );
+    const abandoned =
+      holder === null
+        ? ageMs > HALF_WRITTEN_MS
+        : holder.host === hostname()
+          ? !isRunning(holder.pid)
+          : ageMs > MAX_LOCK_HOLD_MS;
+    if (!abandoned) return;
+    // Move it aside atomically, then make sure what was moved is what was judged: two waiters
+    // may judge the same file, and the second must not remove the first one's fresh lock.
+    const aside = `${this.path}.${process.pid}.${randomUUID()}.stale`;
+    try {
+      await rename(this.path, aside);
+    } catch {
+      return;
+    }
+    const moved = await readFile(aside, 'utf8').catch(() => null);
+    if (moved !== seen) await link(aside, this.path).catch(() => undefined);
+    await rm(aside, { force: true });
+  }
+
+  async #describeHolder(): Promise<string> {
+    const text = await readFile(this.path, 'utf8').catch(() => null);
+    const holder = text === null ? null : parseOwner(text);
+    return holder ? `process ${holder.pid} on ${holder.host}` : 'an unknown process';
+  }
+}
+
+/** The owner named in a lock file; files of older SDKs hold just a pid. */
+function parseOwner(text: string): LockOwner | null {
+  if (/^\d+$/.test(text.trim())) return { pid: Number(text.trim()), host: hostname(), token: '' };
+  try {
+    const data = JSON.parse(text) as Partial<LockOwner> | null;
+    if (typeof data?.pid === 'number' && typeof data.host === 'string' && typeof data.token === 'string') {
+      return { pid: data.pid, host: data.host, token: data.token };
+    }
+  } catch {
+    // Half written: the owner is between creating and writing it.
+  }
+  return null;
+}
+
+/** Whether a process with this pid runs on this host (EPERM: it runs, as another user). */
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

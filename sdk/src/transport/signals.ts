@@ -1,0 +1,96 @@
+import { AbortedError, NotLoggedInError, SuspendedError } from '../errors';
+import type { SessionScope } from '../session/scope';
+
+/**
+ * What may cut a call short besides its own time limit: the caller's signal and the session the
+ * call belongs to. Listeners are added by hand and removed when the attempt or wait ends, because
+ * `AbortSignal.any` on Node 20 keeps every combined signal reachable from a long-lived source
+ * (about 55 bytes a call, never freed).
+ */
+export interface Stoppers {
+  signal?: AbortSignal | undefined;
+  scope?: SessionScope | undefined;
+  endpoint?: string | undefined;
+}
+
+/** The error for a call stopped by its caller or by the end of its session; null when neither. */
+export function stoppedError(
+  stoppers: Stoppers,
+  cause?: unknown,
+): AbortedError | NotLoggedInError | SuspendedError | null {
+  const { signal, scope, endpoint } = stoppers;
+  if (signal?.aborted) {
+    return new AbortedError(`${endpoint ?? 'request'} was aborted`, {
+      endpoint,
+      cause: cause ?? signal.reason,
+    });
+  }
+  if (scope?.ended) {
+    return scope.suspended
+      ? new SuspendedError({ endpoint, cause })
+      : new NotLoggedInError({ endpoint, cause });
+  }
+  return null;
+}
+
+/** Throws when the caller aborted or the session ended: the check after every `await`. */
+export function throwIfStopped(stoppers: Stoppers): void {
+  const error = stoppedError(stoppers);
+  if (error) throw error;
+}
+
+/** Calls `fn` once when the caller aborts or the session ends; returns the function that detaches it. */
+export function onStop(stoppers: Stoppers, fn: () => void): () => void {
+  const { signal, scope } = stoppers;
+  signal?.addEventListener('abort', fn, { once: true });
+  const leaveScope = scope?.onEnd(fn);
+  return () => {
+    signal?.removeEventListener('abort', fn);
+    leaveScope?.();
+  };
+}
+
+/** Waits `ms`, rejecting at once when the caller aborts or the session ends. Leaves no timer behind. */
+export function wait(ms: number, stoppers: Stoppers): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const stopped = stoppedError(stoppers);
+    if (stopped) {
+      reject(stopped);
+      return;
+    }
+    const detach = onStop(stoppers, () => {
+      clearTimeout(timer);
+      reject(stoppedError(stoppers));
+    });
+    const timer = setTimeout(() => {
+      detach();
+      resolve();
+    }, ms);
+  });
+}
+
+/**
+ * Settles like `promise`, or rejects at once when the caller aborts or the session ends; the
+ * promise itself goes on (a shared refresh keeps serving the other callers).
+ */
+export function unlessStopped<T>(promise: Promise<T>, stoppers: Stoppers): Promise<T> {
+  if (!stoppers.signal && !stoppers.scope) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const stopped = stoppedError(stoppers);
+    if (stopped) {
+      reject(stopped);
+      return;
+    }
+    const detach = onStop(stoppers, () => reject(stoppedError(stoppers)));
+    promise.then(
+      (value) => {
+        detach();
+        resolve(value);
+      },
+      (error: unknown) => {
+        detach();
+        reject(error);
+      },
+    );
+  });
+}

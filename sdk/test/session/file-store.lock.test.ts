@@ -1,0 +1,133 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_REQUEST_TIMEOUT_MS, LOGOUT_REQUEST_TIMEOUT_MS, TOKEN_REFRESH_RETRY } from '../../src/index';
+import { FileTokenStore } from '../../src/node';
+import { flushIO } from '../support/client';
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'mm-lock-'));
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const lockOf = (pid: number, token: string) => JSON.stringify({ pid, host: hostname(), token });
+
+/** The pid of a process that has exited (so no live process owns it for a while). */
+async function deadPid(): Promise<number> {
+  const child = spawn(process.execPath, ['-e', '0']);
+  await once(child, 'exit');
+  if (child.pid === undefined) throw new Error('no pid');
+  return child.pid;
+}
+
+describe('FileTokenStore lock', () => {
+  it('never takes over a lock whose owner is alive, however old it is', async () => {
+    const store = new FileTokenStore(join(dir, 'session.json'));
+    const lock = `${store.path}.lock`;
+    // The parent process (pnpm or vitest) is alive and is not this store.
+    await writeFile(lock, lockOf(process.ppid, 'other-owner'));
+    const old = new Date(Date.now() - 10 * 60_000);
+    await utimes(lock, old, old);
+    let ran = false;
+    const locked = store.withLock(async () => {
+      ran = true;
+    });
+    await pause(400);
+    expect(ran).toBe(false);
+    await rm(lock);
+    await locked;
+    expect(ran).toBe(true);
+  });
+
+  it('takes over at once a lock whose owner has exited', async () => {
+    const store = new FileTokenStore(join(dir, 'session.json'));
+    await writeFile(`${store.path}.lock`, lockOf(await deadPid(), 'gone'));
+    const started = Date.now();
+    await store.withLock(async () => undefined);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it('leaves alone a lock file that is not its own when it releases', async () => {
+    const store = new FileTokenStore(join(dir, 'session.json'));
+    const lock = `${store.path}.lock`;
+    const foreign = lockOf(process.ppid, 'someone-else');
+    await store.withLock(async () => {
+      // Another process removed ours (an operator, say) and took the lock meanwhile.
+      await writeFile(lock, foreign);
+    });
+    expect(await readFile(lock, 'utf8')).toBe(foreign);
+  });
+
+  it('serialises two stores on one file, each releasing only its own lock', async () => {
+    const path = join(dir, 'session.json');
+    const a = new FileTokenStore(path);
+    const b = new FileTokenStore(path);
+    const order: string[] = [];
+    await Promise.all([
+      a.withLock(async () => {
+        order.push('a:start');
+        await pause(50);
+        order.push('a:end');
+      }),
+      pause(5).then(() =>
+        b.withLock(async () => {
+          order.push('b:start');
+          order.push('b:end');
+        }),
+      ),
+    ]);
+    expect(order).toEqual(['a:start', 'a:end', 'b:start', 'b:end']);
+  });
+
+  it('gives up after lockWaitMs with an error naming the process that holds the lock', async () => {
+    const store = new FileTokenStore(join(dir, 'session.json'), { lockWaitMs: 300 });
+    await writeFile(`${store.path}.lock`, lockOf(process.ppid, 'other-owner'));
+    await expect(store.withLock(async () => undefined)).rejects.toThrow(
+      new RegExp(`waiting for the token lock .*held by process ${process.ppid} on `),
+    );
+  });
+
+  it('by default waits at least as long as a refresh with the default limits may hold the lock', async () => {
+    // Four refresh attempts of 30 s, three 1 s waits, then the logout call of a failed refresh.
+    const longestHoldMs =
+      (TOKEN_REFRESH_RETRY.retries + 1) * DEFAULT_REQUEST_TIMEOUT_MS +
+      TOKEN_REFRESH_RETRY.retries * TOKEN_REFRESH_RETRY.delayMs +
+      LOGOUT_REQUEST_TIMEOUT_MS;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const store = new FileTokenStore(join(dir, 'session.json'));
+    await writeFile(`${store.path}.lock`, lockOf(process.ppid, 'refreshing'));
+    let outcome = 'waiting';
+    const locked = store
+      .withLock(async () => undefined)
+      .then(
+        () => {
+          outcome = 'locked';
+        },
+        () => {
+          outcome = 'gave up';
+        },
+      );
+    const started = Date.now();
+    while (Date.now() - started < longestHoldMs && outcome === 'waiting') {
+      // Each step lets one poll of the lock run (its file I/O is real), then moves the clock on.
+      await flushIO(() => false, 50);
+      await vi.advanceTimersByTimeAsync(2_000);
+    }
+    expect(outcome).toBe('waiting');
+    await rm(`${store.path}.lock`);
+    for (let i = 0; i < 50 && outcome === 'waiting'; i++) {
+      await flushIO(() => false, 50);
+      await vi.advanceTimersByTimeAsync(200);
+    }
+    await locked;
+    expect(outcome).toBe('locked');
+  }, 30_000);
+});

@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  createClient,
+  isNetworkError,
+  isNotLoggedInError,
+  isSuspendedError,
+  type LogoutReason,
+  MemoryTokenStore,
+} from '../../src/index';
+import { flushIO, TOKENS } from '../support/client';
+import { type RecordedRequest, type Reply, useTestServer } from '../support/server';
+import { settle } from '../support/stores';
+
+const REFRESH_PATH = '/api/usermgmt/v2/accounts/refresh-token';
+
+const server = useTestServer();
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+function client(options: { refreshNetworkFailure?: 'logout' | 'keep-session' } = {}) {
+  const store = new MemoryTokenStore({ ...TOKENS });
+  let retries = 0;
+  const made = createClient({
+    baseURL: server.url,
+    tokenStore: store,
+    locks: null,
+    timeoutMs: 0,
+    onRetry: () => retries++,
+    ...options,
+  });
+  const logouts: LogoutReason[] = [];
+  made.session.on('logout', (reason) => logouts.push(reason));
+  return { client: made, store, logouts, retries: () => retries };
+}
+
+/** 403 on every call; the refresh endpoint answers with `refresh`. */
+function refuseWith(refresh: (request: RecordedRequest) => Reply): void {
+  server.handle((request) => (request.path === REFRESH_PATH ? refresh(request) : { status: 403 }));
+}
+
+describe('a refresh answered 406', () => {
+  it('is a suspension: logs out as suspended and the call fails with SuspendedError', async () => {
+    refuseWith(() => ({ status: 406, body: { message: 'suspended' } }));
+    const { client: c, store, logouts } = client();
+    const { error } = await settle(c.accounts.userInfo());
+    expect(isSuspendedError(error)).toBe(true);
+    expect(logouts).toEqual(['suspended']);
+    expect(store.get()).toBeNull();
+  });
+});
+
+describe('a refresh that fails on the network after its retries', () => {
+  async function driveRefreshRetries(made: ReturnType<typeof client>) {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    refuseWith(() => ({ drop: true }));
+    const call = settle(made.client.accounts.userInfo());
+    for (let retry = 1; retry <= 3; retry++) {
+      await flushIO(() => made.retries() === retry);
+      await vi.advanceTimersByTimeAsync(1_000);
+    }
+    await flushIO(() => server.requests.filter((r) => r.path === REFRESH_PATH).length === 4);
+    const outcome = await call;
+    expect(server.requests.filter((r) => r.path === REFRESH_PATH)).toHaveLength(4);
+    return outcome;
+  }
+
+  it('logs out as refresh-failed by default (SPEC: a failed refresh logs out)', async () => {
+    const made = client();
+    const { error } = await driveRefreshRetries(made);
+    expect(isNotLoggedInError(error)).toBe(true);
+    expect(made.logouts).toEqual(['refresh-failed']);
+    expect(made.store.get()).toBeNull();
+  });
+
+  it("keeps the stored session with refreshNetworkFailure: 'keep-session' (the CLI)", async () => {
+    const made = client({ refreshNetworkFailure: 'keep-session' });
+    const { error } = await driveRefreshRetries(made);
+    expect(isNetworkError(error)).toBe(true);
+    expect(made.logouts).toEqual([]);
+    expect(made.store.get()).toEqual(TOKENS);
+  });
+});
