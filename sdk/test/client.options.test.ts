@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as sdk from '../src/index';
+import * as rules from '../src/rules/index';
+import * as schemas from '../src/schemas/index';
 
 describe('createClient options', () => {
   it('are checked once, with errors naming the option', () => {
@@ -25,6 +27,12 @@ describe('the public surface', () => {
     expect('store' in client.session).toBe(false);
     expect(client.realtime).toBeDefined();
     expect(client.endpoints).toBe(sdk.endpoints);
+  });
+
+  it('offers every contract schema and rule at the root, so consumers never reach into src/', () => {
+    const names = new Set(Object.keys(sdk));
+    expect(Object.keys(schemas).filter((name) => !names.has(name))).toEqual([]);
+    expect(Object.keys(rules).filter((name) => !names.has(name))).toEqual([]);
   });
 
   it('builds the error code type and the guards from one ERROR_CODES list', () => {
