@@ -1,8 +1,9 @@
+import { type FetchOptions, ofetch } from 'ofetch';
 import type { CallInput, EndpointDef, ResultOf } from '../endpoints/define';
 import { HttpError, isMatchmakerError, NetworkError, TimeoutError } from '../errors';
 import { parseJsonBody } from './body';
 import { onStop, type Stoppers, stoppedError } from './signals';
-import { buildPath, joinURL, toQuery } from './url';
+import { buildPath, toQuery } from './url';
 import { parseOrThrow } from './validate';
 
 export interface SenderOptions {
@@ -28,30 +29,30 @@ export interface RawResponse {
 }
 
 const NO_CACHE = { 'Cache-Control': 'no-cache', Pragma: 'no-cache' } as const;
-const JSON_BODY = { 'Content-Type': 'application/json', Accept: 'application/json' } as const;
-/** Answers that never have a body, whatever the server sends. */
-const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+const NO_HEADERS: Record<string, string> = {};
 
 /**
  * Sends one attempt of a catalogue call: validation of what goes out and comes back, the bearer
  * token, the time limit, and the caller's and the session's stop. It knows no session rules
  * (those are HttpTransport's), so the session uses it for the refresh and logout calls themselves.
- *
- * It calls `fetch` directly: every body is a zod-checked plain object or a FormData, every query a
- * string map, and every answer is read as text (or a Blob), so a wrapper such as ofetch had nothing
- * left to do but cost about a tenth of a loopback call (see the bench).
+ * ofetch's own retry is off.
  */
 export class HttpSender {
-  readonly #fetch: typeof fetch;
-  readonly #baseURL: string;
-  readonly #headers: Readonly<Record<string, string>>;
+  readonly #fetch: ReturnType<typeof ofetch.create>;
   readonly #timeoutMs: number;
 
   constructor(options: SenderOptions) {
     this.#timeoutMs = options.timeoutMs;
-    this.#baseURL = options.baseURL;
-    this.#headers = { ...options.headers, ...NO_CACHE };
-    this.#fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    // The fetch implementation is a global option of ofetch (second argument), not a default.
+    this.#fetch = ofetch.create(
+      {
+        baseURL: options.baseURL,
+        retry: 0,
+        ignoreResponseError: true,
+        headers: { ...options.headers, ...NO_CACHE },
+      } as FetchOptions,
+      options.fetch ? { fetch: options.fetch } : {},
+    );
   }
 
   prepare(endpoint: EndpointDef, input: CallInput<EndpointDef>): PreparedRequest {
@@ -96,24 +97,15 @@ export class HttpSender {
         : undefined;
     const detach = onStop(stoppers, () => controller.abort());
     try {
-      const { body } = request;
-      const json = body !== undefined && !(body instanceof FormData);
-      const headers: Record<string, string> = json
-        ? { ...this.#headers, ...JSON_BODY }
-        : { ...this.#headers };
-      if (accessToken) headers.Authorization = `Bearer ${accessToken}`;
-      const response = await this.#fetch(this.#url(request), {
+      const response = await this.#fetch.raw(request.path, {
         method: endpoint.method,
-        headers,
-        body: json ? JSON.stringify(body) : (body as FormData | undefined),
+        query: request.query,
+        body: request.body as BodyInit | Record<string, unknown> | undefined,
+        headers: accessToken ? { Authorization: `Bearer ${accessToken}` } : NO_HEADERS,
+        ...(endpoint.response === 'binary' ? { responseType: 'blob' } : { parseResponse: parseJsonBody }),
         signal: controller.signal,
-      });
-      if (NULL_BODY_STATUSES.has(response.status) || response.body === null) {
-        return { status: response.status, data: undefined };
-      }
-      const data =
-        endpoint.response === 'binary' ? await response.blob() : parseJsonBody(await response.text());
-      return { status: response.status, data };
+      } as FetchOptions<'json'>);
+      return { status: response.status, data: response._data };
     } catch (error) {
       if (isMatchmakerError(error)) throw error;
       const stop = stoppedError(stoppers, error);
@@ -124,16 +116,6 @@ export class HttpSender {
       clearTimeout(timer);
       detach();
     }
-  }
-
-  #url(request: PreparedRequest): string {
-    const url = joinURL(this.#baseURL, request.path);
-    if (!request.query) return url;
-    const pairs: string[] = [];
-    for (const [key, value] of Object.entries(request.query)) {
-      pairs.push(`${encodeURIComponent(key)}=${encodeURIComponent(value)}`);
-    }
-    return pairs.length === 0 ? url : `${url}?${pairs.join('&')}`;
   }
 
   /** The answer of a 2xx response parsed with the entry's schema; HttpError for any other status. */

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isAbortedError, isNotLoggedInError } from '../../src/index';
 import { flushIO, sampleUser, testClient } from '../support/client';
 import { type RecordedRequest, type Reply, useTestServer } from '../support/server';
+import { answerFor } from '../support/answers';
 import { settle, until } from '../support/stores';
 
 const REFRESH_PATH = '/api/usermgmt/v2/accounts/refresh-token';
@@ -125,12 +126,12 @@ describe('a long-lived caller signal', () => {
   }
 
   it('keeps nothing of a call once the call has ended', async () => {
-    let status = 204;
-    server.handle(() => ({ status, body: {} }));
+    let failing = false;
+    server.handle((request) => (failing ? { status: 400, body: {} } : answerFor(request)));
     const client = testClient(server.url, { timeoutMs: 0 });
     const signal = new AbortController().signal;
     for (let i = 0; i < 300; i++) await client.devices.register(device, { signal });
-    status = 400;
+    failing = true;
     for (let i = 0; i < 100; i++) await client.devices.register(device, { signal }).catch(() => undefined);
     expect(retained(signal)).toBe(0);
   });
