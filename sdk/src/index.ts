@@ -83,6 +83,16 @@ export {
 } from './realtime/index';
 export * from './rules/index';
 export * from './schemas/index';
+export {
+  BODY_LIMITS,
+  type BodyLimits,
+  boundedBody,
+  boundedList,
+  boundedText,
+  jsonLimitBreach,
+  MAX_IDS,
+  TEXT_LIMITS,
+} from './schemas/limits';
 export type { Services } from './services/index';
 export {
   type CookieJar,

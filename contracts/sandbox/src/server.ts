@@ -12,6 +12,7 @@ import { type FaultSettings, installFaults } from './faults';
 import { ApiError } from './http/api-error';
 import { registerApiRoutes } from './http/api-routes';
 import { installCors } from './http/cors';
+import { HostGuard } from './http/hosts';
 import { isTrustedOrigin } from './http/origins';
 import { formatPath } from './http/validation';
 import {
@@ -32,6 +33,7 @@ import { registerMedia } from './simulated/media';
 import { registerOauth } from './simulated/oauth';
 import { registerOutbox } from './simulated/outbox';
 import { registerSentry } from './simulated/sentry';
+import { dict } from './state/dict';
 import { loadData, type Persistence, persistTo } from './state/persistence';
 import { Store } from './state/store';
 import { registerWeb, webBuildDir } from './web';
@@ -75,6 +77,7 @@ export function resolveOptions(options: SandboxOptions): ResolvedOptions {
     checkResponses: options.checkResponses ?? false,
     logRequests: options.logRequests ?? false,
     persistDebounceMs: options.persistDebounceMs ?? 500,
+    expiredSocketGraceMs: options.expiredSocketGraceMs ?? 10_000,
     pactStates: options.pactStates ?? false,
   };
 }
@@ -115,6 +118,23 @@ function installJsonParser(app: FastifyInstance): void {
   });
 }
 
+/**
+ * HTML forms of the simulated pages (checkout, consent) post `application/x-www-form-urlencoded`.
+ * Fields land in a prototype-less object, so a field named `__proto__` is just a field.
+ */
+function installFormParser(app: FastifyInstance): void {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (_request, body, done) => {
+      const fields = dict<string>();
+      for (const [key, value] of new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8')))
+        fields[key] = value;
+      done(null, fields);
+    },
+  );
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const resolved = resolveOptions(options);
   const started = performance.now();
@@ -139,6 +159,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   });
   installErrorHandling(app);
   installJsonParser(app);
+  installFormParser(app);
+  const hosts = new HostGuard({ host: resolved.host, webAppUrl: resolved.webAppUrl });
+  hosts.install(app);
   installCors(app, world);
   const faults: FaultSettings = {
     failRate: resolved.failRate,
@@ -166,6 +189,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     now,
     checkEvents: resolved.checkResponses,
     allowOrigin: (origin) => isTrustedOrigin(origin, world),
+    allowHost: (host) => hosts.allows(host),
+    expiredGraceMs: resolved.expiredSocketGraceMs,
   });
   let persistence: Persistence | undefined;
   if (resolved.dataFile) persistence = persistTo(store, resolved.dataFile, resolved.persistDebounceMs);

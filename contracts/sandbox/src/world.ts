@@ -3,6 +3,7 @@
  * resolved options. One World per sandbox instance, so tests can run many side by side.
  */
 import type { Auth } from './auth';
+import { MediaSigner } from './media/signed-urls';
 import type { Realtime } from './realtime';
 import type { Store } from './state/store';
 
@@ -21,6 +22,7 @@ export interface ResolvedOptions {
   checkResponses: boolean;
   logRequests: boolean;
   persistDebounceMs: number;
+  expiredSocketGraceMs: number;
   pactStates: boolean;
 }
 
@@ -29,13 +31,17 @@ export class World {
   realtime: Realtime | undefined;
   /** `http://host:port` once listening; used where no request gives a base URL. */
   publicUrl = '';
+  /** Signs links to private image bytes. */
+  readonly media: MediaSigner;
 
   constructor(
     readonly store: Store,
     readonly auth: Auth,
     readonly options: ResolvedOptions,
     readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.media = new MediaSigner(now);
+  }
 
   /** Where email links point: the web app, which is served from the sandbox's own origin by default. */
   webAppUrl(requestBase: string): string {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RECOMMENDATIONS_PAGE_SIZE } from '../constants';
 import { anyJson, id, page } from './common';
 import { imageSchema } from './image';
+import { boundedBody } from './limits';
 import { profileSchema } from './user';
 
 /**
@@ -69,7 +70,7 @@ export type RecommendationResponse = z.input<typeof recommendationResponseSchema
  * Body of `POST /matches/requests`. SPEC.md names `recipient_id` on a match request; other fields
  * (a note, say) are passed through.
  */
-export const sendMatchRequestSchema = z.looseObject({ recipient_id: id });
+export const sendMatchRequestSchema = boundedBody(z.looseObject({ recipient_id: id }));
 export type SendMatchRequestInput = z.input<typeof sendMatchRequestSchema>;
 
 /**

@@ -10,8 +10,8 @@ import type { AnyHandler, BinaryAnswer, RequestContext, UploadedFile } from '../
 import { dict } from '../state/dict';
 import type { UserRecord } from '../state/types';
 import type { World } from '../world';
-import { ADMIN_ONLY, ALLOWED_WHEN_SUSPENDED, isAdminUser } from './access';
-import { ApiError, type FieldError, tokenRefused, unauthorized } from './api-error';
+import { ADMIN_ONLY, ALLOWED_WHEN_DELETED, ALLOWED_WHEN_SUSPENDED, isAdminUser } from './access';
+import { ApiError, accountDeleted, type FieldError, tokenRefused, unauthorized } from './api-error';
 import { setMediaHeaders } from './media-headers';
 import { coerceRecord, type Section, validate } from './validation';
 
@@ -56,20 +56,23 @@ function identify(
     // A stale token on a public call (the refresh call itself, say) is ignored, not refused.
     const check = world.auth.checkAccess(token);
     if (!check.ok) return { user: null };
-    if (check.user.status === 'suspended' && !ALLOWED_WHEN_SUSPENDED.has(id)) {
-      throw new ApiError(406, 'Account suspended');
-    }
+    refuseLimitedAccount(check.user, id);
     return { user: check.user, token: check.token };
   }
   const check = world.auth.checkAccess(token);
   if (!check.ok) {
     throw check.reason === 'missing' ? unauthorized('Authentication required') : tokenRefused();
   }
-  if (check.user.status === 'suspended' && !ALLOWED_WHEN_SUSPENDED.has(id)) {
-    throw new ApiError(406, 'Account suspended');
-  }
+  refuseLimitedAccount(check.user, id);
   if (ADMIN_ONLY.has(id) && !isAdminUser(check.user)) throw unauthorized('Admin only');
   return { user: check.user, token: check.token };
+}
+
+/** A suspended or deleted account's token reaches only the calls its state allows, public ones included. */
+function refuseLimitedAccount(user: UserRecord, id: EndpointId): void {
+  if (user.status === 'suspended' && !ALLOWED_WHEN_SUSPENDED.has(id))
+    throw new ApiError(406, 'Account suspended');
+  if (user.is_deleted && !ALLOWED_WHEN_DELETED.has(id)) throw accountDeleted();
 }
 
 async function readMultipart(

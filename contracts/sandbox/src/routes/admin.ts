@@ -115,7 +115,7 @@ export const adminHandlers: HandlerMap<'admin'> = {
       ...userView(world, baseUrl, user),
       settings: world.store.settingsOf(user.keycloakId) ?? null,
       subscription: subscriptionSummary(world, user.keycloakId),
-      images: world.store.imagesOf(user.keycloakId).map((image) => imageView(baseUrl, image)),
+      images: world.store.imagesOf(user.keycloakId).map((image) => imageView(world, baseUrl, image)),
       kyc_status: latestKyc?.status ?? null,
     };
   },
