@@ -155,7 +155,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const app = Fastify({
     logger: resolved.logRequests ? { level: 'info' } : false,
     forceCloseConnections: true,
-    bodyLimit: 12 * 1024 * 1024,
+    // JSON bodies are far smaller (BODY_LIMITS); uploads stream through multipart with their own limit.
+    bodyLimit: 1024 * 1024,
   });
   installErrorHandling(app);
   installJsonParser(app);

@@ -96,8 +96,12 @@ export function jsonLimitBreach(
  * check, which measures it without recursion, and is refused).
  */
 export function boundedBody<T extends z.ZodType>(schema: T, limits: BodyLimits = BODY_LIMITS): T {
-  return schema.superRefine((value, ctx) => {
-    const breach = jsonLimitBreach(value, limits);
-    if (breach) ctx.addIssue({ code: 'custom', message: breach.message, path: breach.path });
-  });
+  return schema.superRefine(
+    (value, ctx) => {
+      const breach = jsonLimitBreach(value, limits);
+      if (breach) ctx.addIssue({ code: 'custom', message: breach.message, path: breach.path });
+    },
+    // A field that already failed (a message over its own limit) is reported once, by its field.
+    { when: (payload) => payload.issues.length === 0 },
+  );
 }

@@ -7,6 +7,7 @@
  * answers 421 before any other step runs.
  */
 import { isIP } from 'node:net';
+import { hostname } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1'];
@@ -30,6 +31,8 @@ export class HostGuard {
       options.host.includes(':') && !options.host.startsWith('[') ? `[${options.host}]` : options.host,
     );
     if (bound) names.add(bound);
+    // Bound to every interface: the machine's own name reaches it too (other devices on the LAN).
+    if (bound === '0.0.0.0' || bound === '::') names.add(hostname().toLowerCase());
     if (options.webAppUrl) {
       try {
         names.add(hostName(new URL(options.webAppUrl).host) ?? '');
