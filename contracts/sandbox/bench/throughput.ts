@@ -19,6 +19,8 @@ import { parseArgs } from 'node:util';
 import { endpoints } from '@matchmaker/sdk';
 
 const { values } = parseArgs({
+  // pnpm passes a leading `--` through.
+  args: process.argv.slice(2).filter((arg) => arg !== '--'),
   options: { seconds: { type: 'string', default: '3' }, requests: { type: 'string', default: '200000' } },
 });
 const SECONDS = Number(values.seconds);

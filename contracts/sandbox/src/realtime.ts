@@ -73,6 +73,8 @@ export class Realtime {
       expiredGraceMs?: number;
       /** `Host` headers the server answers (all when absent): the DNS rebinding guard. */
       allowHost?: (host: string | undefined) => boolean;
+      /** Holds handshakes until the app is ready (its state loaded). */
+      whenReady?: (work: () => void) => void;
     },
   ) {
     const allowOrigin = deps.allowOrigin;
@@ -80,7 +82,11 @@ export class Realtime {
       path: deps.path ?? SOCKET_PATH,
       serveClient: false,
       transports: ['websocket', 'polling'],
-      allowRequest: (request, callback) => callback(null, deps.allowHost?.(request.headers.host) ?? true),
+      allowRequest: (request, callback) => {
+        const decide = () => callback(null, deps.allowHost?.(request.headers.host) ?? true);
+        if (deps.whenReady) deps.whenReady(decide);
+        else decide();
+      },
       cors: {
         origin: allowOrigin
           ? (origin, callback) => callback(null, origin !== undefined && allowOrigin(origin))

@@ -13,6 +13,7 @@ import { ApiError } from './http/api-error';
 import { registerApiRoutes } from './http/api-routes';
 import { installCors } from './http/cors';
 import { HostGuard } from './http/hosts';
+import { Listener } from './http/listener';
 import { isTrustedOrigin } from './http/origins';
 import { formatPath } from './http/validation';
 import {
@@ -152,21 +153,35 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     refreshTtlMs: resolved.refreshTtlMs,
     now,
   });
-  const world = new World(store, auth, resolved, now);
   const webRoot = webBuildDir(resolved.webDir);
   if (!webRoot) resolved.webDir = undefined;
 
+  const listener = await Listener.open(resolved.port, resolved.host);
   const app = Fastify({
     logger: resolved.logRequests ? { level: 'info' } : false,
-    forceCloseConnections: true,
+    serverFactory: listener.serverFactory,
     // JSON bodies are far smaller (BODY_LIMITS); uploads stream through multipart with their own limit.
     bodyLimit: 1024 * 1024,
   });
+  const hosts = new HostGuard({ host: resolved.host, webAppUrl: resolved.webAppUrl });
+  // Socket.io attaches after fastify, so its handshakes are answered before fastify sees them.
+  const realtime: Realtime = new Realtime(listener.server, {
+    store,
+    auth,
+    now,
+    checkEvents: resolved.checkResponses,
+    // Called for handshakes only, once `world` below exists.
+    allowOrigin: (origin): boolean => isTrustedOrigin(origin, world),
+    allowHost: (host) => hosts.allows(host),
+    whenReady: (work) => listener.whenReady(work),
+    expiredGraceMs: resolved.expiredSocketGraceMs,
+  });
+  const world: World = new World(store, auth, resolved, now, { realtime, publicUrl: listener.url });
+
   journal?.install(app);
   installErrorHandling(app);
   installJsonParser(app, journal);
   installFormParser(app, journal);
-  const hosts = new HostGuard({ host: resolved.host, webAppUrl: resolved.webAppUrl });
   hosts.install(app);
   installCors(app, world);
   const faults: FaultSettings = {
@@ -189,38 +204,24 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   registerSandboxControls(app, world, faults);
   if (webRoot) await registerWeb(app, webRoot);
 
-  world.realtime = new Realtime(app.server, {
-    store,
-    auth,
-    now,
-    checkEvents: resolved.checkResponses,
-    allowOrigin: (origin) => isTrustedOrigin(origin, world),
-    allowHost: (host) => hosts.allows(host),
-    expiredGraceMs: resolved.expiredSocketGraceMs,
-  });
   // Writes acknowledged before a crash are in the journal: they change the state again now.
   if (journal) await journal.replay(app);
+  await app.ready();
+  listener.ready();
   const dataMs = performance.now() - started;
-
-  await app.listen({ port: resolved.port, host: resolved.host });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : resolved.port;
-  const hostForUrl = resolved.host === '0.0.0.0' || resolved.host === '::' ? '127.0.0.1' : resolved.host;
-  const url = `http://${hostForUrl}:${port}`;
-  world.publicUrl = url;
 
   let closing: Promise<void> | undefined;
   return {
-    url,
-    port,
+    url: listener.url,
+    port: listener.port,
     world,
     dataMs,
     servesWebApp: webRoot !== undefined,
     faults,
     close() {
       closing ??= (async () => {
-        await world.realtime?.close();
-        await app.close();
+        await realtime.close();
+        await Promise.all([app.close(), listener.close()]);
         journal?.close();
       })();
       return closing;

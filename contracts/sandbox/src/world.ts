@@ -27,10 +27,10 @@ export interface ResolvedOptions {
 }
 
 export class World {
-  /** Set once the HTTP server exists (socket.io attaches to it). */
-  realtime: Realtime | undefined;
-  /** `http://host:port` once listening; used where no request gives a base URL. */
-  publicUrl = '';
+  /** The sockets, on the same HTTP server as the API. */
+  readonly realtime: Realtime;
+  /** `http://host:port`, where no request gives a base URL (the server listens before a World exists). */
+  readonly publicUrl: string;
   /** Signs links to private image bytes. */
   readonly media: MediaSigner;
 
@@ -38,8 +38,11 @@ export class World {
     readonly store: Store,
     readonly auth: Auth,
     readonly options: ResolvedOptions,
-    readonly now: () => number = Date.now,
+    readonly now: () => number,
+    parts: { realtime: Realtime; publicUrl: string },
   ) {
+    this.realtime = parts.realtime;
+    this.publicUrl = parts.publicUrl;
     this.media = new MediaSigner(now);
   }
 

@@ -91,7 +91,7 @@ export const accountsHandlers: HandlerMap<'accounts'> = {
 
   'accounts.logout': ({ world, token, user, ip }) => {
     if (token) world.auth.revoke(token);
-    world.realtime?.disconnectRevoked(user.keycloakId);
+    world.realtime.disconnectRevoked(user.keycloakId);
     logActivity(world, user, 'LOGOUT', 'Logged out', ip);
     return { message: 'Logged out' };
   },
@@ -136,7 +136,7 @@ export const accountsHandlers: HandlerMap<'accounts'> = {
     checkNewPassword(body.new_password, 'body.new_password');
     setPassword(world, user, body.new_password);
     world.auth.revokeUser(user.keycloakId);
-    world.realtime?.disconnectRevoked(user.keycloakId);
+    world.realtime.disconnectRevoked(user.keycloakId);
     return { message: 'Password has been reset' };
   },
 
@@ -162,7 +162,7 @@ export const accountsHandlers: HandlerMap<'accounts'> = {
     setPassword(world, user, body.new_password);
     // Other sessions end; the one that changed the password stays logged in.
     world.auth.revokeUser(user.keycloakId, token);
-    world.realtime?.disconnectRevoked(user.keycloakId);
+    world.realtime.disconnectRevoked(user.keycloakId);
     logActivity(world, user, 'PASSWORD_CHANGE', 'Changed the password', ip);
     return { message: 'Password changed' };
   },
@@ -190,7 +190,7 @@ export const accountsHandlers: HandlerMap<'accounts'> = {
   },
 
   'accounts.bulkStatus': ({ world, body }) => ({
-    status: body.users.map((id) => ({ user: id, online: world.realtime?.isOnline(String(id)) ?? false })),
+    status: body.users.map((id) => ({ user: id, online: world.realtime.isOnline(String(id)) ?? false })),
   }),
 
   'accounts.initiateUsernameChange': ({ world, body, user, baseUrl }) => {
@@ -209,7 +209,7 @@ export const accountsHandlers: HandlerMap<'accounts'> = {
     target.status = 'archived';
     touchUser(world, target);
     // A deleted account keeps no live channel: its sockets would go on receiving messages.
-    world.realtime?.disconnectUser(target.keycloakId);
+    world.realtime.disconnectUser(target.keycloakId);
     logActivity(world, target, 'DELETION_REQUESTED', 'Asked for the account to be deleted', ip);
     return { message: 'Account deletion initiated', is_deleted: true };
   },

@@ -140,7 +140,7 @@ export const adminHandlers: HandlerMap<'admin'> = {
     user.status = 'suspended';
     touchUser(world, user);
     // Tokens stay valid on purpose: the member's next call answers 406 and the client logs out.
-    world.realtime?.disconnectUser(user.keycloakId);
+    world.realtime.disconnectUser(user.keycloakId);
     return { message: 'User suspended', user: userView(world, baseUrl, user) };
   },
 
@@ -179,7 +179,7 @@ export const adminHandlers: HandlerMap<'admin'> = {
     user.status = 'archived';
     touchUser(world, user);
     world.auth.revokeUser(user.keycloakId);
-    world.realtime?.disconnectUser(user.keycloakId);
+    world.realtime.disconnectUser(user.keycloakId);
     logActivity(world, user, 'DELETED_BY_ADMIN', `Deleted by ${admin.username}`, ip);
     return { message: 'User deleted', id: user.keycloakId, is_deleted: true };
   },

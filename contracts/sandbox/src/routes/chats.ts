@@ -97,7 +97,7 @@ export const chatsHandlers: HandlerMap<'chats'> = {
       existing ?? world.store.ensureRoom(user.keycloakId, recipient.keycloakId, new Date(now).toISOString());
     const file = record ? record.filename : null;
     if (record && !record.room) record.room = room.id;
-    const online = world.realtime?.isOnline(recipient.keycloakId) ?? false;
+    const online = world.realtime.isOnline(recipient.keycloakId);
     const message: MessageRecord = {
       id: world.store.nextId('msg'),
       room: room.id,
@@ -110,7 +110,7 @@ export const chatsHandlers: HandlerMap<'chats'> = {
       created_at: new Date(now).toISOString(),
     };
     world.store.messages(room.id).push(message);
-    world.realtime?.emitChat(
+    world.realtime.emitChat(
       recipient.keycloakId,
       'new_message',
       newMessagePayload(world, baseUrl, message, user),
