@@ -222,7 +222,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
       closing ??= (async () => {
         await realtime.close();
         await Promise.all([app.close(), listener.close()]);
-        journal?.close();
+        await journal?.close();
       })();
       return closing;
     },

@@ -9,7 +9,7 @@
  *   an operating-system crash or power loss may lose the last writes; a process crash does not.)
  * - On start the snapshot is loaded and the entries after it are replayed through the same routes
  *   (`app.inject`), with the recorded values fed back, so they change the state as they did.
- * - Now and then (when the journal outgrows half the snapshot, on close, and after changes made
+ * - Now and then (when the journal outgrows twice the snapshot, on close, and after changes made
  *   from code rather than requests) the state is written as a new snapshot, atomically (temporary
  *   file, fsync, rename), and the journal starts over. A torn last line (a crash mid-append) and
  *   leftover temporary files (a crash mid-snapshot) are cleaned up on start.
@@ -25,6 +25,7 @@ import {
   readFileSync,
   renameSync,
   unlinkSync,
+  write,
   writeSync,
 } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -63,8 +64,13 @@ const SKIPPED_HEADERS = new Set([
   'keep-alive',
   'expect',
 ]);
-/** The journal is compacted once it is at least this big and half the snapshot's size. */
-const MIN_COMPACT_BYTES = 1024 * 1024;
+/**
+ * The journal is folded into a new snapshot once it is at least this big and twice the snapshot's
+ * size: writing the snapshot costs about as much as the journal it replaces, so each write pays a
+ * constant share, whatever the size of the state.
+ */
+const MIN_COMPACT_BYTES = 4 * 1024 * 1024;
+const COMPACT_FACTOR = 2;
 
 interface Pending {
   recording: Recording;
@@ -169,10 +175,15 @@ export class Journal {
         this.pending.set(request, { recording: this.recordingForRequest() });
       done();
     });
+    // The answer leaves only once its entry is written (group commit: one write for every entry
+    // that arrived meanwhile).
     app.addHook('onSend', (request, _reply, payload, done) => {
       const pending = this.pending.get(request);
-      if (pending && !this.replaying) this.append(request, pending);
-      done(null, payload);
+      if (!pending || this.replaying) {
+        done(null, payload);
+        return;
+      }
+      this.append(request, pending, (error) => (error ? done(error) : done(null, payload)));
     });
   }
 
@@ -204,7 +215,7 @@ export class Journal {
     return (this.replaying ? this.replayRecording : undefined) ?? newRecording();
   }
 
-  private append(request: FastifyRequest, pending: Pending): void {
+  private append(request: FastifyRequest, pending: Pending, written: (error?: Error) => void): void {
     this.pending.delete(request);
     this.seq += 1;
     const headers: Record<string, string> = {};
@@ -223,11 +234,42 @@ export class Journal {
     };
     if (pending.multipart) entry.multipart = pending.multipart;
     else if (pending.body !== undefined) entry.body = pending.body;
-    const line = Buffer.from(`${JSON.stringify(entry)}\n`);
+    const line = `${JSON.stringify(entry)}\n`;
+    this.batch.push(line);
+    this.batchWaiters.push(written);
+    this.logBytes += Buffer.byteLength(line);
+    if (!this.flushing) this.flush();
+  }
+
+  /** Entries waiting for the next write, and the answers waiting for them. */
+  private batch: string[] = [];
+  private batchWaiters: ((error?: Error) => void)[] = [];
+  private flushing = false;
+
+  /**
+   * Writes the waiting entries in one `write(2)` (off the event loop), then lets their answers go;
+   * entries that arrive meanwhile wait for the next one. Batches are written in order.
+   */
+  private flush(): void {
+    const lines = this.batch;
+    const waiters = this.batchWaiters;
+    this.batch = [];
+    this.batchWaiters = [];
+    this.flushing = true;
     this.fd ??= openSync(this.logFile, 'a');
-    writeSync(this.fd, line);
-    this.logBytes += line.length;
-    if (this.logBytes >= Math.max(MIN_COMPACT_BYTES, this.snapshotBytes / 2)) this.queueCompaction();
+    write(this.fd, lines.join(''), (error) => {
+      this.flushing = false;
+      if (error) console.error('sandbox: could not append to', this.logFile, error);
+      for (const waiter of waiters) waiter(error ?? undefined);
+      if (this.batch.length > 0) this.flush();
+      else if (this.logBytes >= Math.max(MIN_COMPACT_BYTES, this.snapshotBytes * COMPACT_FACTOR))
+        this.queueCompaction();
+    });
+  }
+
+  /** Resolves when every entry appended so far is written. */
+  private async drained(): Promise<void> {
+    while (this.flushing || this.batch.length > 0) await new Promise((resolve) => setImmediate(resolve));
   }
 
   /**
@@ -305,8 +347,9 @@ export class Journal {
     this.logBytes = 0;
   }
 
-  close(): void {
+  async close(): Promise<void> {
     this.stopListening();
+    await this.drained();
     this.compact();
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;

@@ -1,8 +1,8 @@
 import { ipLocationSchema } from '@matchmaker/sdk';
 import { describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../src/server';
-import { submitForm } from './support/forms';
-import { client, json, loggedIn, sandbox } from './support/sandbox';
+import { DEMO_ACCOUNTS } from '../../src/server';
+import { submitForm } from '../support/forms';
+import { client, json, loggedIn, sandbox } from '../support/sandbox';
 
 describe('simulated outside world', () => {
   it('shows the home page with the demo accounts while there is no web build', async () => {

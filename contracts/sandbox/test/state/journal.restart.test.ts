@@ -2,9 +2,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startSandbox } from '../src/server';
-import { pathOf } from './support/paths';
-import { loggedIn } from './support/sandbox';
+import { startSandbox } from '../../src/server';
+import { pathOf } from '../support/paths';
+import { loggedIn } from '../support/sandbox';
 
 describe('persistence', () => {
   it('keeps the state across a restart with --data, written atomically', async () => {

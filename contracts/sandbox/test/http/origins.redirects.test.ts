@@ -5,9 +5,9 @@
 import type { MatchmakerClient } from '@matchmaker/sdk';
 import { io, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { submitForm } from './support/forms';
-import { pathOf } from './support/paths';
-import { loggedIn, sandbox } from './support/sandbox';
+import { submitForm } from '../support/forms';
+import { pathOf } from '../support/paths';
+import { loggedIn, sandbox } from '../support/sandbox';
 
 const FOREIGN = [
   'javascript:alert(document.domain)',
