@@ -91,21 +91,19 @@ function removeLeftovers(file: string): void {
 /** The journal's complete entries; a torn or unreadable tail is cut off the file. */
 function readEntries(logFile: string): JournalEntry[] {
   if (!existsSync(logFile)) return [];
-  const text = readFileSync(logFile, 'utf8');
+  const bytes = readFileSync(logFile);
   const entries: JournalEntry[] = [];
+  // Byte offsets (a line may hold multi-byte characters): where the last complete entry ends.
   let good = 0;
-  for (let start = 0; start < text.length; ) {
-    const end = text.indexOf('\n', start);
-    if (end < 0) break;
+  for (let end = bytes.indexOf(10); end >= 0; end = bytes.indexOf(10, good)) {
     try {
-      entries.push(JSON.parse(text.slice(start, end)) as JournalEntry);
+      entries.push(JSON.parse(bytes.subarray(good, end).toString('utf8')) as JournalEntry);
     } catch {
       break;
     }
-    start = end + 1;
-    good = Buffer.byteLength(text.slice(0, start));
+    good = end + 1;
   }
-  if (good < Buffer.byteLength(text)) {
+  if (good < bytes.length) {
     const fd = openSync(logFile, 'r+');
     ftruncateSync(fd, good);
     closeSync(fd);

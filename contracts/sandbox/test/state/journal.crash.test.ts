@@ -88,7 +88,7 @@ describe('journal', () => {
       Array.from({ length: 40 }, (_, i) =>
         call(url, token, 'POST', pathOf('chats.sendMessage'), {
           recipient_id: member2Id,
-          message: `before the crash ${i}`,
+          message: `before the crash ${i}: é漢字 ✓`,
         }),
       ),
     );
@@ -128,7 +128,8 @@ describe('journal', () => {
     } finally {
       await box.close();
     }
-  });
+    // A child process to start twice (once under tsx) on a busy machine.
+  }, 60_000);
 
   it('appends one line per write and leaves the snapshot alone', async () => {
     const file = dataFile();
