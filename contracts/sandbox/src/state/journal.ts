@@ -55,7 +55,12 @@ export interface MultipartRecord {
   files: { field: string; filename: string; contentType: string; data: string }[];
 }
 
-const UNSAFE = (method: string): boolean => method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
+/** Whether a request may change the state: not a read, and not on a route that opted out (`config: { journal: false }`). */
+function journaled(request: FastifyRequest): boolean {
+  const { method } = request;
+  if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
+  return (request.routeOptions.config as { journal?: boolean } | undefined)?.journal !== false;
+}
 /** Headers that describe the connection or the body's framing, which a replay sets itself. */
 const SKIPPED_HEADERS = new Set([
   'content-length',
@@ -169,7 +174,7 @@ export class Journal {
     });
     const journal = this;
     app.addHook('preHandler', (request, _reply, done) => {
-      if (UNSAFE(request.method) && !this.pending.has(request))
+      if (journaled(request) && !this.pending.has(request))
         this.pending.set(request, { recording: this.recordingForRequest() });
       done();
     });
@@ -177,7 +182,7 @@ export class Journal {
     // that arrived meanwhile).
     app.addHook('onSend', (request, _reply, payload, done) => {
       const pending = this.pending.get(request);
-      if (!pending || this.replaying) {
+      if (!pending || this.replaying || !journaled(request)) {
         done(null, payload);
         return;
       }
@@ -187,7 +192,7 @@ export class Journal {
 
   /** Keeps the raw body of a request, for its journal entry (called by the body parsers). */
   keepBody(request: FastifyRequest, body: string): void {
-    if (!UNSAFE(request.method)) return;
+    if (!journaled(request)) return;
     const pending = this.pending.get(request) ?? { recording: this.recordingForRequest() };
     pending.body = body;
     this.pending.set(request, pending);

@@ -145,6 +145,11 @@ describe('journal', () => {
             })
           ).status,
         ).toBe(200);
+      // Fault settings are not state: not journaled, so a restart does not bring them back.
+      const faults = await call(box.url, undefined, 'PUT', '/sandbox/faults', {
+        latencyMs: { min: 1, max: 2 },
+      });
+      expect(faults.status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 200));
       const after = statSync(file);
       expect(after.mtimeMs).toBe(snapshot.mtimeMs);
