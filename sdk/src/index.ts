@@ -537,6 +537,16 @@ export {
   visitSchema,
   visitSearchSchema,
 } from './schemas/index';
+export {
+  BODY_LIMITS,
+  type BodyLimits,
+  boundedBody,
+  boundedList,
+  boundedText,
+  jsonLimitBreach,
+  MAX_IDS,
+  TEXT_LIMITS,
+} from './schemas/limits';
 export type { Services } from './services/index';
 export {
   type CookieJar,

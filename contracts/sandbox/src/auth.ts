@@ -3,8 +3,9 @@
  * keeps its sessions across restarts); access tokens expire after the configured TTL, refresh
  * tokens rotate and each may be used once.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { own } from './state/dict';
+import { recordedRandom } from './state/recording';
 import type { Store } from './state/store';
 import type { UserRecord } from './state/types';
 
@@ -16,8 +17,9 @@ export function checkPassword(user: UserRecord, password: string): boolean {
   return hashPassword(password, user.password_salt) === user.password_hash;
 }
 
+/** A random token; recorded with the request that made it, so a replay makes the same one. */
 export function randomToken(bytes = 24): string {
-  return randomBytes(bytes).toString('base64url');
+  return recordedRandom(bytes);
 }
 
 export interface IssuedTokens {
@@ -37,8 +39,21 @@ export interface TokenPolicy {
 
 /** Pruning scans every token, so it runs at most this often rather than on every login. */
 const PRUNE_EVERY_MS = 60_000;
-/** Expired tokens, and spent refresh tokens, are kept this long: a replay answers "used", not "unknown". */
+/** Spent or expired refresh tokens are kept this long: a replay answers "used", not "unknown". */
 const SPENT_GRACE_MS = 24 * 3_600_000;
+
+/**
+ * Sessions (token pairs) a member keeps at once; a login beyond it ends the oldest session, as an
+ * identity provider's session limit does. Without it a load test of 30,000 logins keeps 30,000
+ * live refresh tokens for a month.
+ */
+export const SESSIONS_PER_USER = 50;
+
+/** A member's tokens, oldest first: what the session limit drops. */
+interface UserTokens {
+  access: string[];
+  refresh: string[];
+}
 
 export type AccessCheck =
   | { ok: true; user: UserRecord; token: string; expiresAt: number }
@@ -46,6 +61,9 @@ export type AccessCheck =
 
 export class Auth {
   private prunedAt = Number.NEGATIVE_INFINITY;
+  /** Tokens per member, built from the data on first use and again after the data is replaced. */
+  private byUser = new Map<string, UserTokens>();
+  private indexed: object | undefined;
 
   constructor(
     private readonly store: Store,
@@ -65,6 +83,7 @@ export class Auth {
       expires_at: now + this.policy.refreshTtlMs,
       used: false,
     };
+    this.limitSessions(user.keycloakId, access, refresh);
     if (now - this.prunedAt >= PRUNE_EVERY_MS) this.prune(now);
     return {
       access_token: access,
@@ -123,8 +142,44 @@ export class Auth {
     }
   }
 
+  private tokensOf(userId: string): UserTokens {
+    const data = this.store.data;
+    if (this.indexed !== data) {
+      this.indexed = data;
+      this.byUser.clear();
+      const byExpiry = <T extends { user_id: string; expires_at: number }>(records: Record<string, T>) =>
+        Object.entries(records).sort((a, b) => a[1].expires_at - b[1].expires_at);
+      for (const [token, record] of byExpiry(data.accessTokens))
+        this.listOf(record.user_id).access.push(token);
+      for (const [token, record] of byExpiry(data.refreshTokens))
+        this.listOf(record.user_id).refresh.push(token);
+    }
+    return this.listOf(userId);
+  }
+
+  private listOf(userId: string): UserTokens {
+    let tokens = this.byUser.get(userId);
+    if (!tokens) {
+      tokens = { access: [], refresh: [] };
+      this.byUser.set(userId, tokens);
+    }
+    return tokens;
+  }
+
+  /** Records a new pair and ends the member's oldest session beyond SESSIONS_PER_USER. */
+  private limitSessions(userId: string, access: string, refresh: string): void {
+    const tokens = this.tokensOf(userId);
+    tokens.access.push(access);
+    tokens.refresh.push(refresh);
+    const data = this.store.data;
+    // Lists may name tokens already revoked or pruned; dropping those again is harmless.
+    while (tokens.access.length > SESSIONS_PER_USER) delete data.accessTokens[tokens.access.shift() ?? ''];
+    while (tokens.refresh.length > SESSIONS_PER_USER) delete data.refreshTokens[tokens.refresh.shift() ?? ''];
+  }
+
   /**
-   * Drops tokens a day after they expired or were spent, so a long demo does not grow the state
+   * Drops access tokens once expired (an expired and an unknown token get the same 403), and
+   * refresh tokens a day after they expired or were spent, so a long demo does not grow the state
    * without bound (each login adds two tokens, each refresh spends one and adds two).
    */
   private prune(now: number): void {
@@ -132,7 +187,7 @@ export class Auth {
     const access = this.store.data.accessTokens;
     for (const token of Object.keys(access)) {
       const record = access[token];
-      if (record && record.expires_at + SPENT_GRACE_MS < now) delete access[token];
+      if (record && record.expires_at <= now) delete access[token];
     }
     const refresh = this.store.data.refreshTokens;
     for (const token of Object.keys(refresh)) {

@@ -4,6 +4,7 @@
  * `PUT /sandbox/faults`, so one sandbox can serve a test's calm and stormy phases.
  */
 import type { FastifyInstance } from 'fastify';
+import { isReplayRequest } from './state/recording';
 
 export interface FaultSettings {
   failRate: number;
@@ -19,7 +20,12 @@ export function installFaults(app: FastifyInstance, settings: FaultSettings): vo
   // costs one comparison per request.
   app.addHook('onRequest', (request, reply, done) => {
     const { failRate, latencyMs, prefix } = settings;
-    if ((failRate <= 0 && !latencyMs) || !request.url.startsWith(prefix) || request.method === 'OPTIONS') {
+    if (
+      (failRate <= 0 && !latencyMs) ||
+      !request.url.startsWith(prefix) ||
+      request.method === 'OPTIONS' ||
+      isReplayRequest(request.headers)
+    ) {
       done();
       return;
     }

@@ -34,6 +34,8 @@ export interface SandboxOptions {
   logRequests?: boolean;
   /** Debounce of --data writes, in ms. */
   persistDebounceMs?: number;
+  /** How long a chat socket stays open after `token_expired` without a refresh (10 s). */
+  expiredSocketGraceMs?: number;
   /**
    * Register the Pact provider-state endpoints (`POST /_pact/state`, `GET /_pact/states`). Off by
    * default: they rewrite accounts and hand out tokens (admin ones included) to any caller, which

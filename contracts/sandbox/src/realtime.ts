@@ -8,6 +8,7 @@ import { chatEventSchemas, type EventSchemas, notificationEventSchemas } from '@
 import { type Namespace, Server, type Socket } from 'socket.io';
 import type { Auth } from './auth';
 import { activePayload, onlineEntry, tokenExpiredPayload } from './events';
+import { recordedFlag } from './state/recording';
 import type { Store } from './state/store';
 
 export const NOTIFICATIONS_NAMESPACE = '/notifications';
@@ -68,6 +69,12 @@ export class Realtime {
       checkEvents?: boolean;
       /** Origins whose pages may use the polling transport with credentials (all when absent). */
       allowOrigin?: (origin: string) => boolean;
+      /** How long a socket stays open after `token_expired` (10 s by default). */
+      expiredGraceMs?: number;
+      /** `Host` headers the server answers (all when absent): the DNS rebinding guard. */
+      allowHost?: (host: string | undefined) => boolean;
+      /** Holds handshakes until the app is ready (its state loaded). */
+      whenReady?: (work: () => void) => void;
     },
   ) {
     const allowOrigin = deps.allowOrigin;
@@ -75,6 +82,11 @@ export class Realtime {
       path: deps.path ?? SOCKET_PATH,
       serveClient: false,
       transports: ['websocket', 'polling'],
+      allowRequest: (request, callback) => {
+        const decide = () => callback(null, deps.allowHost?.(request.headers.host) ?? true);
+        if (deps.whenReady) deps.whenReady(decide);
+        else decide();
+      },
       cors: {
         origin: allowOrigin
           ? (origin, callback) => callback(null, origin !== undefined && allowOrigin(origin))
@@ -94,9 +106,16 @@ export class Realtime {
     const raw = socket.handshake.query.token ?? (socket.handshake.auth as { token?: unknown }).token;
     const token = Array.isArray(raw) ? raw[0] : typeof raw === 'string' ? raw : undefined;
     const check = this.deps.auth.checkAccess(token);
-    if (!check.ok || check.user.status === 'suspended') {
+    const refusal = !check.ok
+      ? 'TOKEN_INVALID'
+      : check.user.status === 'suspended'
+        ? 'SUSPENDED'
+        : check.user.is_deleted
+          ? 'ACCOUNT_DELETED'
+          : undefined;
+    if (!check.ok || refusal) {
       const error = new Error('unauthorized') as Error & { data?: unknown };
-      error.data = { code: check.ok ? 'SUSPENDED' : 'TOKEN_INVALID' };
+      error.data = { code: refusal };
       next(error);
       return;
     }
@@ -127,7 +146,10 @@ export class Realtime {
     });
   }
 
-  /** `token_expired` when the socket's token expires, so the client refreshes and reconnects. */
+  /**
+   * `token_expired` when the socket's token expires, so the client refreshes and reconnects; the
+   * expired socket gets nothing more and is closed after the grace period.
+   */
   private armExpiry(socket: AppSocket): void {
     const wait = socket.data.expiresAt - this.deps.now();
     const fire = () => {
@@ -137,6 +159,10 @@ export class Realtime {
         return;
       }
       this.emitToSocket(socket, 'token_expired', tokenExpiredPayload(socket.data.expiresAt));
+      // The session behind the socket has ended: nothing more reaches it, and unless the client
+      // refreshes (and reconnects with the new token) within the grace period, it is closed.
+      void socket.leave(userRoom(socket.data.userId));
+      socket.data.expiryTimer = setTimeout(() => socket.disconnect(true), this.deps.expiredGraceMs ?? 10_000);
     };
     socket.data.expiryTimer = setTimeout(fire, Math.max(0, Math.min(wait, MAX_TIMER_MS)));
   }
@@ -178,8 +204,9 @@ export class Realtime {
     return out;
   }
 
+  /** Recorded when a write asks (a message's status depends on it), so a replay decides the same. */
   isOnline(userId: string): boolean {
-    return (this.connections.get(userId) ?? 0) > 0;
+    return recordedFlag(() => (this.connections.get(userId) ?? 0) > 0);
   }
 
   private get checkEvents(): boolean {

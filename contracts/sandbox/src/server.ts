@@ -12,6 +12,8 @@ import { type FaultSettings, installFaults } from './faults';
 import { ApiError } from './http/api-error';
 import { registerApiRoutes } from './http/api-routes';
 import { installCors } from './http/cors';
+import { HostGuard } from './http/hosts';
+import { Listener } from './http/listener';
 import { isTrustedOrigin } from './http/origins';
 import { formatPath } from './http/validation';
 import {
@@ -24,6 +26,7 @@ import {
 import { registerPactStates } from './pact/index';
 import { Realtime } from './realtime';
 import { handlerRegistry } from './routes/index';
+import { startOfUtcDay } from './seed/clock';
 import { generateSeed } from './seed/index';
 import { registerCheckout } from './simulated/checkout';
 import { registerHome } from './simulated/home';
@@ -32,7 +35,9 @@ import { registerMedia } from './simulated/media';
 import { registerOauth } from './simulated/oauth';
 import { registerOutbox } from './simulated/outbox';
 import { registerSentry } from './simulated/sentry';
-import { loadData, type Persistence, persistTo } from './state/persistence';
+import { dict } from './state/dict';
+import { Journal } from './state/journal';
+import { recordedNow } from './state/recording';
 import { Store } from './state/store';
 import { registerWeb, webBuildDir } from './web';
 import { type ResolvedOptions, World } from './world';
@@ -75,6 +80,7 @@ export function resolveOptions(options: SandboxOptions): ResolvedOptions {
     checkResponses: options.checkResponses ?? false,
     logRequests: options.logRequests ?? false,
     persistDebounceMs: options.persistDebounceMs ?? 500,
+    expiredSocketGraceMs: options.expiredSocketGraceMs ?? 10_000,
     pactStates: options.pactStates ?? false,
   };
 }
@@ -99,11 +105,12 @@ function installErrorHandling(app: FastifyInstance): void {
  * own parser otherwise: it refuses `__proto__` and `constructor.prototype` keys (plain JSON.parse
  * would hand them to the handlers).
  */
-function installJsonParser(app: FastifyInstance): void {
+function installJsonParser(app: FastifyInstance, journal: Journal | undefined): void {
   const strict = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
+    journal?.keepBody(request, text);
     if (text.trim() === '') {
       done(null, undefined);
       return;
@@ -115,30 +122,67 @@ function installJsonParser(app: FastifyInstance): void {
   });
 }
 
+/**
+ * HTML forms of the simulated pages (checkout, consent) post `application/x-www-form-urlencoded`.
+ * Fields land in a prototype-less object, so a field named `__proto__` is just a field.
+ */
+function installFormParser(app: FastifyInstance, journal: Journal | undefined): void {
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    (request, body, done) => {
+      const text = typeof body === 'string' ? body : body.toString('utf8');
+      journal?.keepBody(request, text);
+      const fields = dict<string>();
+      for (const [key, value] of new URLSearchParams(text)) fields[key] = value;
+      done(null, fields);
+    },
+  );
+}
+
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const resolved = resolveOptions(options);
   const started = performance.now();
-  const loaded = resolved.dataFile ? loadData(resolved.dataFile) : undefined;
-  const store = new Store(loaded ?? generateSeed({ seed: resolved.seed }));
-  const dataMs = performance.now() - started;
-
-  const now = () => Date.now();
+  const opened = resolved.dataFile ? Journal.open(resolved.dataFile) : undefined;
+  const store = new Store(opened?.data ?? generateSeed({ seed: resolved.seed }));
+  const journal = opened?.journal(store, resolved.persistDebounceMs);
+  // The clock of every handler: recorded with each journaled request, so a replay sees the same time.
+  const now = recordedNow;
   const auth = new Auth(store, {
     accessTtlMs: resolved.accessTtlMs,
     refreshTtlMs: resolved.refreshTtlMs,
     now,
   });
-  const world = new World(store, auth, resolved, now);
   const webRoot = webBuildDir(resolved.webDir);
   if (!webRoot) resolved.webDir = undefined;
 
+  const listener = await Listener.open(resolved.port, resolved.host);
   const app = Fastify({
     logger: resolved.logRequests ? { level: 'info' } : false,
-    forceCloseConnections: true,
-    bodyLimit: 12 * 1024 * 1024,
+    serverFactory: listener.serverFactory,
+    // JSON bodies are far smaller (BODY_LIMITS); uploads stream through multipart with their own limit.
+    bodyLimit: 1024 * 1024,
   });
+  const hosts = new HostGuard({ host: resolved.host, webAppUrl: resolved.webAppUrl });
+  // Socket.io attaches after fastify, so its handshakes are answered before fastify sees them.
+  const realtime: Realtime = new Realtime(listener.server, {
+    store,
+    auth,
+    now,
+    checkEvents: resolved.checkResponses,
+    // Called for handshakes only, once `world` below exists.
+    allowOrigin: (origin): boolean => isTrustedOrigin(origin, world),
+    allowHost: (host) => hosts.allows(host),
+    whenReady: (work) => listener.whenReady(work),
+    expiredGraceMs: resolved.expiredSocketGraceMs,
+  });
+  const world: World = new World(store, auth, resolved, now, { realtime, publicUrl: listener.url });
+
+  journal?.install(app);
   installErrorHandling(app);
-  installJsonParser(app);
+  installJsonParser(app, journal);
+  installFormParser(app, journal);
+  hosts.install(app);
   installCors(app, world);
   const faults: FaultSettings = {
     failRate: resolved.failRate,
@@ -148,7 +192,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   installFaults(app, faults);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024 } });
 
-  registerApiRoutes(app, world, handlerRegistry);
+  registerApiRoutes(app, world, handlerRegistry, journal);
   registerHome(app, world, !webRoot);
   registerMedia(app, world);
   registerOutbox(app, world);
@@ -160,37 +204,25 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   registerSandboxControls(app, world, faults);
   if (webRoot) await registerWeb(app, webRoot);
 
-  world.realtime = new Realtime(app.server, {
-    store,
-    auth,
-    now,
-    checkEvents: resolved.checkResponses,
-    allowOrigin: (origin) => isTrustedOrigin(origin, world),
-  });
-  let persistence: Persistence | undefined;
-  if (resolved.dataFile) persistence = persistTo(store, resolved.dataFile, resolved.persistDebounceMs);
-
-  await app.listen({ port: resolved.port, host: resolved.host });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : resolved.port;
-  const hostForUrl = resolved.host === '0.0.0.0' || resolved.host === '::' ? '127.0.0.1' : resolved.host;
-  const url = `http://${hostForUrl}:${port}`;
-  world.publicUrl = url;
-  if (persistence) void persistence.flush();
+  // Writes acknowledged before a crash are in the journal: they change the state again now.
+  if (journal) await journal.replay(app);
+  await app.ready();
+  listener.ready();
+  const dataMs = performance.now() - started;
 
   let closing: Promise<void> | undefined;
   return {
-    url,
-    port,
+    url: listener.url,
+    port: listener.port,
     world,
     dataMs,
     servesWebApp: webRoot !== undefined,
     faults,
     close() {
       closing ??= (async () => {
-        await world.realtime?.close();
-        await app.close();
-        await persistence?.close();
+        await realtime.close();
+        await Promise.all([app.close(), listener.close()]);
+        await journal?.close();
       })();
       return closing;
     },
@@ -218,7 +250,8 @@ const faultChangesSchema = z.strictObject({
 /** Test and demo controls: fault settings at run time and a reset to the seeded data. */
 function registerSandboxControls(app: FastifyInstance, world: World, faults: FaultSettings): void {
   app.get('/sandbox/faults', () => faults);
-  app.put('/sandbox/faults', (request) => {
+  // Fault settings are not state: the journal leaves them out, so a restart does not replay them.
+  app.put('/sandbox/faults', { config: { journal: false } }, (request) => {
     const parsed = faultChangesSchema.safeParse(request.body ?? {});
     if (!parsed.success) {
       const errors = parsed.error.issues.map((issue) => ({
@@ -234,7 +267,7 @@ function registerSandboxControls(app: FastifyInstance, world: World, faults: Fau
     return faults;
   });
   app.post('/sandbox/reset', () => {
-    world.store.replace(generateSeed({ seed: world.options.seed }));
+    world.store.replace(generateSeed({ seed: world.options.seed, anchor: startOfUtcDay(world.now()) }));
     return { message: 'Sandbox reset to the seeded data', users: Object.keys(world.store.data.users).length };
   });
 }

@@ -4,6 +4,7 @@
  * view adds (status, dates, counts) is extra information the lenient schemas keep.
  */
 import { endpoints } from '@matchmaker/sdk';
+import { isPublicMedia } from './media/signed-urls';
 import { PROFILE_PHOTO } from './seed/back-office';
 import type {
   ImageRecord,
@@ -24,19 +25,23 @@ export const MEDIA_PREFIX = '/sandbox/media';
 /** Where a KYC document downloads from, read from the catalogue rather than restated. */
 const DOCUMENT_PATH = endpoints['kyc.getDocument'].path;
 
-export function imageUrl(baseUrl: string, image: ImageRecord, thumb = false): string {
-  return `${baseUrl}${MEDIA_PREFIX}/images/${encodeURIComponent(image.filename)}${thumb ? '?size=thumb' : ''}`;
+/** The image's bytes: a plain link for public photos, a signed one for the rest (signed-urls.ts). */
+export function imageUrl(world: World, baseUrl: string, image: ImageRecord, thumb = false): string {
+  const query = [thumb ? 'size=thumb' : '', isPublicMedia(image) ? '' : world.media.query(image.filename)]
+    .filter(Boolean)
+    .join('&');
+  return `${baseUrl}${MEDIA_PREFIX}/images/${encodeURIComponent(image.filename)}${query ? `?${query}` : ''}`;
 }
 
-export function imageView(baseUrl: string, image: ImageRecord) {
-  const thumbnailUrl = imageUrl(baseUrl, image, true);
+export function imageView(world: World, baseUrl: string, image: ImageRecord) {
+  const thumbnailUrl = imageUrl(world, baseUrl, image, true);
   return {
     id: image.filename,
     user_id: image.user_id,
     filename: image.filename,
     flagged: image.flagged,
     flag_reason: image.flag_reason,
-    imageUrl: imageUrl(baseUrl, image),
+    imageUrl: imageUrl(world, baseUrl, image),
     thumbnailUrl,
     thumbnail: thumbnailUrl,
     image_type: image.image_type,
@@ -55,7 +60,7 @@ export function profilePhotoOf(world: World, userId: string): ImageRecord | unde
 
 export function profilePhotoUrl(world: World, baseUrl: string, userId: string): string | null {
   const photo = profilePhotoOf(world, userId);
-  return photo ? imageUrl(baseUrl, photo) : null;
+  return photo ? imageUrl(world, baseUrl, photo) : null;
 }
 
 function profileFields(user: UserRecord) {
@@ -84,7 +89,7 @@ export function userView(world: World, baseUrl: string, user: UserRecord) {
     referrer: user.referrer,
     provider: user.provider,
     profilePhoto: profilePhotoUrl(world, baseUrl, user.keycloakId),
-    online: world.realtime?.isOnline(user.keycloakId) ?? false,
+    online: world.realtime.isOnline(user.keycloakId),
     created_at: user.created_at,
     updated_at: user.updated_at,
     last_login_at: user.last_login_at,
@@ -101,7 +106,7 @@ export function publicProfileView(world: World, baseUrl: string, user: UserRecor
     email: null,
     country_code: user.country_code,
     profilePhoto: profilePhotoUrl(world, baseUrl, user.keycloakId),
-    online: world.realtime?.isOnline(user.keycloakId) ?? false,
+    online: world.realtime.isOnline(user.keycloakId),
     is_deleted: user.is_deleted,
     created_at: user.created_at,
   };
@@ -112,7 +117,7 @@ export function publicImages(world: World, baseUrl: string, userId: string): Ima
   return world.store
     .imagesOf(userId)
     .filter((image) => image.is_public && !image.flagged)
-    .map((image) => imageView(baseUrl, image));
+    .map((image) => imageView(world, baseUrl, image));
 }
 
 export function notificationView(world: World, baseUrl: string, notification: NotificationRecord) {
@@ -210,7 +215,7 @@ export function roomView(world: World, baseUrl: string, room: RoomRecord, viewer
     first_name: other?.first_name ?? null,
     last_name: other?.last_name ?? null,
     profilePhoto: profilePhotoUrl(world, baseUrl, otherId),
-    online: world.realtime?.isOnline(otherId) ?? false,
+    online: world.realtime.isOnline(otherId),
     isTyping: false,
     blocked: world.store.isBlocked(viewerId, otherId),
     unread_count: unread,

@@ -3,6 +3,7 @@
  * resolved options. One World per sandbox instance, so tests can run many side by side.
  */
 import type { Auth } from './auth';
+import { MediaSigner } from './media/signed-urls';
 import type { Realtime } from './realtime';
 import type { Store } from './state/store';
 
@@ -21,21 +22,29 @@ export interface ResolvedOptions {
   checkResponses: boolean;
   logRequests: boolean;
   persistDebounceMs: number;
+  expiredSocketGraceMs: number;
   pactStates: boolean;
 }
 
 export class World {
-  /** Set once the HTTP server exists (socket.io attaches to it). */
-  realtime: Realtime | undefined;
-  /** `http://host:port` once listening; used where no request gives a base URL. */
-  publicUrl = '';
+  /** The sockets, on the same HTTP server as the API. */
+  readonly realtime: Realtime;
+  /** `http://host:port`, where no request gives a base URL (the server listens before a World exists). */
+  readonly publicUrl: string;
+  /** Signs links to private image bytes. */
+  readonly media: MediaSigner;
 
   constructor(
     readonly store: Store,
     readonly auth: Auth,
     readonly options: ResolvedOptions,
-    readonly now: () => number = Date.now,
-  ) {}
+    readonly now: () => number,
+    parts: { realtime: Realtime; publicUrl: string },
+  ) {
+    this.realtime = parts.realtime;
+    this.publicUrl = parts.publicUrl;
+    this.media = new MediaSigner(now);
+  }
 
   /** Where email links point: the web app, which is served from the sandbox's own origin by default. */
   webAppUrl(requestBase: string): string {

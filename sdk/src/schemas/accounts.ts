@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { id, messageAnswerSchema } from './common';
 import { imageSchema } from './image';
+import { boundedBody, boundedList, boundedText, TEXT_LIMITS } from './limits';
 import { accountStatusSchema, publicProfileSchema, userSchema } from './user';
 
 /**
@@ -11,16 +12,16 @@ import { accountStatusSchema, publicProfileSchema, userSchema } from './user';
 
 /** Registration payload. `referrer` (a referral code or username) is only there when the member was referred. */
 export const registerSchema = z.object({
-  first_name: z.string(),
-  last_name: z.string(),
-  username: z.string(),
+  first_name: boundedText(TEXT_LIMITS.name),
+  last_name: boundedText(TEXT_LIMITS.name),
+  username: boundedText(TEXT_LIMITS.name),
   /** As the date input gives it, such as '1990-04-21'. */
-  date_of_birth: z.string(),
-  sex: z.string(),
-  email: z.string(),
-  password: z.string(),
+  date_of_birth: boundedText(TEXT_LIMITS.name),
+  sex: boundedText(TEXT_LIMITS.name),
+  email: boundedText(TEXT_LIMITS.email),
+  password: boundedText(TEXT_LIMITS.password),
   agreed_to_terms: z.boolean(),
-  referrer: z.string().nullable().optional(),
+  referrer: boundedText(TEXT_LIMITS.name).nullable().optional(),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 
@@ -29,23 +30,25 @@ export type RegisterInput = z.input<typeof registerSchema>;
  * taken to be the registration fields the identity provider does not supply, all optional, and
  * open to further fields.
  */
-export const oauthUpdateSchema = z.looseObject({
-  first_name: z.string().optional(),
-  last_name: z.string().optional(),
-  username: z.string().optional(),
-  date_of_birth: z.string().optional(),
-  sex: z.string().optional(),
-  agreed_to_terms: z.boolean().optional(),
-  referrer: z.string().nullable().optional(),
-});
+export const oauthUpdateSchema = boundedBody(
+  z.looseObject({
+    first_name: boundedText(TEXT_LIMITS.name).optional(),
+    last_name: boundedText(TEXT_LIMITS.name).optional(),
+    username: boundedText(TEXT_LIMITS.name).optional(),
+    date_of_birth: boundedText(TEXT_LIMITS.name).optional(),
+    sex: boundedText(TEXT_LIMITS.name).optional(),
+    agreed_to_terms: z.boolean().optional(),
+    referrer: boundedText(TEXT_LIMITS.name).nullable().optional(),
+  }),
+);
 export type OauthUpdateInput = z.input<typeof oauthUpdateSchema>;
 
 /** Checks a username (availability) before registration or a username change. */
-export const usernameSchema = z.object({ username: z.string() });
+export const usernameSchema = z.object({ username: boundedText(TEXT_LIMITS.name) });
 export type UsernameInput = z.input<typeof usernameSchema>;
 
 /** Users named by id, for the bulk profile and bulk status calls. */
-export const bulkUsersSchema = z.object({ users: z.array(id) });
+export const bulkUsersSchema = boundedBody(z.object({ users: boundedList(id) }));
 export type BulkUsersInput = z.input<typeof bulkUsersSchema>;
 
 /** `{profiles}` as SPEC.md shows it: the public profiles of the users that exist. */
@@ -58,36 +61,48 @@ export const bulkStatusResponseSchema = z.looseObject({
 });
 export type BulkStatusResponse = z.infer<typeof bulkStatusResponseSchema>;
 
-export const emailSchema = z.object({ email: z.string() });
+export const emailSchema = z.object({ email: boundedText(TEXT_LIMITS.email) });
 export type EmailInput = z.input<typeof emailSchema>;
 
 export const resetPasswordSchema = z.object({
-  email: z.string(),
-  token: z.string(),
-  new_password: z.string(),
+  email: boundedText(TEXT_LIMITS.email),
+  token: boundedText(TEXT_LIMITS.token),
+  new_password: boundedText(TEXT_LIMITS.password),
 });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
-export const confirmSchema = z.object({ token: z.string() });
+export const confirmSchema = z.object({ token: boundedText(TEXT_LIMITS.token) });
 export type ConfirmInput = z.input<typeof confirmSchema>;
 
-export const changePasswordSchema = z.object({ old_password: z.string(), new_password: z.string() });
+export const changePasswordSchema = z.object({
+  old_password: boundedText(TEXT_LIMITS.password),
+  new_password: boundedText(TEXT_LIMITS.password),
+});
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
-export const initiateEmailChangeSchema = z.object({ new_email: z.string(), password: z.string() });
+export const initiateEmailChangeSchema = z.object({
+  new_email: boundedText(TEXT_LIMITS.email),
+  password: boundedText(TEXT_LIMITS.password),
+});
 export type InitiateEmailChangeInput = z.input<typeof initiateEmailChangeSchema>;
 
-export const changeEmailSchema = z.object({ new_email: z.string(), token: z.string() });
+export const changeEmailSchema = z.object({
+  new_email: boundedText(TEXT_LIMITS.email),
+  token: boundedText(TEXT_LIMITS.token),
+});
 export type ChangeEmailInput = z.input<typeof changeEmailSchema>;
 
-export const changeUsernameSchema = z.object({ username: z.string(), token: z.string() });
+export const changeUsernameSchema = z.object({
+  username: boundedText(TEXT_LIMITS.name),
+  token: boundedText(TEXT_LIMITS.token),
+});
 export type ChangeUsernameInput = z.input<typeof changeUsernameSchema>;
 
 /** Location update; `country` is the country name, `country_code` its two-letter code. */
 export const locationUpdateSchema = z.object({
-  city: z.string(),
-  country: z.string(),
-  country_code: z.string(),
+  city: boundedText(TEXT_LIMITS.name),
+  country: boundedText(TEXT_LIMITS.name),
+  country_code: boundedText(TEXT_LIMITS.name),
   longitude: z.number(),
   latitude: z.number(),
 });

@@ -14,6 +14,7 @@ import {
 } from './common';
 import { imageSchema } from './image';
 import { kycStatusSchema } from './kyc';
+import { BODY_LIMITS, boundedBody, boundedText, TEXT_LIMITS } from './limits';
 import { subscriptionStatusSchema } from './payment';
 import { settingsAnswerSchema } from './settings';
 import { accountStatusSchema, profileSchema, userSchema } from './user';
@@ -29,11 +30,13 @@ export const userSearchFiltersSchema = z.looseObject({ bulk_ids: z.array(id).opt
 export type UserSearchFilters = z.input<typeof userSearchFiltersSchema>;
 
 /** The body on the wire: the page size is fixed by the contract. */
-export const userSearchBodySchema = z.object({
-  page,
-  size: z.literal(ADMIN_USERS_PAGE_SIZE),
-  filters: userSearchFiltersSchema,
-});
+export const userSearchBodySchema = boundedBody(
+  z.object({
+    page,
+    size: z.literal(ADMIN_USERS_PAGE_SIZE),
+    filters: userSearchFiltersSchema,
+  }),
+);
 
 /** What a caller chooses for a user search; the service adds `size` and an empty `filters`. */
 export interface UserSearchInput {
@@ -41,15 +44,18 @@ export interface UserSearchInput {
   filters?: UserSearchFilters;
 }
 
-export const changeUserEmailSchema = z.object({ email: z.string() });
+export const changeUserEmailSchema = z.object({ email: boundedText(TEXT_LIMITS.email) });
 export type ChangeUserEmailInput = z.input<typeof changeUserEmailSchema>;
 
 /** One role name, such as 'General' (SPEC.md: 'General' marks an ordinary member). */
-export const changeUserRoleSchema = z.object({ role: z.string() });
+export const changeUserRoleSchema = z.object({ role: boundedText(TEXT_LIMITS.name) });
 export type ChangeUserRoleInput = z.input<typeof changeUserRoleSchema>;
 
 /** A profile edit: any of the 24 profile fields, only those sent are changed. */
-export const updateUserSchema = z.object(profileSchema.shape);
+export const updateUserSchema = boundedBody(z.object(profileSchema.shape), {
+  ...BODY_LIMITS,
+  string: TEXT_LIMITS.text,
+});
 export type UpdateUserInput = z.input<typeof updateUserSchema>;
 
 /**
@@ -65,22 +71,26 @@ export type CreateUserInput = z.input<typeof createUserSchema>;
  * Body of the user and visit aggregations. SPEC.md does not show it; it is taken to be a date
  * range like the metrics query of section 3, open to further keys.
  */
-export const aggregationQuerySchema = z.looseObject({
-  start_date: z.string().optional(),
-  end_date: z.string().optional(),
-  date_type: z.string().optional(),
-});
+export const aggregationQuerySchema = boundedBody(
+  z.looseObject({
+    start_date: boundedText(TEXT_LIMITS.name).optional(),
+    end_date: boundedText(TEXT_LIMITS.name).optional(),
+    date_type: boundedText(TEXT_LIMITS.name).optional(),
+  }),
+);
 export type AggregationQuery = z.input<typeof aggregationQuerySchema>;
 
 /** Body of the visit-log search. SPEC.md does not show it; a page and open filters. */
-export const visitSearchSchema = z.looseObject({
-  page: page.optional(),
-  filters: z.looseObject({}).optional(),
-});
+export const visitSearchSchema = boundedBody(
+  z.looseObject({
+    page: page.optional(),
+    filters: z.looseObject({}).optional(),
+  }),
+);
 export type VisitSearchInput = z.input<typeof visitSearchSchema>;
 
 /** `?page=&username=`: both keys are always sent, `username` empty when not filtering. */
-export const referralsQuerySchema = z.object({ page, username: z.string() });
+export const referralsQuerySchema = z.object({ page, username: boundedText(TEXT_LIMITS.name) });
 
 export interface ReferralsInput {
   page: number;

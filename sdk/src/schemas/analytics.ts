@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messageAnswerSchema } from './common';
+import { boundedText, TEXT_LIMITS } from './limits';
 
 /**
  * Analytics payloads (SPEC.md sections 3 and 7): the daily-active-user event, the metrics query
@@ -9,14 +10,14 @@ import { messageAnswerSchema } from './common';
 
 /** The daily-active-user event; sent only for logged-in non-admin users. */
 export const dauEventSchema = z.object({
-  device: z.string(),
-  platform: z.string(),
+  device: boundedText(TEXT_LIMITS.name),
+  platform: boundedText(TEXT_LIMITS.name),
   metadata: z.object({
-    time: z.string(),
-    os: z.string(),
-    browser: z.string(),
-    screen_size: z.string(),
-    timezone: z.string(),
+    time: boundedText(TEXT_LIMITS.name),
+    os: boundedText(TEXT_LIMITS.name),
+    browser: boundedText(TEXT_LIMITS.name),
+    screen_size: boundedText(TEXT_LIMITS.name),
+    timezone: boundedText(TEXT_LIMITS.name),
   }),
 });
 export type DauEvent = z.infer<typeof dauEventSchema>;
@@ -26,18 +27,18 @@ export type DauEvent = z.infer<typeof dauEventSchema>;
  * every field is an optional string (dates as the caller formats them, e.g. ISO `YYYY-MM-DD`).
  */
 export const metricsQuerySchema = z.object({
-  start_date: z.string().optional(),
-  end_date: z.string().optional(),
+  start_date: boundedText(TEXT_LIMITS.name).optional(),
+  end_date: boundedText(TEXT_LIMITS.name).optional(),
   /** Bucket of the aggregation, such as a day or a month; the values are not shown in SPEC.md. */
-  date_type: z.string().optional(),
-  status: z.string().optional(),
+  date_type: boundedText(TEXT_LIMITS.name).optional(),
+  status: boundedText(TEXT_LIMITS.name).optional(),
 });
 export type MetricsQuery = z.input<typeof metricsQuerySchema>;
 
 /** `?start=&end=` of the recommendation analytics calls; dates as the caller formats them. */
 export const dateRangeQuerySchema = z.object({
-  start: z.string(),
-  end: z.string(),
+  start: boundedText(TEXT_LIMITS.name),
+  end: boundedText(TEXT_LIMITS.name),
 });
 export type DateRange = z.input<typeof dateRangeQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedText, TEXT_LIMITS } from './limits';
 import { roleSchema } from './user';
 
 /** Tokens as the SDK keeps them. */
@@ -20,10 +21,13 @@ export const tokenResponseSchema = z.looseObject({
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
-export const loginSchema = z.object({ email: z.string(), password: z.string() });
+export const loginSchema = z.object({
+  email: boundedText(TEXT_LIMITS.email),
+  password: boundedText(TEXT_LIMITS.password),
+});
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const refreshSchema = z.object({ refresh_token: z.string() });
+export const refreshSchema = z.object({ refresh_token: boundedText(TEXT_LIMITS.token) });
 export type RefreshInput = z.infer<typeof refreshSchema>;
 
 export const toTokens = (answer: TokenResponse): Tokens => ({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHAT_MESSAGES_PAGE_SIZE } from '../constants';
 import { anyJson, count, id, messageAnswerSchema, page, pagingSchema, timestamp } from './common';
+import { boundedBody, boundedList, boundedText, TEXT_LIMITS } from './limits';
 
 /**
  * Chat rooms, messages and the chat channel's realtime events (SPEC.md sections 3, 4 and 7).
@@ -119,31 +120,39 @@ export interface ChatMessagesInput {
 }
 
 /** Body of `POST /chats/messages`: the recipient and the text, plus anything else as given. */
-export const sendMessageSchema = z.looseObject({
-  recipient_id: id,
-  message: z.string(),
-});
+export const sendMessageSchema = boundedBody(
+  z.looseObject({
+    recipient_id: id,
+    message: boundedText(TEXT_LIMITS.message),
+  }),
+);
 export type SendMessageInput = z.input<typeof sendMessageSchema>;
 
 /** Body of `PUT /chats/messages/bulk/status`; status values (such as 'READ') are not shown in SPEC.md. */
-export const messageStatusUpdateSchema = z.object({
-  ids: z.array(id),
-  status: z.string().min(1),
-});
+export const messageStatusUpdateSchema = boundedBody(
+  z.object({
+    ids: boundedList(id),
+    status: boundedText(TEXT_LIMITS.name).min(1),
+  }),
+);
 export type MessageStatusUpdate = z.input<typeof messageStatusUpdateSchema>;
 
 /** Body of `PUT /chats/blocks`: blocks (`true`) or unblocks (`false`) one member. Not shown in SPEC.md. */
-export const blockUpdateSchema = z.looseObject({
-  user_id: id,
-  blocked: z.boolean(),
-});
+export const blockUpdateSchema = boundedBody(
+  z.looseObject({
+    user_id: id,
+    blocked: z.boolean(),
+  }),
+);
 export type BlockUpdate = z.input<typeof blockUpdateSchema>;
 
 /** Body of `POST /reports/reports`: the reported member and why. Not shown in SPEC.md. */
-export const chatReportSchema = z.looseObject({
-  reported_user_id: id,
-  reason: z.string().min(1),
-});
+export const chatReportSchema = boundedBody(
+  z.looseObject({
+    reported_user_id: id,
+    reason: boundedText(TEXT_LIMITS.text).min(1),
+  }),
+);
 export type ChatReport = z.input<typeof chatReportSchema>;
 
 /* Realtime events of the chat channel. SPEC.md gives only their names; the shapes below are the SDK's

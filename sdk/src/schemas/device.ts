@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { id, timestamp } from './common';
+import { boundedText, TEXT_LIMITS } from './limits';
 
 /** The browser as a device of the member (SPEC.md section 3). */
 export const deviceSchema = z.object({
   /** 'City, Country'. */
-  location: z.string(),
+  location: boundedText(TEXT_LIMITS.text),
   type: z.literal('BROWSER'),
   active: z.boolean(),
 });

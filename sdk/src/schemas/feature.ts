@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messageAnswerSchema, timestamp } from './common';
+import { boundedText, TEXT_LIMITS } from './limits';
 
 /**
  * Feature switches (SPEC.md sections 3 and 7). SPEC.md names `code` and `subfeatures`; the on/off
@@ -28,14 +29,14 @@ export const featureListSchema = z.looseObject({
 });
 export type FeatureList = z.infer<typeof featureListSchema>;
 
-export const featureCodeParamsSchema = z.object({ code: z.string().min(1) });
+export const featureCodeParamsSchema = z.object({ code: boundedText(TEXT_LIMITS.name).min(1) });
 
 /**
  * Body of `PUT /{code}/subfeature/toggle`. The path names the parent feature; SPEC.md does not
  * say how the subfeature is named, so the SDK sends its code as `subfeature`.
  */
 export const subfeatureToggleSchema = z.object({
-  subfeature: z.string().min(1),
+  subfeature: boundedText(TEXT_LIMITS.name).min(1),
 });
 export type SubfeatureToggle = z.input<typeof subfeatureToggleSchema>;
 

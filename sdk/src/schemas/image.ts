@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FLAGGED_IMAGES_PAGE_SIZE } from '../constants';
 import { id, messageAnswerSchema, page, pagingSchema, timestamp } from './common';
+import { boundedBody, boundedList, boundedText, TEXT_LIMITS } from './limits';
 
 /**
  * Images (SPEC.md sections 3 and 7). The image type (for example 'Profile Photo') is called
@@ -49,9 +50,11 @@ export type MultipartFieldValue = string | number | boolean;
  * Non-file fields of the upload calls. SPEC.md does not show them; `image_type` tells the backend
  * what the file is (a profile photo, a KYC document), anything else is sent as given.
  */
-export const imageUploadFieldsSchema = z.looseObject({
-  image_type: z.string().optional(),
-});
+export const imageUploadFieldsSchema = boundedBody(
+  z.looseObject({
+    image_type: boundedText(TEXT_LIMITS.name).optional(),
+  }),
+);
 
 /** What `images.upload` and `images.uploadContact` take: the file plus plain fields. */
 export type ImageUploadInput = {
@@ -64,9 +67,11 @@ export type ImageUploadInput = {
 };
 
 /** Changes of `PUT {filename}/edit`; SPEC.md does not show the body, so it is open. */
-export const imageEditSchema = z.looseObject({
-  image_type: z.string().optional(),
-});
+export const imageEditSchema = boundedBody(
+  z.looseObject({
+    image_type: boundedText(TEXT_LIMITS.name).optional(),
+  }),
+);
 export type ImageEdit = z.input<typeof imageEditSchema>;
 
 /**
@@ -74,17 +79,21 @@ export type ImageEdit = z.input<typeof imageEditSchema>;
  * `approved`: `true` keeps the image (clears the flag), `false` rejects it (the image is removed).
  * Other fields are passed through for backends that want more (a reason, say).
  */
-export const flaggedImageDecisionSchema = z.looseObject({
-  filename: z.string().min(1),
-  approved: z.boolean().optional(),
-});
+export const flaggedImageDecisionSchema = boundedBody(
+  z.looseObject({
+    filename: boundedText(TEXT_LIMITS.filename).min(1),
+    approved: z.boolean().optional(),
+  }),
+);
 export type FlaggedImageDecision = z.input<typeof flaggedImageDecisionSchema>;
 
 /** `POST bulk`: the images of one type for many users (SPEC.md shows `{users, image_type}`). */
-export const bulkImagesSchema = z.object({
-  users: z.array(id),
-  image_type: z.string(),
-});
+export const bulkImagesSchema = boundedBody(
+  z.object({
+    users: boundedList(id),
+    image_type: boundedText(TEXT_LIMITS.name),
+  }),
+);
 export type BulkImagesInput = z.input<typeof bulkImagesSchema>;
 
 /* Answers of the image calls (the reference provider's, proposed as the contract). */

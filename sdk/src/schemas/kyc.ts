@@ -10,6 +10,7 @@ import {
   seriesPointSchema,
   timestamp,
 } from './common';
+import { boundedBody, boundedText, TEXT_LIMITS } from './limits';
 
 /**
  * Identity verification (KYC) requests (SPEC.md sections 3 and 7). SPEC.md names `user_id` and
@@ -68,7 +69,7 @@ export const kycRequestListSchema = pagingSchema.extend({
 export type KycRequestList = z.infer<typeof kycRequestListSchema>;
 
 /** Filters of the admin review list; SPEC.md does not name any, so any JSON object is passed through. */
-export const kycRequestFiltersSchema = z.looseObject({});
+export const kycRequestFiltersSchema = boundedBody(z.looseObject({}));
 export type KycRequestFilters = z.input<typeof kycRequestFiltersSchema>;
 
 /** What `kyc.listRequests` takes: the page (sent in the query) and filters (sent as the body). */
@@ -81,9 +82,11 @@ export const kycListQuerySchema = z.object({ page, per_page: z.literal(KYC_PAGE_
  * Review decision. SPEC.md shows neither the body nor the KYC status values, so the body is open:
  * `status` is the conventional field for the decision and anything else is sent as given.
  */
-export const kycReviewSchema = z.looseObject({
-  status: z.string().optional(),
-});
+export const kycReviewSchema = boundedBody(
+  z.looseObject({
+    status: boundedText(TEXT_LIMITS.name).optional(),
+  }),
+);
 export type KycReview = z.input<typeof kycReviewSchema>;
 
 /** `PUT /verifications/{id}`: the request after the decision. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { count, id, messageAnswerSchema, timestamp } from './common';
+import { boundedBody, boundedList } from './limits';
 
 /**
  * Notifications (SPEC.md sections 3, 4 and 7). SPEC.md names `body`, `related_id` and
@@ -42,9 +43,11 @@ export type NotificationList = z.infer<typeof notificationListSchema>;
  * Body of `PUT /bulk/read`. SPEC.md does not show it; the SDK sends `{ids}` to mark some
  * notifications read and `{}` to mark all of them read.
  */
-export const markReadSchema = z.object({
-  ids: z.array(id).optional(),
-});
+export const markReadSchema = boundedBody(
+  z.object({
+    ids: boundedList(id).optional(),
+  }),
+);
 export type MarkReadInput = z.input<typeof markReadSchema>;
 
 /**

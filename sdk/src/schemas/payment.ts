@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, timestamp } from './common';
+import { boundedText, TEXT_LIMITS } from './limits';
 
 /**
  * Plans, offers and subscriptions (SPEC.md sections 3 and 7). SPEC.md names `id`, `archived` and
@@ -88,4 +89,4 @@ export type PlanListInput = z.input<typeof planListQuerySchema>;
 /** `?archived=false`: the offers call only ever asks for live offers. */
 export const offerListQuerySchema = z.object({ archived: z.literal(false) });
 
-export const subscriptionParamsSchema = z.object({ userId: z.string().min(1) });
+export const subscriptionParamsSchema = z.object({ userId: boundedText(TEXT_LIMITS.name).min(1) });

@@ -11,6 +11,7 @@ import {
   timestamp,
 } from './common';
 import { imageSchema } from './image';
+import { boundedBody } from './limits';
 import { publicProfileSchema } from './user';
 
 /**
@@ -88,7 +89,7 @@ export type RecommendationResponse = z.input<typeof recommendationResponseSchema
  * Body of `POST /matches/requests`. SPEC.md names `recipient_id` on a match request; other fields
  * (a note, say) are passed through.
  */
-export const sendMatchRequestSchema = z.looseObject({ recipient_id: id });
+export const sendMatchRequestSchema = boundedBody(z.looseObject({ recipient_id: id }));
 export type SendMatchRequestInput = z.input<typeof sendMatchRequestSchema>;
 
 /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundedText, TEXT_LIMITS } from './limits';
 
 /**
  * Member settings (SPEC.md section 3). SPEC.md does not show types: the `allow_*`, `make_*` and
@@ -11,7 +12,10 @@ export const settingsSchema = z.object({
   allow_new_matches_notifications: z.boolean().optional(),
   make_contact_info_visible: z.boolean().optional(),
   make_profile_visible: z.boolean().optional(),
-  notification_interval: z.union([z.string(), z.number()]).nullable().optional(),
+  notification_interval: z
+    .union([boundedText(TEXT_LIMITS.name), z.number()])
+    .nullable()
+    .optional(),
   hide_basic_info: z.boolean().optional(),
 });
 export type SettingsInput = z.input<typeof settingsSchema>;

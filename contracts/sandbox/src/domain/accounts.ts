@@ -1,9 +1,9 @@
 /** Account rules shared by registration, admin creation and social sign-in. */
-import { randomUUID } from 'node:crypto';
 import { hashPassword, randomToken } from '../auth';
 import { fieldError } from '../http/api-error';
 import { MEMBER_ROLES } from '../seed/demo-accounts';
 import { DEFAULT_SETTINGS, EMPTY_PROFILE } from '../state/defaults';
+import { recordedUuid } from '../state/recording';
 import type { ProfileRecord, UserRecord } from '../state/types';
 import type { World } from '../world';
 
@@ -53,7 +53,7 @@ export function createAccount(world: World, input: NewAccount): UserRecord {
   const now = world.nowIso();
   const salt = randomToken(8);
   const user: UserRecord = {
-    keycloakId: randomUUID(),
+    keycloakId: recordedUuid(),
     username: input.username,
     first_name: input.first_name,
     last_name: input.last_name,

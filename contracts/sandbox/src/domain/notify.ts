@@ -16,6 +16,6 @@ export function notify(
     created_at: world.nowIso(),
   };
   world.store.data.notifications.push(record);
-  world.realtime?.emitNotification(input.user_id, newNotificationPayload(world, baseUrl, record));
+  world.realtime.emitNotification(input.user_id, newNotificationPayload(world, baseUrl, record));
   return record;
 }

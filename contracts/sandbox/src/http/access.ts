@@ -52,3 +52,17 @@ export const ALLOWED_WHEN_SUSPENDED: ReadonlySet<EndpointId> = new Set<EndpointI
   'accounts.login',
   'accounts.refreshToken',
 ]);
+
+/**
+ * Calls a deleted account (`is_deleted`) may make: getting in and out of a session, reading who it
+ * is, and reactivating. Anything else answers 401 with `code: 'ACCOUNT_DELETED'` (see
+ * `accountDeleted`): not 403, which the client answers with a token refresh, and not 406, which
+ * it reads as a suspension and answers with a logout.
+ */
+export const ALLOWED_WHEN_DELETED: ReadonlySet<EndpointId> = new Set<EndpointId>([
+  'accounts.login',
+  'accounts.logout',
+  'accounts.refreshToken',
+  'accounts.userInfo',
+  'accounts.activate',
+]);

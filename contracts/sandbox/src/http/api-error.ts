@@ -46,3 +46,10 @@ export const conflict = (message: string): ApiError => new ApiError(409, message
 
 /** Refusals of a logged-in member that are not about the token (someone else's data, blocked). */
 export const notAllowed = (message: string): ApiError => new ApiError(401, message);
+
+/** Code of the refusal a deleted account gets for anything but logging in, out and reactivating. */
+export const ACCOUNT_DELETED = 'ACCOUNT_DELETED';
+
+/** 401 with a code the client can show as "reactivate your account" (see ALLOWED_WHEN_DELETED). */
+export const accountDeleted = (): ApiError =>
+  new ApiError(401, 'This account is deleted: reactivate it to continue', { code: ACCOUNT_DELETED });

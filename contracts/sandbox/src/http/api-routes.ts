@@ -8,10 +8,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Auth } from '../auth';
 import type { AnyHandler, BinaryAnswer, RequestContext, UploadedFile } from '../routes/types';
 import { dict } from '../state/dict';
+import type { MultipartRecord } from '../state/journal';
 import type { UserRecord } from '../state/types';
 import type { World } from '../world';
-import { ADMIN_ONLY, ALLOWED_WHEN_SUSPENDED, isAdminUser } from './access';
-import { ApiError, type FieldError, tokenRefused, unauthorized } from './api-error';
+import { ADMIN_ONLY, ALLOWED_WHEN_DELETED, ALLOWED_WHEN_SUSPENDED, isAdminUser } from './access';
+import { ApiError, accountDeleted, type FieldError, tokenRefused, unauthorized } from './api-error';
 import { setMediaHeaders } from './media-headers';
 import { coerceRecord, type Section, validate } from './validation';
 
@@ -29,10 +30,16 @@ export function isBinaryAnswer(value: unknown): value is BinaryAnswer {
   );
 }
 
+/** The --data journal's side of a call: the handler runs with the request's recording. */
+export interface RequestRecorder {
+  resume<T>(request: FastifyRequest, multipart: MultipartRecord | undefined, work: () => T): T;
+}
+
 export function registerApiRoutes(
   app: FastifyInstance,
   world: World,
   handlers: Record<string, AnyHandler>,
+  recorder?: RequestRecorder,
 ): void {
   for (const endpoint of endpointList) {
     const handler = handlers[endpoint.id];
@@ -40,7 +47,7 @@ export function registerApiRoutes(
     app.route({
       method: endpoint.method,
       url: toRoutePath(endpoint.path),
-      handler: (request, reply) => handle(world, endpoint, handler, request, reply),
+      handler: (request, reply) => handle(world, endpoint, handler, request, reply, recorder),
     });
   }
 }
@@ -56,20 +63,23 @@ function identify(
     // A stale token on a public call (the refresh call itself, say) is ignored, not refused.
     const check = world.auth.checkAccess(token);
     if (!check.ok) return { user: null };
-    if (check.user.status === 'suspended' && !ALLOWED_WHEN_SUSPENDED.has(id)) {
-      throw new ApiError(406, 'Account suspended');
-    }
+    refuseLimitedAccount(check.user, id);
     return { user: check.user, token: check.token };
   }
   const check = world.auth.checkAccess(token);
   if (!check.ok) {
     throw check.reason === 'missing' ? unauthorized('Authentication required') : tokenRefused();
   }
-  if (check.user.status === 'suspended' && !ALLOWED_WHEN_SUSPENDED.has(id)) {
-    throw new ApiError(406, 'Account suspended');
-  }
+  refuseLimitedAccount(check.user, id);
   if (ADMIN_ONLY.has(id) && !isAdminUser(check.user)) throw unauthorized('Admin only');
   return { user: check.user, token: check.token };
+}
+
+/** A suspended or deleted account's token reaches only the calls its state allows, public ones included. */
+function refuseLimitedAccount(user: UserRecord, id: EndpointId): void {
+  if (user.status === 'suspended' && !ALLOWED_WHEN_SUSPENDED.has(id))
+    throw new ApiError(406, 'Account suspended');
+  if (user.is_deleted && !ALLOWED_WHEN_DELETED.has(id)) throw accountDeleted();
 }
 
 async function readMultipart(
@@ -93,12 +103,28 @@ async function readMultipart(
   return { fields, files };
 }
 
+/** A multipart body as the journal keeps it, to build it again on replay. */
+function toRecord(multipart: { fields: Record<string, unknown>; files: UploadedFile[] }): MultipartRecord {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(multipart.fields)) fields[name] = String(value);
+  return {
+    fields,
+    files: multipart.files.map((file) => ({
+      field: file.field,
+      filename: file.filename,
+      contentType: file.contentType,
+      data: file.bytes.toString('base64'),
+    })),
+  };
+}
+
 async function handle(
   world: World,
   endpoint: EndpointDef,
   handler: AnyHandler,
   request: FastifyRequest,
   reply: FastifyReply,
+  recorder: RequestRecorder | undefined,
 ): Promise<unknown> {
   const { user, token } = identify(world, endpoint, request);
 
@@ -116,9 +142,11 @@ async function handle(
   };
 
   let files: UploadedFile[] = [];
+  let multipartRecord: MultipartRecord | undefined;
   let rawBody: unknown = request.body;
   if (endpoint.bodyType === 'multipart') {
     const multipart = await readMultipart(request);
+    if (recorder) multipartRecord = toRecord(multipart);
     files = multipart.files;
     rawBody = endpoint.body ? coerceRecord(endpoint.body, multipart.fields) : multipart.fields;
   }
@@ -141,8 +169,11 @@ async function handle(
     headers: request.headers,
   } as RequestContext;
 
-  const answer = await handler(ctx);
-  if (endpoint.method !== 'GET') world.store.touch();
+  // After a multipart read the handler runs outside the journal's wrapper; it resumes the recording.
+  const answer = await (recorder
+    ? recorder.resume(request, multipartRecord, () => handler(ctx))
+    : handler(ctx));
+  if (endpoint.method !== 'GET') world.store.touch(true);
   // Answers are per user and change with every write; nothing may cache them.
   reply.header('cache-control', 'no-store');
 

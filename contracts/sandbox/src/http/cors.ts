@@ -5,6 +5,7 @@
  * reaches the server without a preflight (`POST /sandbox/reset`, say).
  */
 import type { FastifyInstance } from 'fastify';
+import { isReplayRequest } from '../state/recording';
 import type { World } from '../world';
 import { isTrustedOrigin } from './origins';
 
@@ -14,7 +15,7 @@ export function installCors(app: FastifyInstance, world: World): void {
   // A callback hook (not async): it runs on every request and most have no Origin header.
   app.addHook('onRequest', (request, reply, done) => {
     const origin = request.headers.origin;
-    if (!origin) {
+    if (!origin || isReplayRequest(request.headers)) {
       done();
       return;
     }

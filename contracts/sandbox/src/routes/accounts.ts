@@ -17,15 +17,21 @@ import { publicImages, publicProfileView, userView } from '../views';
 import type { World } from '../world';
 import type { HandlerMap } from './types';
 
-function visibleProfile(world: World, viewer: UserRecord | null, id: string | number): UserRecord {
-  const user = world.store.findUser(id);
-  const hidden =
-    !user ||
-    user.is_deleted ||
-    (viewer !== user &&
-      !(viewer && isAdminUser(viewer)) &&
-      world.store.settingsOf(user.keycloakId)?.make_profile_visible === false);
-  if (!user || hidden) throw notFound('Profile');
+/**
+ * The member behind an id when `viewer` may see its profile: deleted accounts and profiles hidden
+ * by their owner (`make_profile_visible: false`) are seen only by their owner and admins. Only
+ * ids: an email or a username would make the call a lookup of who is registered.
+ */
+function visibleProfile(
+  world: World,
+  viewer: UserRecord | null,
+  id: string | number,
+): UserRecord | undefined {
+  const user = world.store.user(id);
+  if (!user) return undefined;
+  if (viewer === user || (viewer && isAdminUser(viewer))) return user;
+  if (user.is_deleted || world.store.settingsOf(user.keycloakId)?.make_profile_visible === false)
+    return undefined;
   return user;
 }
 
@@ -85,24 +91,25 @@ export const accountsHandlers: HandlerMap<'accounts'> = {
 
   'accounts.logout': ({ world, token, user, ip }) => {
     if (token) world.auth.revoke(token);
-    world.realtime?.disconnectRevoked(user.keycloakId);
+    world.realtime.disconnectRevoked(user.keycloakId);
     logActivity(world, user, 'LOGOUT', 'Logged out', ip);
     return { message: 'Logged out' };
   },
 
   'accounts.publicProfile': ({ world, params, user, baseUrl }) => {
     const profile = visibleProfile(world, user, params.id);
+    if (!profile) throw notFound('Profile');
     return {
       ...publicProfileView(world, baseUrl, profile),
       images: publicImages(world, baseUrl, profile.keycloakId),
     };
   },
 
-  'accounts.bulkProfiles': ({ world, body, baseUrl }) => ({
+  'accounts.bulkProfiles': ({ world, body, user, baseUrl }) => ({
     profiles: body.users
-      .map((id) => world.store.user(id))
-      .filter((user): user is UserRecord => user !== undefined && !user.is_deleted)
-      .map((user) => publicProfileView(world, baseUrl, user)),
+      .map((id) => visibleProfile(world, user, id))
+      .filter((profile): profile is UserRecord => profile !== undefined)
+      .map((profile) => publicProfileView(world, baseUrl, profile)),
   }),
 
   'accounts.userInfo': ({ world, user, baseUrl }) => userView(world, baseUrl, user),
@@ -129,7 +136,7 @@ export const accountsHandlers: HandlerMap<'accounts'> = {
     checkNewPassword(body.new_password, 'body.new_password');
     setPassword(world, user, body.new_password);
     world.auth.revokeUser(user.keycloakId);
-    world.realtime?.disconnectRevoked(user.keycloakId);
+    world.realtime.disconnectRevoked(user.keycloakId);
     return { message: 'Password has been reset' };
   },
 
@@ -155,7 +162,7 @@ export const accountsHandlers: HandlerMap<'accounts'> = {
     setPassword(world, user, body.new_password);
     // Other sessions end; the one that changed the password stays logged in.
     world.auth.revokeUser(user.keycloakId, token);
-    world.realtime?.disconnectRevoked(user.keycloakId);
+    world.realtime.disconnectRevoked(user.keycloakId);
     logActivity(world, user, 'PASSWORD_CHANGE', 'Changed the password', ip);
     return { message: 'Password changed' };
   },
@@ -183,7 +190,7 @@ export const accountsHandlers: HandlerMap<'accounts'> = {
   },
 
   'accounts.bulkStatus': ({ world, body }) => ({
-    status: body.users.map((id) => ({ user: id, online: world.realtime?.isOnline(String(id)) ?? false })),
+    status: body.users.map((id) => ({ user: id, online: world.realtime.isOnline(String(id)) ?? false })),
   }),
 
   'accounts.initiateUsernameChange': ({ world, body, user, baseUrl }) => {
@@ -201,6 +208,8 @@ export const accountsHandlers: HandlerMap<'accounts'> = {
     target.is_deleted = true;
     target.status = 'archived';
     touchUser(world, target);
+    // A deleted account keeps no live channel: its sockets would go on receiving messages.
+    world.realtime.disconnectUser(target.keycloakId);
     logActivity(world, target, 'DELETION_REQUESTED', 'Asked for the account to be deleted', ip);
     return { message: 'Account deletion initiated', is_deleted: true };
   },

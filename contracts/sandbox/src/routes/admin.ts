@@ -116,7 +116,7 @@ export const adminHandlers: HandlerMap<'admin'> = {
       ...userView(world, baseUrl, user),
       settings: settings ? { ...settings } : null,
       subscription: subscriptionSummary(world, user.keycloakId),
-      images: world.store.imagesOf(user.keycloakId).map((image) => imageView(baseUrl, image)),
+      images: world.store.imagesOf(user.keycloakId).map((image) => imageView(world, baseUrl, image)),
       kyc_status: latestKyc?.status ?? null,
     };
   },
@@ -141,7 +141,7 @@ export const adminHandlers: HandlerMap<'admin'> = {
     user.status = 'suspended';
     touchUser(world, user);
     // Tokens stay valid on purpose: the member's next call answers 406 and the client logs out.
-    world.realtime?.disconnectUser(user.keycloakId);
+    world.realtime.disconnectUser(user.keycloakId);
     return { message: 'User suspended', user: userView(world, baseUrl, user) };
   },
 
@@ -180,7 +180,7 @@ export const adminHandlers: HandlerMap<'admin'> = {
     user.status = 'archived';
     touchUser(world, user);
     world.auth.revokeUser(user.keycloakId);
-    world.realtime?.disconnectUser(user.keycloakId);
+    world.realtime.disconnectUser(user.keycloakId);
     logActivity(world, user, 'DELETED_BY_ADMIN', `Deleted by ${admin.username}`, ip);
     return { message: 'User deleted', id: user.keycloakId, is_deleted: true };
   },

@@ -4,7 +4,7 @@ import { newMessagePayload } from '../events';
 import { isAdminUser } from '../http/access';
 import { fieldError, notAllowed, notFound } from '../http/api-error';
 import { dict, own } from '../state/dict';
-import type { MessageRecord, MessageStatus, RoomRecord, UserRecord } from '../state/types';
+import type { ChatFileRecord, MessageRecord, MessageStatus, RoomRecord, UserRecord } from '../state/types';
 import { messageView, profilePhotoUrl, roomView } from '../views';
 import type { World } from '../world';
 import type { HandlerMap } from './types';
@@ -27,6 +27,24 @@ function roomFor(world: World, user: UserRecord, key: string | number): RoomReco
 function lastActivity(world: World, room: RoomRecord): string {
   const messages = world.store.messages(room.id);
   return messages[messages.length - 1]?.created_at ?? room.created_at;
+}
+
+/**
+ * The file a message may carry: one the sender uploaded (`images.uploadContact`) that is not yet
+ * in another room. Naming someone else's file would hand its bytes to the recipient (and the
+ * sender), so it is refused rather than dropped.
+ */
+function attachableFile(
+  world: World,
+  sender: UserRecord,
+  name: unknown,
+  room: RoomRecord | undefined,
+): ChatFileRecord | undefined {
+  if (name === undefined || name === null || name === '') return undefined;
+  const record = typeof name === 'string' ? world.store.chatFile(name) : undefined;
+  if (!record || record.user_id !== sender.keycloakId || (record.room !== '' && record.room !== room?.id))
+    throw fieldError('body.file', 'No such file among your uploads (images.uploadContact)');
+  return record;
 }
 
 export const chatsHandlers: HandlerMap<'chats'> = {
@@ -72,14 +90,14 @@ export const chatsHandlers: HandlerMap<'chats'> = {
     if (!existing && !world.store.mutualIds(user.keycloakId).includes(recipient.keycloakId)) {
       throw notAllowed('You can only message your mutual matches');
     }
+    // Checked before anything changes, so a refused file leaves no new room behind.
+    const record = attachableFile(world, user, (body as Record<string, unknown>).file, existing);
     const now = world.now();
     const room =
       existing ?? world.store.ensureRoom(user.keycloakId, recipient.keycloakId, new Date(now).toISOString());
-    const extra = body as Record<string, unknown>;
-    const record = typeof extra.file === 'string' ? world.store.chatFile(extra.file) : undefined;
     const file = record ? record.filename : null;
     if (record && !record.room) record.room = room.id;
-    const online = world.realtime?.isOnline(recipient.keycloakId) ?? false;
+    const online = world.realtime.isOnline(recipient.keycloakId);
     const message: MessageRecord = {
       id: world.store.nextId('msg'),
       room: room.id,
@@ -92,7 +110,7 @@ export const chatsHandlers: HandlerMap<'chats'> = {
       created_at: new Date(now).toISOString(),
     };
     world.store.messages(room.id).push(message);
-    world.realtime?.emitChat(
+    world.realtime.emitChat(
       recipient.keycloakId,
       'new_message',
       newMessagePayload(world, baseUrl, message, user),

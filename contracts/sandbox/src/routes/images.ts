@@ -1,5 +1,6 @@
 /** /api/bytebox/v2/images: members' photos, KYC document uploads and the flagged-image review. */
 import { FLAGGED_IMAGES_PAGE_SIZE } from '@matchmaker/sdk';
+import { randomToken } from '../auth';
 import { extensionOf } from '../domain/files';
 import { isAdminUser } from '../http/access';
 import { fieldError, notAllowed, notFound } from '../http/api-error';
@@ -100,7 +101,8 @@ function storeUpload(
   type: string,
   file: UploadedFile,
 ): ImageRecord {
-  const filename = `${user.keycloakId}-${world.store.nextId('img')}.${extensionOf(file.contentType, file.filename)}`;
+  // Random, not a counter: the name is part of a link, and a guessable one invites trying others.
+  const filename = `img-${randomToken(18)}.${extensionOf(file.contentType, file.filename)}`;
   const image: ImageRecord = {
     filename,
     user_id: user.keycloakId,
@@ -128,7 +130,7 @@ export const imagesHandlers: HandlerMap<'images'> = {
     const images = world.store
       .imagesOf(owner.keycloakId)
       .filter((image) => everything || (image.is_public && !image.flagged));
-    return { user_id: owner.keycloakId, images: images.map((image) => imageView(baseUrl, image)) };
+    return { user_id: owner.keycloakId, images: images.map((image) => imageView(world, baseUrl, image)) };
   },
 
   'images.getProfileImage': ({ world, params, baseUrl }) => {
@@ -137,13 +139,13 @@ export const imagesHandlers: HandlerMap<'images'> = {
       ? world.store.imagesOf(owner.keycloakId).find((image) => image.image_type === PROFILE_PHOTO)
       : undefined;
     if (!photo || photo.flagged) throw notFound('Profile image');
-    return imageView(baseUrl, photo);
+    return imageView(world, baseUrl, photo);
   },
 
   'images.get': ({ world, params, user, baseUrl }) => {
     const image = imageOf(world, params.filename);
     if (!image.is_public && !canManage(user, image)) throw notFound('Image');
-    return imageView(baseUrl, image);
+    return imageView(world, baseUrl, image);
   },
 
   'images.upload': (ctx) => {
@@ -151,7 +153,7 @@ export const imagesHandlers: HandlerMap<'images'> = {
     const file = theFile(ctx.files);
     const type = ctx.body.image_type?.trim() || GALLERY_PHOTO;
     if (isKycType(type) || type === KYC_IMAGE_TYPE) return uploadKycDocument(world, user, file, type);
-    return imageView(baseUrl, storeUpload(world, ctx.body, user, type, file));
+    return imageView(world, baseUrl, storeUpload(world, ctx.body, user, type, file));
   },
 
   'images.uploadContact': (ctx) => {
@@ -166,7 +168,7 @@ export const imagesHandlers: HandlerMap<'images'> = {
       content_type: file.contentType,
       data: image.data,
     };
-    return imageView(baseUrl, image);
+    return imageView(world, baseUrl, image);
   },
 
   'images.edit': ({ world, params, body, user, baseUrl }) => {
@@ -178,7 +180,7 @@ export const imagesHandlers: HandlerMap<'images'> = {
     if (typeof extra.is_public === 'boolean') image.is_public = extra.is_public;
     if (body.image_type === PROFILE_PHOTO) makeProfilePhoto(world, image);
     else if (body.image_type) image.image_type = body.image_type;
-    return imageView(baseUrl, image);
+    return imageView(world, baseUrl, image);
   },
 
   'images.delete': ({ world, params, user }) => {
@@ -197,7 +199,7 @@ export const imagesHandlers: HandlerMap<'images'> = {
       images: items.map((image) => {
         const owner = world.store.user(image.user_id);
         return {
-          ...imageView(baseUrl, image),
+          ...imageView(world, baseUrl, image),
           user: owner
             ? {
                 id: owner.keycloakId,
@@ -240,7 +242,7 @@ export const imagesHandlers: HandlerMap<'images'> = {
       const list = world.store
         .imagesOf(String(id))
         .filter((image) => image.image_type === body.image_type && !image.flagged && image.is_public)
-        .map((image) => imageView(baseUrl, image));
+        .map((image) => imageView(world, baseUrl, image));
       byUser[String(id)] = list;
       images.push(...list);
     }

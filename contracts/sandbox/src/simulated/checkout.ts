@@ -87,11 +87,11 @@ const RETURN_URL_RULE =
  */
 function returnUrlOf(
   world: World,
-  request: FastifyRequest<{ Querystring: CheckoutQuery }>,
+  request: FastifyRequest,
   reply: FastifyReply,
+  raw: string | undefined,
   asHtml: boolean,
 ): string | undefined | null {
-  const raw = request.query.return_url;
   if (raw === undefined || raw === '') return undefined;
   const safe = safeRedirect(raw, world, request);
   if (safe !== undefined) return safe;
@@ -112,7 +112,7 @@ export function registerCheckout(app: FastifyInstance, world: World): void {
 
   app.get<{ Querystring: CheckoutQuery }>('/sandbox/checkout', (request, reply) => {
     const q = request.query;
-    const returnUrl = returnUrlOf(world, request, reply, true);
+    const returnUrl = returnUrlOf(world, request, reply, q.return_url, true);
     if (returnUrl === null) return reply;
     const plan = planOf(q.plan_id);
     const plans = world.store.data.plans.filter((entry) => !entry.archived);
@@ -138,7 +138,7 @@ export function registerCheckout(app: FastifyInstance, world: World): void {
 <h1>Sandbox Pay</h1>
 <p>${escapeHtml(plan.name)}: ${escapeHtml(plan.description)}</p>
 <p><strong>${price.toFixed(2)} ${escapeHtml(plan.currency)}</strong> for ${plan.duration_days} days${offerId ? ' (offer applied)' : ''}</p>
-<form method="get" action="/sandbox/checkout/pay">
+<form method="post" action="/sandbox/checkout/pay">
 ${hidden('plan_id', plan.id)}${hidden('offer_id', offerId)}${hidden('return_url', returnUrl)}${hidden('user_id', user?.keycloakId)}
 ${user ? `<p>Paying as <strong>${escapeHtml(user.email)}</strong></p>` : '<p><label>Member email<br><input name="email" value="member1@sandbox.test" size="34"></label></p>'}
 <p><label>Card number<br><input value="4242 4242 4242 4242" size="24" readonly></label></p>
@@ -150,9 +150,14 @@ ${returnUrl ? `<a class="button secondary" href="${escapeHtml(returnUrl)}">Cance
     );
   });
 
-  app.get<{ Querystring: CheckoutQuery }>('/sandbox/checkout/pay', (request, reply) => {
-    const q = request.query;
-    const returnUrl = returnUrlOf(world, request, reply, false);
+  // Paying changes state, so it is the form's POST: the origin check refuses one sent from a
+  // foreign page, which a GET link would not be.
+  app.get('/sandbox/checkout/pay', (_request, reply) =>
+    reply.code(405).header('allow', 'POST').send({ message: 'Pay with the checkout form (POST)' }),
+  );
+  app.post<{ Body: CheckoutQuery | undefined }>('/sandbox/checkout/pay', (request, reply) => {
+    const q = request.body ?? {};
+    const returnUrl = returnUrlOf(world, request, reply, q.return_url, false);
     if (returnUrl === null) return reply;
     const plan = planOf(q.plan_id);
     const user = userOf(q);
@@ -163,8 +168,10 @@ ${returnUrl ? `<a class="button secondary" href="${escapeHtml(returnUrl)}">Cance
       const hashAt = returnUrl.indexOf('#');
       const base = hashAt >= 0 ? returnUrl.slice(0, hashAt) : returnUrl;
       const separator = base.includes('?') ? '&' : '?';
+      // 303: the browser follows a POST's redirect with a GET.
       return reply.redirect(
         `${base}${separator}checkout=success&subscription_id=${encodeURIComponent(sub.id)}`,
+        303,
       );
     }
     return reply.send({ message: 'Payment accepted', subscription: sub });

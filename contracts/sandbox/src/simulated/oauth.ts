@@ -7,10 +7,13 @@
  * must be a sandbox path or a localhost, 127.0.0.1 or --web-url address.
  */
 
+import { boundedText, TEXT_LIMITS } from '@matchmaker/sdk';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { randomToken } from '../auth';
 import { createAccount, logActivity } from '../domain/accounts';
 import { safeRedirect } from '../http/origins';
+import { formatPath } from '../http/validation';
 import type { World } from '../world';
 import { escapeHtml, page } from './html';
 
@@ -21,12 +24,20 @@ interface ConsentQuery {
   client_id?: string;
 }
 
-interface DecisionQuery extends ConsentQuery {
-  decision?: string;
-  email?: string;
-  first_name?: string;
-  last_name?: string;
-}
+const formText = (max: number) => boundedText(max).optional();
+
+/** The consent form's fields, with the limits the API puts on the same values. */
+const decisionSchema = z.object({
+  redirect_uri: formText(2_048),
+  state: formText(TEXT_LIMITS.token),
+  client_id: formText(TEXT_LIMITS.name),
+  login_hint: formText(TEXT_LIMITS.email),
+  decision: formText(TEXT_LIMITS.name),
+  email: formText(TEXT_LIMITS.email),
+  first_name: formText(TEXT_LIMITS.name),
+  last_name: formText(TEXT_LIMITS.name),
+});
+type DecisionQuery = z.input<typeof decisionSchema>;
 
 function withParams(target: string, params: Record<string, string>): string {
   const hashAt = target.indexOf('#');
@@ -53,10 +64,10 @@ const REDIRECT_RULE =
 /** The checked redirect_uri: undefined when none was given, null (after answering 400) when refused. */
 function redirectOf(
   world: World,
-  request: FastifyRequest<{ Querystring: ConsentQuery }>,
+  request: FastifyRequest,
   reply: FastifyReply,
+  raw: string | undefined,
 ): string | undefined | null {
-  const raw = request.query.redirect_uri;
   if (raw === undefined || raw === '') return undefined;
   const safe = safeRedirect(raw, world, request);
   if (safe !== undefined) return safe;
@@ -67,7 +78,7 @@ function redirectOf(
 export function registerOauth(app: FastifyInstance, world: World): void {
   app.get<{ Querystring: ConsentQuery }>('/sandbox/oauth/authorize', (request, reply) => {
     const q = request.query;
-    const back = redirectOf(world, request, reply);
+    const back = redirectOf(world, request, reply, q.redirect_uri);
     if (back === null) return reply;
     const hidden = (name: string, value: string | undefined) =>
       value === undefined ? '' : `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
@@ -78,7 +89,7 @@ export function registerOauth(app: FastifyInstance, world: World): void {
         `<div class="card" style="max-width:460px;margin:40px auto">
 <h1>Sandbox ID</h1>
 <p><strong>Matchmaker</strong> would like to use your name and email address to sign you in.</p>
-<form method="get" action="/sandbox/oauth/consent">
+<form method="post" action="/sandbox/oauth/consent">
 ${hidden('redirect_uri', back)}${hidden('state', q.state)}${hidden('client_id', q.client_id)}
 <p><label>Email<br><input name="email" value="${escapeHtml(email)}" size="34"></label></p>
 <p><label>First name<br><input name="first_name" value="Social"></label> <label>Last name<br><input name="last_name" value="Member"></label></p>
@@ -89,15 +100,29 @@ ${hidden('redirect_uri', back)}${hidden('state', q.state)}${hidden('client_id', 
     );
   });
 
-  app.get<{ Querystring: DecisionQuery }>('/sandbox/oauth/consent', (request, reply) => {
-    const q = request.query;
-    const back = redirectOf(world, request, reply);
+  // Signing in changes state (a new member, a session), so it is a form POST: the origin check
+  // refuses one sent from a foreign page, which a GET link would not be.
+  app.get('/sandbox/oauth/consent', (_request, reply) =>
+    reply.code(405).header('allow', 'POST').send({ message: 'Use the consent form (POST)' }),
+  );
+  app.post<{ Body: DecisionQuery | undefined }>('/sandbox/oauth/consent', (request, reply) => {
+    const parsed = decisionSchema.safeParse(request.body ?? {});
+    if (!parsed.success)
+      return reply.code(400).send({
+        message: 'Validation failed',
+        errors: parsed.error.issues.map((issue) => ({
+          path: formatPath('body', issue.path),
+          message: issue.message,
+        })),
+      });
+    const q = parsed.data;
+    const back = redirectOf(world, request, reply, q.redirect_uri);
     if (back === null) return reply;
     if (q.decision !== 'allow') {
       const params: Record<string, string> = { error: 'access_denied' };
       if (q.state) params.state = q.state;
       return back
-        ? reply.redirect(withParams(back, params))
+        ? reply.redirect(withParams(back, params), 303)
         : reply.code(403).send({ message: 'Consent denied' });
     }
     const email = (q.email ?? 'social.member@sandbox.test').trim().toLowerCase();
@@ -125,7 +150,7 @@ ${hidden('redirect_uri', back)}${hidden('state', q.state)}${hidden('client_id', 
       provider: 'sandbox-id',
     };
     if (q.state) params.state = q.state;
-    if (back) return reply.redirect(withParams(back, params));
+    if (back) return reply.redirect(withParams(back, params), 303);
     return reply.send({ ...tokens, new_user: isNew, user_id: user.keycloakId });
   });
 }

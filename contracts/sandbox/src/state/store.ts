@@ -50,7 +50,7 @@ export class Store {
   private byEmail = new Map<string, UserRecord>();
   private byUsername = new Map<string, UserRecord>();
   private roomByPair = new Map<string, RoomRecord>();
-  private listeners = new Set<() => void>();
+  private listeners = new Set<(fromRequest: boolean) => void>();
   /** Users by sign-up date, newest first; rebuilt after any change (admin search reads it a lot). */
   private newestFirst: UserRecord[] | undefined;
   /** Images per user, built on first use; image writes go through addImage/removeImage. */
@@ -92,14 +92,18 @@ export class Store {
     this.byUsername.set(user.username.toLowerCase(), user);
   }
 
-  onChange(listener: () => void): () => void {
+  onChange(listener: (fromRequest: boolean) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  touch(): void {
+  /**
+   * Tells listeners the data changed. `fromRequest`: the change came from a request, which the
+   * --data journal records by itself; other changes (from code) need a snapshot.
+   */
+  touch(fromRequest = false): void {
     this.newestFirst = undefined;
-    for (const listener of this.listeners) listener();
+    for (const listener of this.listeners) listener(fromRequest);
   }
 
   /** A short id unique within this data set, such as `ntf-1042`. */

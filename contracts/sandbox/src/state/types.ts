@@ -359,6 +359,8 @@ export interface ErrorEventRecord {
 export interface SandboxData {
   version: 1;
   seed: number;
+  /** With --data: the last journal entry this snapshot includes (journal.ts). */
+  journalSeq?: number;
   /** Counter for sequential ids, so ids made at runtime never collide with seeded ones. */
   seq: number;
   users: Record<string, UserRecord>;

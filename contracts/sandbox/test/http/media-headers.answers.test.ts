@@ -4,8 +4,8 @@
  * sandbox and nosniff.
  */
 import { describe, expect, it } from 'vitest';
-import { pathOf } from './support/paths';
-import { loggedIn, sandbox } from './support/sandbox';
+import { pathOf } from '../support/paths';
+import { loggedIn, sandbox } from '../support/sandbox';
 
 const MEDIA_CSP = "sandbox; default-src 'none'; style-src 'unsafe-inline'";
 

@@ -1,10 +1,10 @@
 import { endpointList, isHttpError } from '@matchmaker/sdk';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ONLY } from '../src/http/access';
-import { coerceRecord } from '../src/http/validation';
-import { handlers } from '../src/routes/index';
-import { pathOf } from './support/paths';
-import { json, loggedIn, sandbox } from './support/sandbox';
+import { ADMIN_ONLY } from '../../src/http/access';
+import { coerceRecord } from '../../src/http/validation';
+import { handlers } from '../../src/routes/index';
+import { pathOf } from '../support/paths';
+import { json, loggedIn, sandbox } from '../support/sandbox';
 
 interface ErrorBody {
   message: string;

@@ -4,9 +4,9 @@
  * process is suspended").
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { applyProfile } from '../src/domain/profile';
-import { pathOf } from './support/paths';
-import { json, sandbox } from './support/sandbox';
+import { applyProfile } from '../../src/domain/profile';
+import { pathOf } from '../support/paths';
+import { json, sandbox } from '../support/sandbox';
 
 const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'prototype'];
 /** Properties an unfixed sandbox would write onto Object.prototype. */

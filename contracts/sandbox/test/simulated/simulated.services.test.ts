@@ -1,7 +1,8 @@
 import { ipLocationSchema } from '@matchmaker/sdk';
 import { describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../src/server';
-import { client, json, loggedIn, sandbox } from './support/sandbox';
+import { DEMO_ACCOUNTS } from '../../src/server';
+import { submitForm } from '../support/forms';
+import { client, json, loggedIn, sandbox } from '../support/sandbox';
 
 describe('simulated outside world', () => {
   it('shows the home page with the demo accounts while there is no web build', async () => {
@@ -38,11 +39,10 @@ describe('simulated outside world', () => {
       `${box.url}/sandbox/oauth/authorize?redirect_uri=${encodeURIComponent('http://localhost:5173/account/login')}&state=xyz`,
     );
     expect(await consent.text()).toContain('Allow');
-    const allowed = await fetch(
+    const allowed = await submitForm(
       `${box.url}/sandbox/oauth/consent?decision=allow&email=fresh.face@example.test&state=xyz&redirect_uri=${encodeURIComponent('http://localhost:5173/account/login')}`,
-      { redirect: 'manual' },
     );
-    expect(allowed.status).toBe(302);
+    expect(allowed.status).toBe(303);
     const target = new URL(allowed.headers.get('location') ?? '');
     expect(target.searchParams.get('state')).toBe('xyz');
     expect(target.searchParams.get('new_user')).toBe('true');
@@ -63,9 +63,8 @@ describe('simulated outside world', () => {
       username: 'fresh.face',
       email: 'fresh.face@example.test',
     });
-    const denied = await fetch(
+    const denied = await submitForm(
       `${box.url}/sandbox/oauth/consent?decision=deny&redirect_uri=http://localhost:5173/x`,
-      { redirect: 'manual' },
     );
     expect(denied.headers.get('location')).toContain('error=access_denied');
   });
@@ -79,9 +78,8 @@ describe('simulated outside world', () => {
     expect(
       (await fetch(`${box.url}/sandbox/checkout?plan_id=plan-gold&user_id=${me.keycloakId}`)).status,
     ).toBe(200);
-    const paid = await fetch(
+    const paid = await submitForm(
       `${box.url}/sandbox/checkout/pay?plan_id=plan-gold&offer_id=offer-gold-launch&user_id=${me.keycloakId}&return_url=${encodeURIComponent('http://localhost:5173/payments')}`,
-      { redirect: 'manual' },
     );
     expect(paid.headers.get('location')).toContain('checkout=success');
     const after = (await api.payments.getSubscription(String(me.keycloakId))) as {

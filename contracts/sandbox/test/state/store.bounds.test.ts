@@ -3,16 +3,18 @@
  * anyone can make: one-time tokens, spent refresh tokens and activity logs are pruned or capped,
  * and pruning itself stays cheap.
  */
+import { createServer } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { Auth } from '../src/auth';
-import { logActivity } from '../src/domain/accounts';
-import { PENDING_TOKENS_PER_KIND, sendMail, useToken } from '../src/domain/mail';
-import { DAY_MS } from '../src/seed/clock';
-import { generateSeed } from '../src/seed/index';
-import { resolveOptions } from '../src/server';
-import { ACTIVITY_LOGS_PER_USER, Store } from '../src/state/store';
-import type { UserRecord } from '../src/state/types';
-import { World } from '../src/world';
+import { Auth } from '../../src/auth';
+import { logActivity } from '../../src/domain/accounts';
+import { PENDING_TOKENS_PER_KIND, sendMail, useToken } from '../../src/domain/mail';
+import { Realtime } from '../../src/realtime';
+import { DAY_MS } from '../../src/seed/clock';
+import { generateSeed } from '../../src/seed/index';
+import { resolveOptions } from '../../src/server';
+import { ACTIVITY_LOGS_PER_USER, Store } from '../../src/state/store';
+import type { UserRecord } from '../../src/state/types';
+import { World } from '../../src/world';
 
 const ANCHOR = Date.UTC(2026, 0, 15);
 
@@ -20,7 +22,12 @@ function setup() {
   const clock = { now: ANCHOR + 9 * 3_600_000 };
   const store = new Store(generateSeed({ seed: 1, anchor: ANCHOR }));
   const auth = new Auth(store, { accessTtlMs: 15 * 60_000, refreshTtlMs: 30 * DAY_MS, now: () => clock.now });
-  const world = new World(store, auth, resolveOptions({}), () => clock.now);
+  const now = () => clock.now;
+  const realtime = new Realtime(createServer(), { store, auth, now });
+  const world = new World(store, auth, resolveOptions({}), now, {
+    realtime,
+    publicUrl: 'http://127.0.0.1:8080',
+  });
   const member = (email: string): UserRecord => {
     const user = store.userByEmail(email);
     if (!user) throw new Error(`${email} is missing`);

@@ -2,9 +2,9 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startSandbox } from '../src/server';
-import { pathOf } from './support/paths';
-import { loggedIn } from './support/sandbox';
+import { startSandbox } from '../../src/server';
+import { pathOf } from '../support/paths';
+import { loggedIn } from '../support/sandbox';
 
 describe('persistence', () => {
   it('keeps the state across a restart with --data, written atomically', async () => {
@@ -34,20 +34,24 @@ describe('persistence', () => {
     }
   });
 
-  it('writes changes while running (debounced)', async () => {
+  it('writes changes made from code (not through a request) to the snapshot, debounced', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sandbox-data-'));
     const file = join(dir, 'state.json');
     const box = await startSandbox({ port: 0, dataFile: file, persistDebounceMs: 20 });
     try {
-      const api = await loggedIn(box, 'member2');
-      await api.devices.register({
+      const user = box.world.store.userByEmail('member2@sandbox.test');
+      box.world.store.data.devices.push({
+        id: 'device-from-code',
+        user_id: user?.keycloakId ?? '',
         location: 'Salt Lake City, United States',
         type: 'BROWSER',
         active: true,
+        created_at: box.world.nowIso(),
       });
+      box.world.store.touch();
       await new Promise((resolve) => setTimeout(resolve, 300));
-      const saved = JSON.parse(readFileSync(file, 'utf8')) as { devices: unknown[] };
-      expect(saved.devices).toHaveLength(1);
+      const saved = JSON.parse(readFileSync(file, 'utf8')) as { devices: { id: string }[] };
+      expect(saved.devices.map((device) => device.id)).toContain('device-from-code');
     } finally {
       await box.close();
     }

@@ -1,8 +1,8 @@
 import { PROFILE_FIELDS } from '@matchmaker/sdk';
 import { describe, expect, it } from 'vitest';
-import { generateSeed } from '../src/seed/index';
-import { RELIGIONS } from '../src/seed/values';
-import type { UserRecord } from '../src/state/types';
+import { generateSeed } from '../../src/seed/index';
+import { RELIGIONS } from '../../src/seed/values';
+import type { UserRecord } from '../../src/state/types';
 
 const ANCHOR = Date.UTC(2026, 0, 15);
 

@@ -5,8 +5,9 @@
 import type { MatchmakerClient } from '@matchmaker/sdk';
 import { io, type Socket } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pathOf } from './support/paths';
-import { loggedIn, sandbox } from './support/sandbox';
+import { submitForm } from '../support/forms';
+import { pathOf } from '../support/paths';
+import { loggedIn, sandbox } from '../support/sandbox';
 
 const FOREIGN = [
   'javascript:alert(document.domain)',
@@ -23,9 +24,8 @@ describe('checkout return_url', () => {
     const box = await sandbox({ webAppUrl: 'http://192.168.1.20:5173' });
     const member = box.world.store.userByEmail('member3@sandbox.test')?.keycloakId ?? '';
     const pay = (returnUrl: string) =>
-      fetch(
+      submitForm(
         `${box.url}/sandbox/checkout/pay?plan_id=plan-gold&user_id=${member}&return_url=${encodeURIComponent(returnUrl)}`,
-        { redirect: 'manual' },
       );
     for (const returnUrl of FOREIGN) {
       const pageAnswer = await fetch(
@@ -51,7 +51,7 @@ describe('checkout return_url', () => {
       expect(page.status, returnUrl).toBe(200);
       expect(await page.text(), returnUrl).toContain('Cancel');
       const paid = await pay(returnUrl);
-      expect(paid.status, returnUrl).toBe(302);
+      expect(paid.status, returnUrl).toBe(303);
       expect(paid.headers.get('location'), returnUrl).toMatch(location);
     }
   });
@@ -67,20 +67,18 @@ describe('social sign-in redirect_uri', () => {
         400,
       );
       for (const decision of ['allow', 'deny']) {
-        const answer = await fetch(
+        const answer = await submitForm(
           `${box.url}/sandbox/oauth/consent?decision=${decision}&email=taken.over@example.test&redirect_uri=${uri}`,
-          { redirect: 'manual' },
         );
         expect(answer.status, `${decision} ${redirect}`).toBe(400);
         expect(answer.headers.get('location')).toBeNull();
       }
     }
     expect(Object.keys(box.world.store.data.users)).toHaveLength(users);
-    const allowed = await fetch(
+    const allowed = await submitForm(
       `${box.url}/sandbox/oauth/consent?decision=allow&email=member1@sandbox.test&redirect_uri=${encodeURIComponent('http://localhost:5173/account/login')}`,
-      { redirect: 'manual' },
     );
-    expect(allowed.status).toBe(302);
+    expect(allowed.status).toBe(303);
     expect(allowed.headers.get('location')).toMatch(
       /^http:\/\/localhost:5173\/account\/login\?access_token=/,
     );

@@ -5,8 +5,8 @@
  */
 import { type EndpointId, endpointList, endpoints, type MatchmakerClient } from '@matchmaker/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../src/server';
-import { client, json, loggedIn, sandbox } from './support/sandbox';
+import type { RunningSandbox } from '../../src/server';
+import { client, json, loggedIn, sandbox } from '../support/sandbox';
 
 interface Ctx {
   box: RunningSandbox;

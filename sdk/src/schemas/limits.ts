@@ -1,0 +1,107 @@
+import { z } from 'zod';
+
+/**
+ * Length limits of everything a client sends. SPEC.md gives none, so these are the SDK's: generous
+ * for any real use, small enough that one request cannot grow the backend's data (or a room list,
+ * or a log) by megabytes. The request schemas carry them, so a client fails fast with the same
+ * field error the sandbox would answer.
+ */
+export const TEXT_LIMITS = {
+  /** Names, usernames, cities, countries, codes, statuses, types, dates. */
+  name: 100,
+  /** RFC 5321's limit on an address. */
+  email: 254,
+  password: 256,
+  /** A stored file's name. */
+  filename: 255,
+  /** Refresh and one-time tokens. */
+  token: 512,
+  /** Free text: a profile's `about`, a report's reason, a caption, a profile value. */
+  text: 2_000,
+  /** One chat message. */
+  message: 4_000,
+} as const;
+
+/** Ids in one bulk call (profiles, statuses, images, message statuses, notifications). */
+export const MAX_IDS = 500;
+
+/**
+ * Bounds of a request body as a whole, extra keys included: open bodies (`looseObject`) pass
+ * unknown keys through, and those must not be able to nest thousands of levels deep or carry
+ * megabytes either.
+ */
+export const BODY_LIMITS = {
+  /** Nesting of objects and arrays; the body itself is depth 1. */
+  depth: 8,
+  /** Keys and array items in the whole body. */
+  entries: 2_000,
+  /** The body's size as JSON, approximately (strings and keys counted by length). */
+  bytes: 64 * 1024,
+  /** Any string anywhere in the body, unknown keys included. */
+  string: TEXT_LIMITS.message,
+} as const;
+
+export type BodyLimits = { [K in keyof typeof BODY_LIMITS]: number };
+
+/** A string of at most `max` characters. */
+export function boundedText(max: number): z.ZodString {
+  return z.string().max(max, { error: `Must be at most ${max} characters` });
+}
+
+/** A list of at most `max` items. */
+export function boundedList<T extends z.ZodType>(item: T, max = MAX_IDS): z.ZodArray<T> {
+  return z.array(item).max(max, { error: `Must have at most ${max} items` });
+}
+
+/** Where a value first breaks the limits, or undefined. Iterative, so any depth is safe to measure. */
+export function jsonLimitBreach(
+  value: unknown,
+  limits: BodyLimits = BODY_LIMITS,
+): { path: PropertyKey[]; message: string } | undefined {
+  let entries = 0;
+  let bytes = 0;
+  const stack: { value: unknown; depth: number; path: PropertyKey[] }[] = [{ value, depth: 0, path: [] }];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const current = next.value;
+    if (typeof current === 'string') {
+      if (current.length > limits.string)
+        return { path: next.path, message: `Must be at most ${limits.string} characters` };
+      bytes += current.length + 2;
+    } else if (typeof current === 'object' && current !== null) {
+      const depth = next.depth + 1;
+      if (depth > limits.depth)
+        return { path: next.path, message: `Nested more than ${limits.depth} levels deep` };
+      const children: [PropertyKey, unknown][] = Array.isArray(current)
+        ? current.map((item, index) => [index, item])
+        : Object.entries(current);
+      entries += children.length;
+      if (entries > limits.entries)
+        return { path: next.path, message: `Has more than ${limits.entries} keys and items in all` };
+      for (const [key, child] of children) {
+        bytes += typeof key === 'string' ? key.length + 4 : 1;
+        stack.push({ value: child, depth, path: [...next.path, key] });
+      }
+      bytes += 2;
+    } else {
+      bytes += 8;
+    }
+    if (bytes > limits.bytes) return { path: [], message: `Larger than ${limits.bytes} bytes` };
+  }
+  return undefined;
+}
+
+/**
+ * The schema with the body limits checked on what it parsed, unknown keys included (a
+ * `looseObject` keeps them without walking them, so a body nested 20,000 levels deep reaches this
+ * check, which measures it without recursion, and is refused).
+ */
+export function boundedBody<T extends z.ZodType>(schema: T, limits: BodyLimits = BODY_LIMITS): T {
+  return schema.superRefine(
+    (value, ctx) => {
+      const breach = jsonLimitBreach(value, limits);
+      if (breach) ctx.addIssue({ code: 'custom', message: breach.message, path: breach.path });
+    },
+    // A field that already failed (a message over its own limit) is reported once, by its field.
+    { when: (payload) => payload.issues.length === 0 },
+  );
+}

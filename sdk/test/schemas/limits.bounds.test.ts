@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BODY_LIMITS,
+  chatReportSchema,
+  jsonLimitBreach,
+  registerSchema,
+  sendMessageSchema,
+  TEXT_LIMITS,
+  userSearchBodySchema,
+} from '../../src/index';
+
+function nested(levels: number): unknown {
+  const root: Record<string, unknown> = {};
+  let current = root;
+  for (let level = 1; level < levels; level++) {
+    const child: Record<string, unknown> = {};
+    current.a = child;
+    current = child;
+  }
+  return root;
+}
+
+describe('request limits', () => {
+  it('measures any depth without recursion and names where a body breaks a limit', () => {
+    expect(jsonLimitBreach(nested(BODY_LIMITS.depth))).toBeUndefined();
+    expect(jsonLimitBreach(nested(BODY_LIMITS.depth + 1))?.message).toContain('levels deep');
+    expect(jsonLimitBreach(nested(100_000))?.path).toHaveLength(BODY_LIMITS.depth);
+    expect(jsonLimitBreach({ list: ['ok', 'x'.repeat(BODY_LIMITS.string + 1)] })?.path).toEqual(['list', 1]);
+    expect(
+      jsonLimitBreach({ list: Array.from({ length: BODY_LIMITS.entries + 1 }, () => 1) })?.message,
+    ).toContain('keys and items');
+    expect(jsonLimitBreach({ many: Array.from({ length: 40 }, () => 'y'.repeat(2_000)) })?.message).toContain(
+      'bytes',
+    );
+  });
+
+  it('puts the limits into the request schemas, unknown keys of open bodies included', () => {
+    const message = sendMessageSchema.safeParse({
+      recipient_id: 1,
+      message: 'x'.repeat(TEXT_LIMITS.message + 1),
+    });
+    expect(message.error?.issues.map((issue) => issue.path)).toEqual([['message']]);
+    expect(
+      sendMessageSchema.safeParse({ recipient_id: 1, message: 'x'.repeat(TEXT_LIMITS.message) }).success,
+    ).toBe(true);
+    const report = chatReportSchema.safeParse({
+      reported_user_id: 1,
+      reason: 'spam',
+      details: nested(20_000),
+    });
+    expect(report.error?.issues[0]?.path[0]).toBe('details');
+    const search = userSearchBodySchema.safeParse({ page: 1, size: 15, filters: { deep: nested(10) } });
+    expect(search.success).toBe(false);
+    const registration = registerSchema.safeParse({
+      first_name: 'A',
+      last_name: 'x'.repeat(TEXT_LIMITS.name + 1),
+      username: 'a',
+      date_of_birth: '1990-01-01',
+      sex: 'female',
+      email: 'a@example.test',
+      password: 'secret',
+      agreed_to_terms: true,
+    });
+    expect(registration.error?.issues.map((issue) => issue.path)).toEqual([['last_name']]);
+  });
+});
