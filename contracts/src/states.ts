@@ -3,10 +3,16 @@
  * parameters), what the provider must set up, and which values it should answer from the
  * state-change call. Consumer tests take names from here, and README.md is checked against it,
  * so backend teams read the same list the pacts were written with.
+ *
+ * Realtime states are set up like the others; the message verifier then connects a socket with
+ * the `accessToken` they answered and POSTs them again with `action: "trigger"`, which makes the
+ * provider send the state's event (README.md, "Realtime pacts").
  */
+import type { ContractStateName } from '@matchmaker/sandbox';
 
 export interface StateDef {
-  readonly name: string;
+  /** One of the names the sandbox implements (its typed handler map is checked against the same list). */
+  readonly name: ContractStateName;
   /** What the provider must have in place before the request. */
   readonly setup: string;
   /**
@@ -24,7 +30,7 @@ export const STATES = {
   memberLoggedIn: def({
     name: 'a member {userId} is logged in',
     setup:
-      'An active, confirmed member `userId` (roles ["General"]) with a valid session; its tokens and its id are answered.',
+      'An active, confirmed member `userId` (roles ["General"]) with a valid session, and no blocks or match requests left by earlier interactions; its tokens and its id are answered.',
     returns: ['accessToken', 'refreshToken', 'userId'],
   }),
   adminLoggedIn: def({
@@ -83,7 +89,8 @@ export const STATES = {
   }),
   memberExists: def({
     name: 'a member {id} exists',
-    setup: 'An active, confirmed member `id` with a complete profile, visible to other members.',
+    setup:
+      'An active, confirmed member `id` with a complete profile, visible to other members: no blocks either way and no match requests left by earlier interactions.',
     returns: ['id'],
   }),
   noSettings: def({
@@ -151,7 +158,7 @@ export const STATES = {
   incomingRequest: def({
     name: 'member {id} sent member {userId} the match request {requestId}',
     setup:
-      'Member `id` exists, has a public profile photo, and has a pending match request to member `userId`.',
+      'Member `id` exists, has a public profile photo, and has a pending match request to member `userId`. Trigger: notifies `userId` of it (`new_notification`).',
     returns: ['requestId'],
   }),
   matchActivity: def({
@@ -160,7 +167,8 @@ export const STATES = {
   }),
   message: def({
     name: 'member {matchId} sent member {userId} the message {messageId} in the chat room {room}',
-    setup: 'An unread message from `matchId` to `userId` in the room.',
+    setup:
+      'An unread message from `matchId` to `userId` in the room. Trigger: sends it to `userId` as `new_message`.',
     returns: ['messageId'],
   }),
   emptyRoom: def({
@@ -187,15 +195,19 @@ export const STATES = {
   }),
   typing: def({
     name: 'member {matchId} is typing in the chat room {room}',
-    setup: 'Member `matchId` is typing in the room, so the chat channel sends `active`.',
+    setup:
+      'Member `matchId` exists. Trigger: `matchId` types in the room, so the other member receives `active`.',
   }),
   online: def({
     name: 'member {matchId} is online',
-    setup: 'Member `matchId` is connected to the realtime channels.',
+    setup:
+      'Member `matchId` exists. Trigger: its connected mutual matches receive `online_chats` listing it online.',
   }),
   tokenExpiresWhileConnected: def({
     name: 'the access token of member {userId} expires while the chat channel is connected',
-    setup: 'The chat channel of the member is connected and its token expires.',
+    setup:
+      'Answers an `accessToken` of the member that expires within a few seconds; a chat socket connected with it receives `token_expired` then.',
+    returns: ['accessToken'],
   }),
 } as const;
 

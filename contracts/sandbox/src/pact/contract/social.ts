@@ -2,9 +2,10 @@
  * Provider states of matching and chat: mutual matches with their room, notifications,
  * recommendations, match requests and activity, messages, shared files, blocks.
  */
-import { DAY_MS } from '../../seed/clock';
+
 import { notify } from '../../domain/notify';
 import { newMessagePayload } from '../../events';
+import { DAY_MS } from '../../seed/clock';
 import { ensureMember, ensureMutual, ensureProfilePhoto, putRequest, realtimeOf } from '../fixtures';
 import type { ContractStateHandlers } from '../registry';
 import { member, opt, str } from './params';
