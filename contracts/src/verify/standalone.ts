@@ -24,7 +24,7 @@ export interface StandaloneRun {
   output: string;
 }
 
-function collect(child: ChildProcess): Promise<{ code: number | null; output: string }> {
+export function collect(child: ChildProcess): Promise<{ code: number | null; output: string }> {
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -77,13 +77,18 @@ export interface SandboxProcess {
   stop(): Promise<void>;
 }
 
+/** `node` arguments that run a TypeScript entry point of this repository with tsx, from source. */
+export function tsxArgs(script: string, args: readonly string[] = []): string[] {
+  const tsx = join(dirname(require.resolve('tsx/package.json')), 'dist', 'cli.mjs');
+  return [tsx, '--conditions=source', script, ...args];
+}
+
 /** The sandbox as its own process (`pnpm sandbox --pact-states`), as a backend team would run theirs. */
 export async function startSandboxProcess(): Promise<SandboxProcess> {
   const cli = resolve(packageRoot, 'sandbox', 'src', 'cli.ts');
-  const tsx = join(dirname(require.resolve('tsx/package.json')), 'dist', 'cli.mjs');
   const child = spawn(
     process.execPath,
-    [tsx, '--conditions=source', cli, '--port', '0', '--host', '127.0.0.1', '--pact-states'],
+    tsxArgs(cli, ['--port', '0', '--host', '127.0.0.1', '--pact-states']),
     {
       stdio: ['ignore', 'pipe', 'pipe'],
     },
