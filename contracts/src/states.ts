@@ -151,6 +151,11 @@ export const STATES = {
     setup: 'Member `id` exists, has a public profile photo, and is recommended to member `userId` (pending).',
     returns: ['recommendationId'],
   }),
+  manyRecommendations: def({
+    name: 'member {userId} has {count} pending recommendations',
+    setup:
+      'Exactly `count` pending recommendations of the member (no others), each of another active member.',
+  }),
   noRecommendations: def({
     name: 'member {userId} has no recommendations',
     setup: 'The member has no pending recommendations, so every page is empty.',
@@ -170,6 +175,11 @@ export const STATES = {
     setup:
       'An unread message from `matchId` to `userId` in the room. Trigger: sends it to `userId` as `new_message`.',
     returns: ['messageId'],
+  }),
+  chatHistory: def({
+    name: 'the chat room {room} holds {count} messages from member {matchId} to member {userId}, numbered in the order they were sent',
+    setup:
+      'Exactly `count` messages in the room (only those), from `matchId` to `userId`, the n-th sent reading `Message n`.',
   }),
   emptyRoom: def({
     name: 'the chat room {room} has no messages',

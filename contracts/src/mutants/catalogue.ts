@@ -118,12 +118,6 @@ export const MUTANTS: readonly Mutant[] = [
     ...status(401, 403, (exchange) => exchange.path.endsWith('/refresh-token')),
   },
   {
-    name: 'a missing token answers 403 instead of 401',
-    category: 'status code',
-    providers: ['payment'],
-    ...status(401, 403, (exchange) => exchange.requestHeaders.authorization === undefined),
-  },
-  {
     name: 'an expired access token answers 401 instead of 403 (no refresh)',
     category: 'status code',
     providers: ['usermgmt'],

@@ -10,7 +10,9 @@ import {
   integer,
   interaction,
   json,
+  KYC_STATUS,
   like,
+  oneOf,
   pactWith,
   pageNumber,
   pathOf,
@@ -25,7 +27,7 @@ const pendingOf = (id: string) =>
 const kycRequest = (userId: string) => ({
   id: like(KYC.requestId),
   user_id: like(userId),
-  status: like('PENDING'),
+  status: oneOf(KYC_STATUS, 'PENDING'),
   created_at: instant(),
   documents: eachLike({ id: like(KYC.documentId) }),
 });
@@ -120,7 +122,10 @@ describe('bytebox: KYC', () => {
         pathOf('kyc.listUserRequests', { userId: MEMBER.userId }),
         request({ token: MEMBER.accessToken }),
       )
-      .willRespondWith(200, json({ status: like('PENDING'), requests: eachLike(kycRequest(MEMBER.userId)) }))
+      .willRespondWith(
+        200,
+        json({ status: oneOf(KYC_STATUS, 'PENDING'), requests: eachLike(kycRequest(MEMBER.userId)) }),
+      )
       .executeTest(async (server) => {
         await memberClient(server).kyc.listUserRequests(MEMBER.userId);
       }));

@@ -32,6 +32,10 @@ const received = state('message', {
 const token = MEMBER.accessToken;
 const matchRef = stateValue('matchId', MATCH.matchId);
 const firstPage = { page: pageNumber(1), per_page: '20' };
+/** SPEC.md: chat history pages of 20; page 1 holds the newest, in the order they were sent. */
+const HISTORY_SIZE = 25;
+const history = { room: MATCH.room, matchId: MATCH.matchId, userId: MEMBER.userId };
+const firstPageTexts = Array.from({ length: 20 }, (_, index) => `Message ${HISTORY_SIZE - 19 + index}`);
 
 /** SPEC.md section 3: recipient_id, user_id, unix_timestamp and created_at; the text is `message`. */
 const chatMessage = {
@@ -66,19 +70,24 @@ describe('chats', () => {
         await memberClient(server).chats.listRooms();
       }));
 
-  it('chats.listMessages', () =>
-    interaction(pact, 'chats.listMessages', 'a member reading the first page of a room')
+  it('chats.listMessages: a page of 20, the newest, oldest first', () =>
+    interaction(pact, 'chats.listMessages', 'a member reading the first page of a room with 25 messages')
       .given(...loggedIn)
       .given(...mutual)
-      .given(...received)
+      .given(...state('chatHistory', { ...history, count: String(HISTORY_SIZE) }))
       .withRequest(
         'GET',
         pathOf('chats.listMessages', { room: MATCH.room }),
         request({ token, query: firstPage }),
       )
-      .willRespondWith(200, json({ messages: eachLike(chatMessage) }))
+      // Listed element by element: the page length (per_page=20 of 25) and the order are the contract.
+      .willRespondWith(
+        200,
+        json({ messages: firstPageTexts.map((text) => ({ ...chatMessage, message: text })) }),
+      )
       .executeTest(async (server) => {
-        await memberClient(server).chats.listMessages(MATCH.room, { page: 1 });
+        const page = await memberClient(server).chats.listMessages(MATCH.room, { page: 1 });
+        expect(page).toMatchObject({ messages: firstPageTexts.map((message) => ({ message })) });
       }));
 
   it('chats.listMessages answers an empty page', () =>

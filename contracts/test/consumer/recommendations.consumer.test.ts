@@ -14,8 +14,11 @@ import {
   json,
   like,
   listOf,
+  MATCH_STATUS,
+  oneOf,
   pactWith,
   pageNumber,
+  pageOf,
   pathOf,
   request,
   state,
@@ -49,23 +52,28 @@ const aboutOther = (id: string, username: string) => ({
 });
 
 describe('recommendations: members', () => {
-  it('recommendations.list', () =>
-    interaction(pact, 'recommendations.list', 'a member reading the first page of recommendations')
+  it('recommendations.list: a full page of 50', () =>
+    interaction(pact, 'recommendations.list', 'a member with 55 recommendations reading the first page')
       .given(...loggedIn)
-      .given(...recommended)
+      .given(...state('manyRecommendations', { userId: MEMBER.userId, count: '55' }))
       .withRequest('GET', pathOf('recommendations.list'), request({ token, query: firstPage }))
       .willRespondWith(
         200,
         json({
-          recommendations: eachLike({
-            id: like(RECOMMENDATION.recommendationId),
-            recipient_id: like(OTHER.id),
-            metaData: aboutOther(OTHER.id, OTHER.username),
-          }),
+          // SPEC.md: per_page=50. Seeded with 55, the first page holds exactly 50.
+          recommendations: pageOf(
+            {
+              id: like(RECOMMENDATION.recommendationId),
+              recipient_id: like(OTHER.id),
+              metaData: aboutOther(OTHER.id, OTHER.username),
+            },
+            50,
+          ),
         }),
       )
       .executeTest(async (server) => {
-        await memberClient(server).recommendations.list({ page: 1 });
+        const page = await memberClient(server).recommendations.list({ page: 1 });
+        expect(page).toMatchObject({ recommendations: expect.any(Array) });
       }));
 
   it('recommendations.list answers an empty page', () =>
@@ -111,7 +119,7 @@ describe('recommendations: members', () => {
           id: like(RECOMMENDATION.requestId),
           user_id: like(MEMBER.userId),
           recipient_id: like(OTHER.id),
-          status: like('PENDING'),
+          status: oneOf(MATCH_STATUS, 'PENDING'),
         }),
       )
       .executeTest(async (server) => {
@@ -150,7 +158,7 @@ describe('recommendations: members', () => {
             id: like(RECOMMENDATION.requestId),
             user_id: like(OTHER.id),
             recipient_id: like(MEMBER.userId),
-            status: like('PENDING'),
+            status: oneOf(MATCH_STATUS, 'PENDING'),
             metaData: aboutOther(OTHER.id, OTHER.username),
           }),
         }),
@@ -168,7 +176,7 @@ describe('recommendations: members', () => {
         200,
         json({
           matches: eachLike({
-            status: like('ACCEPTED'),
+            status: oneOf(MATCH_STATUS, 'ACCEPTED'),
             metaData: { profile: { keycloakId: like(MATCH.matchId) } },
           }),
         }),

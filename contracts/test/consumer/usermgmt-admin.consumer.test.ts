@@ -11,6 +11,7 @@ import {
   interaction,
   json,
   like,
+  memberRoles,
   pactWith,
   pageNumber,
   pathOf,
@@ -27,7 +28,7 @@ const user = {
   keycloakId: like(OTHER.id),
   username: like(OTHER.username),
   email: email(OTHER.email),
-  roles: eachLike('General'),
+  roles: memberRoles(),
   is_deleted: boolean(false),
 };
 const done = (text: string) => json({ message: like(text) });

@@ -11,6 +11,7 @@ import {
   interaction,
   json,
   like,
+  memberRoles,
   pactWith,
   pathOf,
   request,
@@ -20,7 +21,7 @@ import {
 
 const pact = pactWith('usermgmt');
 const loggedIn = state('memberLoggedIn', { userId: MEMBER.userId });
-const user = { keycloakId: like(MEMBER.userId), username: like(MEMBER.username), roles: eachLike('General') };
+const user = { keycloakId: like(MEMBER.userId), username: like(MEMBER.username), roles: memberRoles() };
 
 describe('usermgmt: session answers', () => {
   it('403 for an expired access token, a refresh, then the replayed call', () => {

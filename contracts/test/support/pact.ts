@@ -33,6 +33,24 @@ export const email = (example: string) => regex('^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$'
 export const url = (example: string) => regex('^https?://\\S+$', example);
 /** An array of elements like `template`, possibly empty (the example holds one). */
 export const listOf = <T>(template: T) => MatchersV3.atLeastLike(template, 0, 1);
+/** One of the values a client branches on, exactly as written (an enum: no other casing, no other value). */
+export const oneOf = <const V extends readonly [string, ...string[]]>(values: V, example: V[number]) =>
+  regex(`^(${values.join('|')})$`, example);
+/** KYC request statuses (SPEC.md), which the back office filters and colours by. */
+export const KYC_STATUS = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+/** Match request and recommendation statuses, which decide the buttons a member sees. */
+export const MATCH_STATUS = ['PENDING', 'ACCEPTED', 'REJECTED'] as const;
+/**
+ * A member's roles: any roles, but `General` among them, exactly so. The SDK treats a user without
+ * it as an admin (sdk/src/rules/roles.ts), so a backend that renamed it would promote every member.
+ */
+export const memberRoles = () => MatchersV3.arrayContaining('General');
+/**
+ * A list of exactly `size` elements like `template`: pins a page size SPEC.md fixes (the provider
+ * state seeds more records than one page).
+ */
+export const pageOf = <T>(template: T, size: number) =>
+  MatchersV3.constrainedArrayLike(template, size, size, size);
 /** A whole number written in a query string. */
 export const pageNumber = (example: number) => regex('^\\d+$', String(example));
 

@@ -85,6 +85,35 @@ export const socialStates = {
     },
   },
 
+  'member {userId} has {count} pending recommendations': {
+    description:
+      'Exactly count pending recommendations of the member (others removed), each of another active member.',
+    setup(world, params) {
+      const user = member(world, params, 'userId');
+      const count = Number(str(params, 'count'));
+      if (!Number.isInteger(count) || count < 1 || count > 1_000)
+        throw new Error('count must be a whole number from 1 to 1000');
+      const now = world.nowIso();
+      const kept = world.store.data.recommendations.filter(
+        (rec) => !(rec.user_id === user.keycloakId && rec.status === 'PENDING'),
+      );
+      for (let n = 1; n <= count; n++) {
+        const candidate = ensureMember(world, `${user.keycloakId}-candidate-${n}`);
+        kept.push({
+          id: `${user.keycloakId}-recommendation-${n}`,
+          user_id: user.keycloakId,
+          recipient_id: candidate.keycloakId,
+          status: 'PENDING',
+          score: 1 - n / (count + 1),
+          created_at: now,
+          updated_at: now,
+        });
+      }
+      world.store.data.recommendations = kept;
+      return {};
+    },
+  },
+
   'member {userId} has no recommendations': {
     description: 'The member has no pending recommendations.',
     setup(world, params) {
@@ -192,6 +221,38 @@ export const socialStates = {
       );
     },
   },
+
+  'the chat room {room} holds {count} messages from member {matchId} to member {userId}, numbered in the order they were sent':
+    {
+      description:
+        'Exactly count messages in the room, from matchId to userId, the text of the n-th sent being "Message n", one minute apart.',
+      setup(world, params) {
+        const sender = member(world, params, 'matchId');
+        const recipient = member(world, params, 'userId');
+        const room = ensureMutual(world, recipient, sender, str(params, 'room'));
+        const count = Number(str(params, 'count'));
+        if (!Number.isInteger(count) || count < 1 || count > 1_000)
+          throw new Error('count must be a whole number from 1 to 1000');
+        const list = world.store.messages(room.id);
+        list.length = 0;
+        const last = world.now();
+        for (let n = 1; n <= count; n++) {
+          const at = last - (count - n) * 60_000;
+          list.push({
+            id: `${room.id}-message-${n}`,
+            room: room.id,
+            user_id: sender.keycloakId,
+            recipient_id: recipient.keycloakId,
+            message: `Message ${n}`,
+            file: null,
+            status: 'DELIVERED',
+            unix_timestamp: Math.floor(at / 1000),
+            created_at: new Date(at).toISOString(),
+          });
+        }
+        return {};
+      },
+    },
 
   'the chat room {room} has no messages': {
     description: 'The room exists and holds no messages.',
