@@ -7,7 +7,6 @@ import { describe, expect, it } from 'vitest';
 import { MEMBER, REFRESH_FLOW } from '../../src/examples';
 import { clientWith, memberClient } from '../support/clients';
 import {
-  eachLike,
   interaction,
   json,
   like,
