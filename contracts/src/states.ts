@@ -117,6 +117,10 @@ export const STATES = {
     setup: 'A pending KYC request of the member with one PDF document.',
     returns: ['requestId', 'documentId'],
   }),
+  kycQueue: def({
+    name: '{count} KYC requests of different members wait for review',
+    setup: 'Exactly `count` KYC requests, all pending (no others), each of another member.',
+  }),
   noKycPending: def({
     name: 'no KYC request is waiting for review',
     setup: 'There are no KYC requests at all, so every page of the review list is empty.',

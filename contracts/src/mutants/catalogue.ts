@@ -275,6 +275,39 @@ export const MUTANTS: readonly Mutant[] = [
     ),
   },
   {
+    name: 'KYC review pages ignore per_page=15 (the whole queue at once)',
+    category: 'page size',
+    providers: ['bytebox'],
+    http: on('POST', /\/kyc\/verifications\/list$/, (exchange) =>
+      editJson(
+        exchange,
+        listEdit('requests', (list) => [...list, ...list.slice(0, 1)]),
+      ),
+    ),
+  },
+  {
+    name: 'flagged image pages ignore page_size=100 (one more)',
+    category: 'page size',
+    providers: ['bytebox'],
+    http: on('GET', /\/images\/flagged$/, (exchange) =>
+      editJson(
+        exchange,
+        listEdit('images', (list) => [...list, ...list.slice(0, 1)]),
+      ),
+    ),
+  },
+  {
+    name: 'admin user search ignores size=15 (one more)',
+    category: 'page size',
+    providers: ['usermgmt'],
+    http: on('POST', /\/admin\/users\/search$/, (exchange) =>
+      editJson(
+        exchange,
+        listEdit('users', (list) => [...list, ...list.slice(0, 1)]),
+      ),
+    ),
+  },
+  {
     name: 'chat history pages in the other order',
     category: 'order',
     providers: ['chats'],
@@ -286,6 +319,18 @@ export const MUTANTS: readonly Mutant[] = [
     ),
   },
   // Content types.
+  {
+    name: 'feature switches say enabled: "true"',
+    category: 'type',
+    providers: ['feature-switch'],
+    http: (exchange) => editJson(exchange, mapKey('enabled', String)),
+  },
+  {
+    name: 'the unread chat count comes as { unread }',
+    category: 'key name',
+    providers: ['chats'],
+    http: on('GET', /\/unread\/count$/, (exchange) => editJson(exchange, renameKey('count', 'unread'))),
+  },
   {
     name: 'JSON answers served as text/plain',
     category: 'content type',
@@ -351,6 +396,28 @@ export const MUTANTS: readonly Mutant[] = [
     ...reshapeEvent('new_notification', (payload) => {
       eachObject(payload, (object) => {
         delete object.related_id;
+      });
+      return payload;
+    }),
+  },
+  {
+    name: 'new_message created_at in epoch seconds',
+    category: 'event payload',
+    providers: ['realtime-chat'],
+    ...reshapeEvent('new_message', (payload) => {
+      mapKey('created_at', (value) =>
+        typeof value === 'string' ? Math.floor(Date.parse(value) / 1000) : value,
+      )(payload);
+      return payload;
+    }),
+  },
+  {
+    name: 'token_expired without expired_at',
+    category: 'event payload',
+    providers: ['realtime-chat'],
+    ...reshapeEvent('token_expired', (payload) => {
+      eachObject(payload, (object) => {
+        delete object.expired_at;
       });
       return payload;
     }),

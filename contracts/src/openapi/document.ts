@@ -9,7 +9,7 @@ import { z } from 'zod';
 
 type Json = Record<string, unknown>;
 
-export const OPENAPI_FILE = 'openapi/matchmaker.openapi.json';
+export const OPENAPI_FILE = 'openapi/matchmaker.openapi.gen.json';
 
 /** JSON Schema of one zod schema, as the request (`input`) or the answer (`output`) side sees it. */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {

@@ -15,6 +15,7 @@ import {
   oneOf,
   pactWith,
   pageNumber,
+  pageOf,
   pathOf,
   request,
   state,
@@ -48,10 +49,10 @@ describe('bytebox: KYC', () => {
       });
   });
 
-  it('kyc.listRequests', () =>
-    interaction(pact, 'kyc.listRequests', 'an admin listing the pending KYC requests')
+  it('kyc.listRequests: a full page of 15', () =>
+    interaction(pact, 'kyc.listRequests', 'an admin listing the pending KYC requests when 16 wait')
       .given(...asAdmin)
-      .given(...pendingOf(OTHER.id))
+      .given(...state('kycQueue', { count: '16' }))
       .withRequest(
         'POST',
         pathOf('kyc.listRequests'),
@@ -60,12 +61,13 @@ describe('bytebox: KYC', () => {
       .willRespondWith(
         200,
         json({
-          requests: eachLike({ ...kycRequest(OTHER.id), user_info: { username: like(OTHER.username) } }),
+          // SPEC.md: per_page=15. Seeded with 16, the first page holds exactly 15.
+          requests: pageOf({ ...kycRequest(OTHER.id), user_info: { username: like(OTHER.username) } }, 15),
         }),
       )
       .executeTest(async (server) => {
         const answer = await adminClient(server).kyc.listRequests({ page: 1, status: 'PENDING' });
-        expect(answer.requests).toHaveLength(1);
+        expect(answer.requests).toHaveLength(15);
       }));
 
   it('kyc.listRequests answers an empty page', () =>

@@ -24,6 +24,7 @@ export const CONTRACT_STATE_NAMES = [
   'member {id} has activity logs and page visits',
   'member {id} has a pending KYC request {requestId} with the document {documentId}',
   'no KYC request is waiting for review',
+  '{count} KYC requests of different members wait for review',
   'member {id} has the profile photo {filename}',
   'the image {filename} of member {id} is flagged',
   'a feature {code} with the subfeature {subfeature} exists',

@@ -100,6 +100,33 @@ export const backOfficeStates = {
     },
   },
 
+  '{count} KYC requests of different members wait for review': {
+    description: 'Exactly count KYC requests (all pending, no others), each of another member, newest first.',
+    setup(world, params) {
+      const count = Number(str(params, 'count'));
+      if (!Number.isInteger(count) || count < 1 || count > 1_000)
+        throw new Error('count must be a whole number from 1 to 1000');
+      const last = world.now();
+      world.store.data.kycRequests = Array.from({ length: count }, (_, index) => {
+        const user = ensureMember(world, `pact-kyc-member-${index + 1}`);
+        const at = new Date(last - index * 60_000).toISOString();
+        return {
+          id: `pact-kyc-queue-${index + 1}`,
+          user_id: user.keycloakId,
+          status: 'PENDING' as const,
+          document_type: 'PASSPORT',
+          documents: [`pact-kyc-queue-${index + 1}-doc`],
+          comment: null,
+          reviewer_id: null,
+          created_at: at,
+          updated_at: at,
+          reviewed_at: null,
+        };
+      });
+      return {};
+    },
+  },
+
   'no KYC request is waiting for review': {
     description: 'There are no KYC requests at all.',
     setup(world) {
