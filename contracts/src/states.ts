@@ -87,6 +87,10 @@ export const STATES = {
     setup: 'A username change of the member to `username` is pending; `token` completes it.',
     returns: ['token'],
   }),
+  numberedMembers: def({
+    name: 'the members {idPrefix}1 to {idPrefix}{count} exist',
+    setup: 'Active, confirmed members with the ids `idPrefix1` to `idPrefix<count>`.',
+  }),
   memberExists: def({
     name: 'a member {id} exists',
     setup:
@@ -134,6 +138,10 @@ export const STATES = {
     name: 'the image {filename} of member {id} is flagged',
     setup: 'A flagged image of the member, waiting for review.',
     returns: ['filename'],
+  }),
+  manyFlaggedImages: def({
+    name: '{count} images of member {id} are flagged',
+    setup: 'Exactly `count` flagged images waiting for review (no others), all of member `id`.',
   }),
   feature: def({
     name: 'a feature {code} with the subfeature {subfeature} exists',

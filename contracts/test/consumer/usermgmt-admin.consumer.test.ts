@@ -14,6 +14,7 @@ import {
   memberRoles,
   pactWith,
   pageNumber,
+  pageOf,
   pathOf,
   request,
   state,
@@ -43,6 +44,25 @@ const simpleCalls = [
 ] as const;
 
 describe('usermgmt: admin', () => {
+  it('admin.searchUsers: a full page of 15', () => {
+    // SPEC.md: user search pages hold 15. Sixteen members match; the first page holds exactly 15.
+    const listed = { idPrefix: 'pact-listed-', count: '16' };
+    const ids = Array.from({ length: 16 }, (_, index) => `${listed.idPrefix}${index + 1}`);
+    return interaction(pact, 'admin.searchUsers', 'an admin searching 16 users, first page')
+      .given(...asAdmin)
+      .given(...state('numberedMembers', listed))
+      .withRequest(
+        'POST',
+        pathOf('admin.searchUsers'),
+        request({ token, body: { page: 1, size: 15, filters: { bulk_ids: ids } } }),
+      )
+      .willRespondWith(200, json({ users: pageOf(user, 15), page: integer(1), total: integer(16) }))
+      .executeTest(async (server) => {
+        const answer = await adminClient(server).admin.searchUsers({ page: 1, filters: { bulk_ids: ids } });
+        expect(answer).toMatchObject({ total: 16 });
+      });
+  });
+
   it('admin.searchUsers', () =>
     interaction(pact, 'admin.searchUsers', 'an admin searching users by id')
       .given(...asAdmin)

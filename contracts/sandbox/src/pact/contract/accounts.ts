@@ -51,6 +51,18 @@ export const accountStates = {
     },
   },
 
+  'the members {idPrefix}1 to {idPrefix}{count} exist': {
+    description: 'Active members with the ids idPrefix1 ... idPrefix<count>.',
+    setup(world, params) {
+      const prefix = str(params, 'idPrefix');
+      const count = Number(str(params, 'count'));
+      if (!Number.isInteger(count) || count < 1 || count > 1_000)
+        throw new Error('count must be a whole number from 1 to 1000');
+      for (let n = 1; n <= count; n++) ensureMember(world, `${prefix}${n}`);
+      return {};
+    },
+  },
+
   'the access token {expiredToken} of member {userId} has expired': {
     description: 'Calls carrying `Bearer expiredToken` answer 403.',
     setup(world, params) {

@@ -3,6 +3,7 @@
  * photos and flagged images, feature switches.
  */
 import { simplePdf } from '../../media/pdf';
+import { photoPng } from '../../media/png';
 import { ensureMember, ensureProfilePhoto } from '../fixtures';
 import type { ContractStateHandlers } from '../registry';
 import { member, str } from './params';
@@ -155,6 +156,37 @@ export const backOfficeStates = {
       // Newest first in the review list, so it is on page 1.
       image.created_at = world.nowIso();
       return { filename };
+    },
+  },
+
+  '{count} images of member {id} are flagged': {
+    description: 'Exactly count flagged images (no others), all of the member, waiting for review.',
+    setup(world, params) {
+      const user = member(world, params, 'id');
+      const count = Number(str(params, 'count'));
+      if (!Number.isInteger(count) || count < 1 || count > 1_000)
+        throw new Error('count must be a whole number from 1 to 1000');
+      for (const image of Object.values(world.store.data.images)) image.flagged = false;
+      // One rendered photo shared by all: rendering a hundred takes seconds, past verifier timeouts.
+      const data = photoPng(`${user.keycloakId}-flagged`).toString('base64');
+      const at = world.now();
+      for (let n = 1; n <= count; n++) {
+        world.store.addImage({
+          filename: `${user.keycloakId}-flagged-${n}.png`,
+          user_id: user.keycloakId,
+          image_type: 'Gallery Photo',
+          flagged: true,
+          flag_reason: 'Reported by a member',
+          is_public: true,
+          kind: 'upload',
+          content_type: 'image/png',
+          data,
+          hue: 200,
+          caption: null,
+          created_at: new Date(at - n * 1_000).toISOString(),
+        });
+      }
+      return {};
     },
   },
 
