@@ -110,6 +110,8 @@ describe('provider states of the consumer pacts', () => {
     offerId: 'pact-offer-1',
     start: '2026-01-01',
     end: '2026-01-31',
+    count: '3',
+    idPrefix: 'pact-listed-',
   };
   const paramsOf = (name: string) =>
     Object.fromEntries(
@@ -213,5 +215,21 @@ describe('contract states that clear what an earlier interaction left', () => {
       [request.user_id, request.recipient_id].includes('pact-member-2'),
     );
     expect(left).toEqual([]);
+  });
+});
+
+describe('provider state parameters', () => {
+  it('answers 400 naming the parameter that is missing or malformed', async () => {
+    const box = await sandbox({ pactStates: true });
+    const missing = await state(box.url, { state: 'a member {id} exists', params: {}, action: 'setup' });
+    expect(missing.status).toBe(400);
+    expect(String(missing.body.message)).toContain("'id'");
+    const malformed = await state(box.url, {
+      state: 'member {userId} has {count} pending recommendations',
+      params: { userId: 'pact-member-1', count: 'many' },
+      action: 'setup',
+    });
+    expect(malformed.status).toBe(400);
+    expect(String(malformed.body.message)).toContain("'count'");
   });
 });

@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { World } from '../world';
+import { StateParamError } from './contract/params';
 import type { ContractStateName } from './state-names';
 
 export type StateParams = Record<string, unknown>;
@@ -69,20 +70,27 @@ export function registerPactStates(app: FastifyInstance, world: World, states: S
       const state = index.get(normalise(name));
       if (!state)
         return reply.code(400).send({ message: `Unknown provider state '${name}'`, known: known() });
-      switch (action as Action) {
-        case 'teardown':
-          await state.teardown?.(world, params);
-          world.store.touch();
-          return {};
-        case 'trigger':
-          await state.trigger?.(world, params);
-          world.store.touch();
-          return {};
-        default: {
-          const answer = await state.setup(world, params);
-          world.store.touch();
-          return { ...params, ...answer };
+      try {
+        switch (action as Action) {
+          case 'teardown':
+            await state.teardown?.(world, params);
+            world.store.touch();
+            return {};
+          case 'trigger':
+            await state.trigger?.(world, params);
+            world.store.touch();
+            return {};
+          default: {
+            const answer = await state.setup(world, params);
+            world.store.touch();
+            return { ...params, ...answer };
+          }
         }
+      } catch (error) {
+        // A missing or malformed parameter is the caller's mistake: say which, with a 400.
+        if (error instanceof StateParamError)
+          return reply.code(400).send({ message: `state '${state.name}': ${error.message}` });
+        throw error;
       }
     },
   );

@@ -13,7 +13,7 @@ import {
   setPassword,
 } from '../fixtures';
 import type { ContractStateHandlers } from '../registry';
-import { member, str } from './params';
+import { count, member, str } from './params';
 
 export const accountStates = {
   'a member {userId} is logged in': {
@@ -55,10 +55,8 @@ export const accountStates = {
     description: 'Active members with the ids idPrefix1 ... idPrefix<count>.',
     setup(world, params) {
       const prefix = str(params, 'idPrefix');
-      const count = Number(str(params, 'count'));
-      if (!Number.isInteger(count) || count < 1 || count > 1_000)
-        throw new Error('count must be a whole number from 1 to 1000');
-      for (let n = 1; n <= count; n++) ensureMember(world, `${prefix}${n}`);
+      const total = count(params);
+      for (let n = 1; n <= total; n++) ensureMember(world, `${prefix}${n}`);
       return {};
     },
   },

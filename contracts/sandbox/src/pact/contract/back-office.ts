@@ -6,7 +6,7 @@ import { simplePdf } from '../../media/pdf';
 import { photoPng } from '../../media/png';
 import { ensureMember, ensureProfilePhoto } from '../fixtures';
 import type { ContractStateHandlers } from '../registry';
-import { member, str } from './params';
+import { count, member, str } from './params';
 
 export const backOfficeStates = {
   'member {id} with the username {username} referred another member': {
@@ -104,11 +104,9 @@ export const backOfficeStates = {
   '{count} KYC requests of different members wait for review': {
     description: 'Exactly count KYC requests (all pending, no others), each of another member, newest first.',
     setup(world, params) {
-      const count = Number(str(params, 'count'));
-      if (!Number.isInteger(count) || count < 1 || count > 1_000)
-        throw new Error('count must be a whole number from 1 to 1000');
+      const total = count(params);
       const last = world.now();
-      world.store.data.kycRequests = Array.from({ length: count }, (_, index) => {
+      world.store.data.kycRequests = Array.from({ length: total }, (_, index) => {
         const user = ensureMember(world, `pact-kyc-member-${index + 1}`);
         const at = new Date(last - index * 60_000).toISOString();
         return {
@@ -163,14 +161,12 @@ export const backOfficeStates = {
     description: 'Exactly count flagged images (no others), all of the member, waiting for review.',
     setup(world, params) {
       const user = member(world, params, 'id');
-      const count = Number(str(params, 'count'));
-      if (!Number.isInteger(count) || count < 1 || count > 1_000)
-        throw new Error('count must be a whole number from 1 to 1000');
+      const total = count(params);
       for (const image of Object.values(world.store.data.images)) image.flagged = false;
       // One rendered photo shared by all: rendering a hundred takes seconds, past verifier timeouts.
       const data = photoPng(`${user.keycloakId}-flagged`).toString('base64');
       const at = world.now();
-      for (let n = 1; n <= count; n++) {
+      for (let n = 1; n <= total; n++) {
         world.store.addImage({
           filename: `${user.keycloakId}-flagged-${n}.png`,
           user_id: user.keycloakId,

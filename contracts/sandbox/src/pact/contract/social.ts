@@ -8,7 +8,7 @@ import { newMessagePayload } from '../../events';
 import { DAY_MS } from '../../seed/clock';
 import { ensureMember, ensureMutual, ensureProfilePhoto, putRequest, realtimeOf } from '../fixtures';
 import type { ContractStateHandlers } from '../registry';
-import { member, opt, str } from './params';
+import { count, member, opt, str } from './params';
 
 export const socialStates = {
   'members {userId} and {matchId} are mutual matches with the chat room {room}': {
@@ -90,21 +90,19 @@ export const socialStates = {
       'Exactly count pending recommendations of the member (others removed), each of another active member.',
     setup(world, params) {
       const user = member(world, params, 'userId');
-      const count = Number(str(params, 'count'));
-      if (!Number.isInteger(count) || count < 1 || count > 1_000)
-        throw new Error('count must be a whole number from 1 to 1000');
+      const total = count(params);
       const now = world.nowIso();
       const kept = world.store.data.recommendations.filter(
         (rec) => !(rec.user_id === user.keycloakId && rec.status === 'PENDING'),
       );
-      for (let n = 1; n <= count; n++) {
+      for (let n = 1; n <= total; n++) {
         const candidate = ensureMember(world, `${user.keycloakId}-candidate-${n}`);
         kept.push({
           id: `${user.keycloakId}-recommendation-${n}`,
           user_id: user.keycloakId,
           recipient_id: candidate.keycloakId,
           status: 'PENDING',
-          score: 1 - n / (count + 1),
+          score: 1 - n / (total + 1),
           created_at: now,
           updated_at: now,
         });
@@ -230,14 +228,12 @@ export const socialStates = {
         const sender = member(world, params, 'matchId');
         const recipient = member(world, params, 'userId');
         const room = ensureMutual(world, recipient, sender, str(params, 'room'));
-        const count = Number(str(params, 'count'));
-        if (!Number.isInteger(count) || count < 1 || count > 1_000)
-          throw new Error('count must be a whole number from 1 to 1000');
+        const total = count(params);
         const list = world.store.messages(room.id);
         list.length = 0;
         const last = world.now();
-        for (let n = 1; n <= count; n++) {
-          const at = last - (count - n) * 60_000;
+        for (let n = 1; n <= total; n++) {
+          const at = last - (total - n) * 60_000;
           list.push({
             id: `${room.id}-message-${n}`,
             room: room.id,
