@@ -151,7 +151,7 @@ export const STATES = {
   notification: def({
     name: 'member {userId} has the notification {notificationId}',
     setup:
-      'An unread notification of the member about a match request of another member who has a profile photo.',
+      "The member's only notification (earlier ones removed): unread, about a match request of another member who has a profile photo.",
     returns: ['notificationId'],
   }),
   noNotifications: def({

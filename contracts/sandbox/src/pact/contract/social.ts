@@ -25,15 +25,18 @@ export const socialStates = {
   },
 
   'member {userId} has the notification {notificationId}': {
-    description: 'An unread notification about a match request of another member who has a profile photo.',
+    description:
+      "The member's only notification: unread, about a match request of another member who has a profile photo.",
     setup(world, params) {
       const user = member(world, params, 'userId');
       const notificationId = str(params, 'notificationId');
       const actor = ensureMember(world, `${user.keycloakId}-admirer`);
       ensureProfilePhoto(world, actor);
       const request = putRequest(world, world.store.nextId('mr'), actor, user, 'PENDING');
+      // The member's only notification: earlier interactions (match requests, messages) leave
+      // notifications of their own, about actors that may have no photo.
       world.store.data.notifications = world.store.data.notifications.filter(
-        (entry) => entry.id !== notificationId,
+        (entry) => entry.id !== notificationId && entry.user_id !== user.keycloakId,
       );
       world.store.data.notifications.push({
         id: notificationId,
