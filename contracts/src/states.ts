@@ -3,10 +3,16 @@
  * parameters), what the provider must set up, and which values it should answer from the
  * state-change call. Consumer tests take names from here, and README.md is checked against it,
  * so backend teams read the same list the pacts were written with.
+ *
+ * Realtime states are set up like the others; the message verifier then connects a socket with
+ * the `accessToken` they answered and POSTs them again with `action: "trigger"`, which makes the
+ * provider send the state's event (README.md, "Realtime pacts").
  */
+import type { ContractStateName } from '@matchmaker/sandbox';
 
 export interface StateDef {
-  readonly name: string;
+  /** One of the names the sandbox implements (its typed handler map is checked against the same list). */
+  readonly name: ContractStateName;
   /** What the provider must have in place before the request. */
   readonly setup: string;
   /**
@@ -24,7 +30,7 @@ export const STATES = {
   memberLoggedIn: def({
     name: 'a member {userId} is logged in',
     setup:
-      'An active, confirmed member `userId` (roles ["General"]) with a valid session; its tokens and its id are answered.',
+      'An active, confirmed member `userId` (roles ["General"]) with a valid session, and no blocks or match requests left by earlier interactions; its tokens and its id are answered.',
     returns: ['accessToken', 'refreshToken', 'userId'],
   }),
   adminLoggedIn: def({
@@ -81,9 +87,14 @@ export const STATES = {
     setup: 'A username change of the member to `username` is pending; `token` completes it.',
     returns: ['token'],
   }),
+  numberedMembers: def({
+    name: 'the members {idPrefix}1 to {idPrefix}{count} exist',
+    setup: 'Active, confirmed members with the ids `idPrefix1` to `idPrefix<count>`.',
+  }),
   memberExists: def({
     name: 'a member {id} exists',
-    setup: 'An active, confirmed member `id` with a complete profile, visible to other members.',
+    setup:
+      'An active, confirmed member `id` with a complete profile, visible to other members: no blocks either way and no match requests left by earlier interactions.',
     returns: ['id'],
   }),
   noSettings: def({
@@ -110,6 +121,10 @@ export const STATES = {
     setup: 'A pending KYC request of the member with one PDF document.',
     returns: ['requestId', 'documentId'],
   }),
+  kycQueue: def({
+    name: '{count} KYC requests of different members wait for review',
+    setup: 'Exactly `count` KYC requests, all pending (no others), each of another member.',
+  }),
   noKycPending: def({
     name: 'no KYC request is waiting for review',
     setup: 'There are no KYC requests at all, so every page of the review list is empty.',
@@ -124,6 +139,10 @@ export const STATES = {
     setup: 'A flagged image of the member, waiting for review.',
     returns: ['filename'],
   }),
+  manyFlaggedImages: def({
+    name: '{count} images of member {id} are flagged',
+    setup: 'Exactly `count` flagged images waiting for review (no others), all of member `id`.',
+  }),
   feature: def({
     name: 'a feature {code} with the subfeature {subfeature} exists',
     setup: 'A feature switch `code` with a subfeature `subfeature`.',
@@ -132,7 +151,7 @@ export const STATES = {
   notification: def({
     name: 'member {userId} has the notification {notificationId}',
     setup:
-      'An unread notification of the member about a match request of another member who has a profile photo.',
+      "The member's only notification (earlier ones removed): unread, about a match request of another member who has a profile photo.",
     returns: ['notificationId'],
   }),
   noNotifications: def({
@@ -144,6 +163,11 @@ export const STATES = {
     setup: 'Member `id` exists, has a public profile photo, and is recommended to member `userId` (pending).',
     returns: ['recommendationId'],
   }),
+  manyRecommendations: def({
+    name: 'member {userId} has {count} pending recommendations',
+    setup:
+      'Exactly `count` pending recommendations of the member (no others), each of another active member.',
+  }),
   noRecommendations: def({
     name: 'member {userId} has no recommendations',
     setup: 'The member has no pending recommendations, so every page is empty.',
@@ -151,7 +175,7 @@ export const STATES = {
   incomingRequest: def({
     name: 'member {id} sent member {userId} the match request {requestId}',
     setup:
-      'Member `id` exists, has a public profile photo, and has a pending match request to member `userId`.',
+      'Member `id` exists, has a public profile photo, and has a pending match request to member `userId`. Trigger: notifies `userId` of it (`new_notification`).',
     returns: ['requestId'],
   }),
   matchActivity: def({
@@ -160,8 +184,14 @@ export const STATES = {
   }),
   message: def({
     name: 'member {matchId} sent member {userId} the message {messageId} in the chat room {room}',
-    setup: 'An unread message from `matchId` to `userId` in the room.',
+    setup:
+      'An unread message from `matchId` to `userId` in the room. Trigger: sends it to `userId` as `new_message`.',
     returns: ['messageId'],
+  }),
+  chatHistory: def({
+    name: 'the chat room {room} holds {count} messages from member {matchId} to member {userId}, numbered in the order they were sent',
+    setup:
+      'Exactly `count` messages in the room (only those), from `matchId` to `userId`, the n-th sent reading `Message n`.',
   }),
   emptyRoom: def({
     name: 'the chat room {room} has no messages',
@@ -187,15 +217,19 @@ export const STATES = {
   }),
   typing: def({
     name: 'member {matchId} is typing in the chat room {room}',
-    setup: 'Member `matchId` is typing in the room, so the chat channel sends `active`.',
+    setup:
+      'Member `matchId` exists. Trigger: `matchId` types in the room, so the other member receives `active`.',
   }),
   online: def({
     name: 'member {matchId} is online',
-    setup: 'Member `matchId` is connected to the realtime channels.',
+    setup:
+      'Member `matchId` exists. Trigger: its connected mutual matches receive `online_chats` listing it online.',
   }),
   tokenExpiresWhileConnected: def({
     name: 'the access token of member {userId} expires while the chat channel is connected',
-    setup: 'The chat channel of the member is connected and its token expires.',
+    setup:
+      'Answers an `accessToken` of the member that expires within a few seconds; a chat socket connected with it receives `token_expired` then.',
+    returns: ['accessToken'],
   }),
 } as const;
 

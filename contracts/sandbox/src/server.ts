@@ -23,7 +23,7 @@ import {
   DEFAULT_SEED,
   type SandboxOptions,
 } from './options';
-import { registerPactStates } from './pact/index';
+import { PROVIDER_STATES, registerPactStates } from './pact/index';
 import { Realtime } from './realtime';
 import { handlerRegistry } from './routes/index';
 import { startOfUtcDay } from './seed/clock';
@@ -45,7 +45,14 @@ import { type ResolvedOptions, World } from './world';
 export { type EventSamples, eventSamples } from './events';
 export type { SandboxOptions } from './options';
 export { DEMO_PASSWORD, parseDuration, parseLatency, parseRate } from './options';
-export { defineState, providerStates } from './pact/index';
+export {
+  CONTRACT_STATE_NAMES,
+  CONTRACT_STATES,
+  type ContractStateName,
+  isContractStateName,
+  PROVIDER_STATES,
+  type StateHandler,
+} from './pact/index';
 export { DEMO_ACCOUNTS } from './seed/demo-accounts';
 export type { World } from './world';
 
@@ -200,7 +207,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   registerCheckout(app, world);
   registerIpLookup(app);
   registerSentry(app, world);
-  if (resolved.pactStates) registerPactStates(app, world);
+  if (resolved.pactStates) registerPactStates(app, world, PROVIDER_STATES);
   registerSandboxControls(app, world, faults);
   if (webRoot) await registerWeb(app, webRoot);
 

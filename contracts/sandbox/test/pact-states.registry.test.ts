@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineState, providerStates } from '../src/server';
+import { CONTRACT_STATE_NAMES, CONTRACT_STATES, PROVIDER_STATES } from '../src/server';
 import { pathOf } from './support/paths';
 import { json, sandbox } from './support/sandbox';
 
@@ -57,19 +57,24 @@ describe('provider states', () => {
         .status,
     ).toBe(200);
     const listed = await json<{ states: { name: string }[] }>(await fetch(`${box.url}/_pact/states`));
-    expect(listed.states.length).toBe(providerStates().length);
+    expect(listed.states.length).toBe(Object.keys(PROVIDER_STATES).length);
   });
 
-  it('lets other code add states', async () => {
-    defineState({
-      name: 'a custom state for the test',
-      description: 'Answers a fixed value.',
-      setup: () => ({ answer: 42 }),
-    });
+  it('implements every state the pacts name, and only through the typed map', () => {
+    expect(Object.keys(CONTRACT_STATES).sort()).toEqual([...CONTRACT_STATE_NAMES].sort());
+    for (const name of CONTRACT_STATE_NAMES) expect(Object.keys(PROVIDER_STATES)).toContain(name);
+  });
+
+  it('refuses an unknown action instead of running the setup', async () => {
     const box = await sandbox({ pactStates: true });
-    expect((await state(box.url, { state: 'A custom state for the test.', action: 'setup' })).body).toEqual({
-      answer: 42,
+    const { status, body } = await state(box.url, {
+      state: 'a member {id} exists',
+      params: { id: 'pact-user-9' },
+      action: 'destroy',
     });
+    expect(status).toBe(400);
+    expect(String(body.message)).toContain('destroy');
+    expect(box.world.store.user('pact-user-9')).toBeUndefined();
   });
 
   it('resets to the seeded data', async () => {
@@ -105,6 +110,8 @@ describe('provider states of the consumer pacts', () => {
     offerId: 'pact-offer-1',
     start: '2026-01-01',
     end: '2026-01-31',
+    count: '3',
+    idPrefix: 'pact-listed-',
   };
   const paramsOf = (name: string) =>
     Object.fromEntries(
@@ -113,7 +120,7 @@ describe('provider states of the consumer pacts', () => {
 
   it('sets up every registered state with the parameters its name declares', async () => {
     const box = await sandbox({ pactStates: true });
-    const names = providerStates().map((entry) => entry.name);
+    const names = Object.keys(PROVIDER_STATES);
     const mutual = 'members {userId} and {matchId} are mutual matches with the chat room {room}';
     for (const name of [mutual, ...names.filter((entry) => entry !== mutual)]) {
       const { status, body } = await state(box.url, { state: name, params: paramsOf(name), action: 'setup' });
@@ -187,5 +194,42 @@ describe('contract states that build on each other', () => {
       action: 'setup',
     });
     expect(box.world.store.isBlocked('pact-member-1', 'pact-member-2')).toBe(false);
+  });
+});
+
+describe('contract states that clear what an earlier interaction left', () => {
+  it('a member who exists is visible again: no block either way, no match request left', async () => {
+    const box = await sandbox({ pactStates: true });
+    const pair = { userId: 'pact-member-1', id: 'pact-member-2' };
+    await state(box.url, { state: 'member {userId} blocked member {id}', params: pair, action: 'setup' });
+    await state(box.url, {
+      state: 'member {id} sent member {userId} the match request {requestId}',
+      params: { ...pair, requestId: 'pact-match-request-1' },
+      action: 'setup',
+    });
+    await state(box.url, { state: 'a member {userId} is logged in', params: pair, action: 'setup' });
+    await state(box.url, { state: 'a member {id} exists', params: pair, action: 'setup' });
+    expect(box.world.store.isBlocked('pact-member-1', 'pact-member-2')).toBe(false);
+    expect(box.world.store.isBlocked('pact-member-2', 'pact-member-1')).toBe(false);
+    const left = box.world.store.data.matchRequests.filter((request) =>
+      [request.user_id, request.recipient_id].includes('pact-member-2'),
+    );
+    expect(left).toEqual([]);
+  });
+});
+
+describe('provider state parameters', () => {
+  it('answers 400 naming the parameter that is missing or malformed', async () => {
+    const box = await sandbox({ pactStates: true });
+    const missing = await state(box.url, { state: 'a member {id} exists', params: {}, action: 'setup' });
+    expect(missing.status).toBe(400);
+    expect(String(missing.body.message)).toContain("'id'");
+    const malformed = await state(box.url, {
+      state: 'member {userId} has {count} pending recommendations',
+      params: { userId: 'pact-member-1', count: 'many' },
+      action: 'setup',
+    });
+    expect(malformed.status).toBe(400);
+    expect(String(malformed.body.message)).toContain("'count'");
   });
 });

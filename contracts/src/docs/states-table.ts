@@ -85,6 +85,8 @@ export function valuesRead(interaction: Interaction): string[] {
     }
   };
   walk(interaction);
+  // The message verifier connects its socket with the accessToken the states answered.
+  if (interaction.type === 'Asynchronous/Messages') found.add('accessToken');
   return [...found].sort();
 }
 

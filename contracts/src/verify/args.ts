@@ -35,16 +35,18 @@ export const USAGE = `Verify the Matchmaker pacts against a provider.
 
   pnpm --filter @matchmaker/contracts verify [-- options]
 
-Without --base-url an in-process sandbox is started and every pact (HTTP and realtime messages)
-is verified against it, with its provider states. With --base-url and without --provider, the
-HTTP pacts are verified: the realtime message pacts (${REALTIME_PROVIDERS.join(', ')})
-can only be verified against the in-process sandbox.
+Every pact is verified (HTTP and realtime messages), against --base-url or, without it, against
+an in-process sandbox. The realtime pacts (${REALTIME_PROVIDERS.join(', ')}) are verified over
+socket.io: the states are set up at --state-url, a socket connects to the pact's namespace with
+the states' accessToken as the query value "token", the states are POSTed again with
+action "trigger", and the payload received under the pact's event name is compared.
 
 Options:
   --provider <name>     Verify only this provider's pact (repeatable): ${ALL_PROVIDERS.join(', ')}
-  --base-url <url>      A running backend to verify instead of the sandbox (HTTP pacts only)
+  --base-url <url>      A running backend to verify instead of the sandbox (HTTP and socket.io)
   --state-url <url>     Where to POST state changes ({ state, params, action }); default: the
                         sandbox's /_pact/state. Without it against --base-url, no states are set up
+                        and only the HTTP pacts are verified (events cannot be triggered)
   --auth-header <value> Authorization header sent in place of the pacts' example member token
                         "Bearer ${MEMBER.accessToken}", e.g. "Bearer eyJ..." (env PACT_AUTH_HEADER)
   --admin-auth-header <value>
@@ -58,9 +60,6 @@ Options:
   --log-level <level>   ${LOG_LEVELS.join(', ')} (default: warn)
   --help                This text
 `;
-
-const isRealtime = (provider: ProviderName): boolean =>
-  (REALTIME_PROVIDERS as readonly string[]).includes(provider);
 
 /** An option, else its environment variable; empty means unset. */
 function optionOrEnv(value: string | undefined, fromEnv: string | undefined): string | undefined {
@@ -86,18 +85,18 @@ export function parseVerifyArgs(argv: readonly string[], env: NodeJS.ProcessEnv 
     strict: true,
   });
   const baseUrl = values['base-url']?.replace(/\/+$/, '');
-  // Against a running backend the default is what it can be verified for: the HTTP pacts.
-  const providers = values.provider ?? [...(baseUrl === undefined ? ALL_PROVIDERS : HTTP_PROVIDERS)];
+  // Without a state-change endpoint no event can be triggered: the default is then the HTTP pacts.
+  const statesless = baseUrl !== undefined && values['state-url'] === undefined;
+  const providers = values.provider ?? [...(statesless ? HTTP_PROVIDERS : ALL_PROVIDERS)];
   const unknown = providers.filter((name) => !isProviderName(name));
   if (unknown.length > 0)
     throw new Error(`Unknown provider ${unknown.join(', ')} (known: ${ALL_PROVIDERS.join(', ')})`);
   const known = providers.filter(isProviderName);
-  const realtime = known.filter(isRealtime);
-  if (baseUrl !== undefined && realtime.length > 0) {
+  const realtime = known.filter((provider) => (REALTIME_PROVIDERS as readonly string[]).includes(provider));
+  if (statesless && realtime.length > 0)
     throw new Error(
-      `${realtime.join(', ')}: realtime message pacts are verified against the in-process sandbox only (drop --base-url)`,
+      `${realtime.join(', ')}: realtime pacts need --state-url to set up and trigger their events`,
     );
-  }
   const logLevel = values['log-level'] ?? 'warn';
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) throw new Error(`Unknown log level ${logLevel}`);
   return {

@@ -1,46 +1,42 @@
 /**
  * What the Pact verifier needs besides the pact: state handlers that forward each provider state
  * to the provider's state-change URL, a request filter that can put real tokens in place of the
- * pacts' example member and admin tokens, and the producers of the realtime messages.
+ * pacts' example member and admin tokens (the realtime messages: socket-messages.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { eventSamples, type World } from '@matchmaker/sandbox';
 import { ADMIN, MEMBER } from '../examples';
-import { EVENT_METADATA } from '../names';
 import type { PactFile } from '../pact-file';
+import { postState, type StateJournal } from './socket-messages';
 
 type JsonMap = Record<string, unknown>;
 type StateHandler = (params?: unknown) => Promise<JsonMap | undefined>;
 
+const isJsonMap = (value: unknown): value is JsonMap =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /**
  * One handler per state the pact uses, each POSTing `{ state, params, action: 'setup' }` to
  * `stateUrl`, the same request a backend team's state-change endpoint answers (README.md). The
- * answer's values feed the pacts' `fromProviderState` expressions.
+ * answer's values feed the pacts' `fromProviderState` expressions; each call is also written to
+ * `journal`, where the realtime message providers find the token and the states to trigger.
  */
 export function forwardingStateHandlers(
   pact: PactFile,
   stateUrl: string | undefined,
+  journal?: StateJournal,
 ): Record<string, StateHandler> {
   const names = new Set(
     pact.interactions.flatMap((i) => (i.providerStates ?? []).map((state) => state.name)),
   );
   const handlers: Record<string, StateHandler> = {};
   for (const state of names) {
-    handlers[state] = async (params) => {
+    handlers[state] = async (raw) => {
+      const params = isJsonMap(raw) ? raw : {};
       // No state URL: the verifier falls back to the parameters as the values.
-      if (stateUrl === undefined) return undefined;
-      const response = await fetch(stateUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ state, params: params ?? {}, action: 'setup' }),
-      });
-      const text = await response.text();
-      if (!response.ok) throw new Error(`state '${state}' failed with HTTP ${response.status}: ${text}`);
-      if (text.trim() === '') return undefined;
-      const answer: unknown = JSON.parse(text);
-      return typeof answer === 'object' && answer !== null && !Array.isArray(answer)
-        ? (answer as JsonMap)
-        : undefined;
+      const answer =
+        stateUrl === undefined ? undefined : await postState(stateUrl, { state, params, action: 'setup' });
+      journal?.record({ state, params, answer });
+      return answer;
     };
   }
   return handlers;
@@ -91,35 +87,4 @@ export function proxyRequestFilter(auth: AuthOverrides = {}) {
     if (length === 0 || request.body === undefined) request.headers['content-length'] = String(length ?? 0);
     next();
   };
-}
-
-interface MessageWithMetadata {
-  __pactMessageMetadata: Record<string, string>;
-  message: unknown;
-}
-
-/**
- * The realtime messages as the sandbox produces them: each description of the pact is answered
- * with the payload the sandbox's sockets send for that event (`eventSamples`, built by the same
- * functions the socket.io namespaces emit with), plus the pact's metadata.
- */
-export function sandboxMessageProviders(
-  pact: PactFile,
-  world: World,
-): Record<string, () => MessageWithMetadata> {
-  const providers: Record<string, () => MessageWithMetadata> = {};
-  for (const interaction of pact.interactions) {
-    if (interaction.type !== 'Asynchronous/Messages') continue;
-    const metadata = Object.fromEntries(
-      Object.entries(interaction.metadata ?? {}).map(([key, value]) => [key, String(value)]),
-    );
-    const event = metadata[EVENT_METADATA];
-    providers[interaction.description] = () => {
-      const samples: Record<string, unknown> = { ...eventSamples(world) };
-      if (event === undefined || !(event in samples))
-        throw new Error(`no sandbox sample of the event ${event}`);
-      return { __pactMessageMetadata: metadata, message: samples[event] };
-    };
-  }
-  return providers;
 }

@@ -1,6 +1,7 @@
 /**
- * Verifies pacts with the Pact verifier: against an in-process sandbox (every pact, HTTP and
- * messages, with its provider states) or against any running backend (HTTP pacts).
+ * Verifies pacts with the Pact verifier, against an in-process sandbox or any running backend: the
+ * HTTP pacts over HTTP, the realtime pacts over socket.io (socket-messages.ts), both with their
+ * provider states set up through the state-change endpoint.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,7 +10,8 @@ import { Verifier, type VerifierOptions } from '@pact-foundation/pact';
 import { isProviderName, type ProviderName, pactFileName, REALTIME_PROVIDERS } from '../names';
 import { readPactFile } from '../pact-file';
 import type { VerifyArgs } from './args';
-import { forwardingStateHandlers, proxyRequestFilter, sandboxMessageProviders } from './hooks';
+import { forwardingStateHandlers, proxyRequestFilter } from './hooks';
+import { StateJournal, socketMessageProviders } from './socket-messages';
 
 export interface ProviderResult {
   provider: ProviderName;
@@ -32,23 +34,24 @@ async function verifyOne(
     return { provider, ok: false, error: `${file} is the pact of ${pact.provider.name}` };
   }
   const stateUrl = args.stateUrl ?? (sandbox ? `${sandbox.url}/_pact/state` : undefined);
+  const journal = new StateJournal();
   const options: VerifierOptions = {
     provider,
     providerBaseUrl: baseUrl,
     pactUrls: [file],
-    stateHandlers: forwardingStateHandlers(pact, stateUrl),
+    stateHandlers: forwardingStateHandlers(pact, stateUrl, journal),
     logLevel: args.logLevel,
     requestFilter: proxyRequestFilter({ member: args.authHeader, admin: args.adminAuthHeader }),
   };
   if (isRealtime(provider)) {
-    if (!sandbox) {
+    if (stateUrl === undefined) {
       return {
         provider,
         ok: false,
-        error: 'realtime pacts are verified against the in-process sandbox only',
+        error: 'realtime pacts need --state-url (states set up and trigger events)',
       };
     }
-    options.messageProviders = sandboxMessageProviders(pact, sandbox.world);
+    options.messageProviders = socketMessageProviders(pact, { baseUrl, stateUrl }, journal);
   }
   try {
     await new Verifier(options).verifyProvider();

@@ -1,7 +1,6 @@
 /** alerts: the member's notifications (with an empty list), one notification, read marks and the count. */
 import { describe, expect, it } from 'vitest';
 import { MEMBER, NOTIFICATION, OTHER } from '../../src/examples';
-import { oneOf } from '../support/bodies';
 import { memberClient } from '../support/clients';
 import {
   boolean,
@@ -12,6 +11,7 @@ import {
   interaction,
   json,
   like,
+  oneOf,
   pactWith,
   pathOf,
   request,

@@ -13,6 +13,7 @@ import {
   multipart,
   pactWith,
   pageNumber,
+  pageOf,
   pathOf,
   request,
   state,
@@ -163,28 +164,33 @@ describe('bytebox: images', () => {
         await memberClient(server).images.bulk({ users: [OTHER.id], image_type: PROFILE_PHOTO });
       }));
 
-  it('images.listFlagged', () =>
-    interaction(pact, 'images.listFlagged', 'an admin listing flagged images')
+  it('images.listFlagged: a full page of 100', () =>
+    interaction(pact, 'images.listFlagged', 'an admin listing flagged images when 101 wait')
       .given(...state('adminLoggedIn', { adminId: ADMIN.adminId }))
-      .given(...state('flaggedImage', { filename: IMAGE.flagged, id: OTHER.id }))
+      .given(...state('manyFlaggedImages', { count: '101', id: OTHER.id }))
       .withRequest(
         'GET',
         pathOf('images.listFlagged'),
         request({ token: ADMIN.accessToken, query: { page: pageNumber(1), page_size: '100' } }),
       )
+      // SPEC.md: page_size=100. Seeded with 101, the first page holds exactly 100.
       .willRespondWith(
         200,
         json({
-          images: eachLike({
-            ...image(OTHER.id, IMAGE.flagged),
-            flagged: boolean(true),
-            user: { id: like(OTHER.id), username: like(OTHER.username) },
-          }),
+          images: pageOf(
+            {
+              ...image(OTHER.id, IMAGE.flagged),
+              flagged: boolean(true),
+              user: { id: like(OTHER.id), username: like(OTHER.username) },
+            },
+            100,
+          ),
           ...paging(100),
         }),
       )
       .executeTest(async (server) => {
-        await adminClient(server).images.listFlagged({ page: 1 });
+        const answer = await adminClient(server).images.listFlagged({ page: 1 });
+        expect(answer).toMatchObject({ images: expect.any(Array) });
       }));
 
   it('images.decideFlagged', () =>

@@ -1,7 +1,7 @@
 /** bytebox, identity verification: the admin review (with an empty page) and members' own requests. */
 import { describe, expect, it } from 'vitest';
 import { ADMIN, KYC, MEMBER, OTHER, RANGE } from '../../src/examples';
-import { KYC_STATUSES, oneOf, paging, range, series } from '../support/bodies';
+import { paging, range, series } from '../support/bodies';
 import { adminClient, DOCUMENT_PDF, memberClient } from '../support/clients';
 import {
   binary,
@@ -12,9 +12,12 @@ import {
   integer,
   interaction,
   json,
+  KYC_STATUS,
   like,
+  oneOf,
   pactWith,
   pageNumber,
+  pageOf,
   pathOf,
   request,
   state,
@@ -24,10 +27,10 @@ const pact = pactWith('bytebox');
 const asAdmin = state('adminLoggedIn', { adminId: ADMIN.adminId });
 const pendingOf = (id: string) =>
   state('kycPending', { id, requestId: KYC.requestId, documentId: KYC.documentId });
-const kycRequest = (userId: string, username: string, status = 'PENDING') => ({
+const kycRequest = (userId: string, username: string, status: (typeof KYC_STATUS)[number] = 'PENDING') => ({
   id: like(KYC.requestId),
   user_id: like(userId),
-  status: oneOf(KYC_STATUSES, status),
+  status: oneOf(KYC_STATUS, status),
   created_at: instant(),
   documents: eachLike({ id: like(KYC.documentId) }),
   user_info: { username: like(username) },
@@ -57,10 +60,10 @@ describe('bytebox: KYC', () => {
       });
   });
 
-  it('kyc.listRequests', () =>
-    interaction(pact, 'kyc.listRequests', 'an admin listing the pending KYC requests')
+  it('kyc.listRequests: a full page of 15', () =>
+    interaction(pact, 'kyc.listRequests', 'an admin listing the pending KYC requests when 16 wait')
       .given(...asAdmin)
-      .given(...pendingOf(OTHER.id))
+      .given(...state('kycQueue', { count: '16' }))
       .withRequest(
         'POST',
         pathOf('kyc.listRequests'),
@@ -69,13 +72,14 @@ describe('bytebox: KYC', () => {
       .willRespondWith(
         200,
         json({
-          requests: eachLike(kycRequest(OTHER.id, OTHER.username)),
+          // SPEC.md: per_page=15. Seeded with 16, the first page holds exactly 15.
+          requests: pageOf(kycRequest(OTHER.id, OTHER.username), 15),
           ...paging(15),
         }),
       )
       .executeTest(async (server) => {
         const answer = await adminClient(server).kyc.listRequests({ page: 1, status: 'PENDING' });
-        expect(answer.requests).toHaveLength(1);
+        expect(answer.requests).toHaveLength(15);
       }));
 
   it('kyc.listRequests answers an empty page', () =>
@@ -142,7 +146,7 @@ describe('bytebox: KYC', () => {
         200,
         json({
           user_id: like(MEMBER.userId),
-          status: oneOf([...KYC_STATUSES, 'NONE'], 'PENDING'),
+          status: oneOf([...KYC_STATUS, 'NONE'], 'PENDING'),
           verified: boolean(false),
           requests: eachLike(kycRequest(MEMBER.userId, MEMBER.username)),
         }),

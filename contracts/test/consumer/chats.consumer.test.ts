@@ -1,7 +1,7 @@
 /** chats: rooms, messages (with an empty page), read marks, files, blocks and reports. */
 import { describe, expect, it } from 'vitest';
 import { BLOCKED_MATCH, MATCH, MEMBER, OTHER } from '../../src/examples';
-import { MESSAGE_STATUSES, oneOf, paging } from '../support/bodies';
+import { paging } from '../support/bodies';
 import { memberClient, PHOTO_PNG } from '../support/clients';
 import {
   binary,
@@ -13,6 +13,8 @@ import {
   json,
   like,
   listOf,
+  MESSAGE_STATUS,
+  oneOf,
   pactWith,
   pageNumber,
   pathOf,
@@ -33,6 +35,10 @@ const received = state('message', {
 const token = MEMBER.accessToken;
 const matchRef = stateValue('matchId', MATCH.matchId);
 const firstPage = { page: pageNumber(1), per_page: '20' };
+/** SPEC.md: chat history pages of 20; page 1 holds the newest, in the order they were sent. */
+const HISTORY_SIZE = 25;
+const history = { room: MATCH.room, matchId: MATCH.matchId, userId: MEMBER.userId };
+const firstPageTexts = Array.from({ length: 20 }, (_, index) => `Message ${HISTORY_SIZE - 19 + index}`);
 
 /** SPEC.md section 3: recipient_id, user_id, unix_timestamp and created_at; the text is `message`. */
 const chatMessage = {
@@ -41,7 +47,7 @@ const chatMessage = {
   room: like(MATCH.room),
   recipient_id: like(MEMBER.userId),
   message: like('Hello Amara'),
-  status: oneOf(MESSAGE_STATUSES, 'DELIVERED'),
+  status: oneOf(MESSAGE_STATUS, 'DELIVERED'),
   unix_timestamp: integer(1768469400),
   created_at: instant(),
 };
@@ -71,19 +77,28 @@ describe('chats', () => {
         await memberClient(server).chats.listRooms();
       }));
 
-  it('chats.listMessages', () =>
-    interaction(pact, 'chats.listMessages', 'a member reading the first page of a room')
+  it('chats.listMessages: a page of 20, the newest, oldest first', () =>
+    interaction(pact, 'chats.listMessages', 'a member reading the first page of a room with 25 messages')
       .given(...loggedIn)
       .given(...mutual)
-      .given(...received)
+      .given(...state('chatHistory', { ...history, count: String(HISTORY_SIZE) }))
       .withRequest(
         'GET',
         pathOf('chats.listMessages', { room: MATCH.room }),
         request({ token, query: firstPage }),
       )
-      .willRespondWith(200, json({ room: like(MATCH.room), messages: eachLike(chatMessage), ...paging(20) }))
+      // Listed element by element: the page length (per_page=20 of 25) and the order are the contract.
+      .willRespondWith(
+        200,
+        json({
+          room: like(MATCH.room),
+          messages: firstPageTexts.map((text) => ({ ...chatMessage, message: text })),
+          ...paging(20),
+        }),
+      )
       .executeTest(async (server) => {
-        await memberClient(server).chats.listMessages(MATCH.room, { page: 1 });
+        const page = await memberClient(server).chats.listMessages(MATCH.room, { page: 1 });
+        expect(page).toMatchObject({ messages: firstPageTexts.map((message) => ({ message })) });
       }));
 
   it('chats.listMessages answers an empty page', () =>
@@ -145,7 +160,7 @@ describe('chats', () => {
         200,
         json({
           message: like('Messages updated'),
-          status: oneOf(MESSAGE_STATUSES, 'READ'),
+          status: oneOf(MESSAGE_STATUS, 'READ'),
           updated: integer(1),
         }),
       )

@@ -1,7 +1,6 @@
 /** payment: plans and offers (public) and the member's subscription. */
 import { describe, expect, it } from 'vitest';
 import { MEMBER, PLAN } from '../../src/examples';
-import { oneOf } from '../support/bodies';
 import { anonymousClient, memberClient } from '../support/clients';
 import {
   boolean,
@@ -12,6 +11,7 @@ import {
   json,
   like,
   listOf,
+  oneOf,
   pactWith,
   pathOf,
   regex,

@@ -4,15 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ADMIN, MATCH, MEMBER, OTHER, RANGE, RECOMMENDATION } from '../../src/examples';
-import {
-  range as answerRange,
-  imageBody,
-  MATCH_STATUSES,
-  oneOf,
-  paging,
-  publicProfileBody,
-  series,
-} from '../support/bodies';
+import { range as answerRange, imageBody, paging, publicProfileBody, series } from '../support/bodies';
 import { adminClient, memberClient } from '../support/clients';
 import {
   eachLike,
@@ -24,8 +16,11 @@ import {
   json,
   like,
   listOf,
+  MATCH_STATUS,
+  oneOf,
   pactWith,
   pageNumber,
+  pageOf,
   pathOf,
   request,
   state,
@@ -58,38 +53,46 @@ const aboutOther = (id: string, username: string) => ({
 });
 
 /** A match request as a member sees it; metaData describes the other member. */
-const matchRequest = (from: string, to: string, other: string, otherName: string, status: string) => ({
+const matchRequest = (
+  from: string,
+  to: string,
+  other: string,
+  otherName: string,
+  status: (typeof MATCH_STATUS)[number],
+) => ({
   id: like(RECOMMENDATION.requestId),
   user_id: like(from),
   recipient_id: like(to),
-  status: oneOf(MATCH_STATUSES, status),
+  status: oneOf(MATCH_STATUS, status),
   created_at: instant(),
   metaData: aboutOther(other, otherName),
 });
 
-const recommendation = (status: string) => ({
+const recommendation = (status: (typeof MATCH_STATUS)[number]) => ({
   id: like(RECOMMENDATION.recommendationId),
   recipient_id: like(OTHER.id),
-  status: oneOf(MATCH_STATUSES, status),
+  status: oneOf(MATCH_STATUS, status),
   created_at: instant(),
   metaData: aboutOther(OTHER.id, OTHER.username),
 });
 
 describe('recommendations: members', () => {
-  it('recommendations.list', () =>
-    interaction(pact, 'recommendations.list', 'a member reading the first page of recommendations')
+  it('recommendations.list: a full page of 50', () =>
+    interaction(pact, 'recommendations.list', 'a member with 55 recommendations reading the first page')
       .given(...loggedIn)
-      .given(...recommended)
+      .given(...state('manyRecommendations', { userId: MEMBER.userId, count: '55' }))
       .withRequest('GET', pathOf('recommendations.list'), request({ token, query: firstPage }))
       .willRespondWith(
         200,
         json({
-          recommendations: eachLike(recommendation('PENDING')),
+          // SPEC.md: per_page=50. Seeded with 55, the first page holds exactly 50.
+          recommendations: pageOf(recommendation('PENDING'), 50),
           ...paging(50),
         }),
       )
       .executeTest(async (server) => {
-        await memberClient(server).recommendations.list({ page: 1 });
+        const page = await memberClient(server).recommendations.list({ page: 1 });
+        expect(page).toMatchObject({ recommendations: expect.any(Array) });
       }));
 
   it('recommendations.list answers an empty page', () =>

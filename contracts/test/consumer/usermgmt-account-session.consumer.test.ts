@@ -15,6 +15,7 @@ import {
   isoDate,
   json,
   like,
+  memberRoles,
   pactWith,
   pathOf,
   request,
@@ -42,7 +43,7 @@ describe('usermgmt: accounts of a logged-in member', () => {
           first_name: like('Amara'),
           last_name: like('Okafor'),
           email: email(MEMBER.email),
-          roles: eachLike('General'),
+          roles: memberRoles(),
           is_deleted: boolean(false),
         }),
       )

@@ -1,7 +1,7 @@
 /** usermgmt, the back office: user management, referrals, logs, visits and aggregations. */
 import { describe, expect, it } from 'vitest';
 import { ADMIN, NEWCOMER, ONE_TIME, OTHER, RANGE } from '../../src/examples';
-import { adminUserBody, range as answerRange, oneOf, paging, series } from '../support/bodies';
+import { adminUserBody, range as answerRange, paging, series } from '../support/bodies';
 import { adminClient } from '../support/clients';
 import {
   eachLike,
@@ -11,8 +11,11 @@ import {
   interaction,
   json,
   like,
+  memberRoles,
+  oneOf,
   pactWith,
   pageNumber,
+  pageOf,
   pathOf,
   request,
   state,
@@ -37,6 +40,25 @@ const simpleCalls = [
 ] as const;
 
 describe('usermgmt: admin', () => {
+  it('admin.searchUsers: a full page of 15', () => {
+    // SPEC.md: user search pages hold 15. Sixteen members match; the first page holds exactly 15.
+    const listed = { idPrefix: 'pact-listed-', count: '16' };
+    const ids = Array.from({ length: 16 }, (_, index) => `${listed.idPrefix}${index + 1}`);
+    return interaction(pact, 'admin.searchUsers', 'an admin searching 16 users, first page')
+      .given(...asAdmin)
+      .given(...state('numberedMembers', listed))
+      .withRequest(
+        'POST',
+        pathOf('admin.searchUsers'),
+        request({ token, body: { page: 1, size: 15, filters: { bulk_ids: ids } } }),
+      )
+      .willRespondWith(200, json({ users: pageOf(user, 15), ...paging(15, 1, 16) }))
+      .executeTest(async (server) => {
+        const answer = await adminClient(server).admin.searchUsers({ page: 1, filters: { bulk_ids: ids } });
+        expect(answer).toMatchObject({ total: 16 });
+      });
+  });
+
   it('admin.searchUsers', () =>
     interaction(pact, 'admin.searchUsers', 'an admin searching users by id')
       .given(...asAdmin)

@@ -15,6 +15,8 @@ import {
 } from '../support/realtime';
 
 const pact = messagePactWith('realtime-chat');
+/** The socket the verifier connects is this member's: its token comes from this state. */
+const loggedIn = state('memberLoggedIn', { userId: MEMBER.userId });
 const mutual = state('mutualMatches', { userId: MEMBER.userId, matchId: MATCH.matchId, room: MATCH.room });
 let harness: RealtimeHarness;
 
@@ -27,6 +29,7 @@ describe('realtime-chat', () => {
   it('new_message', () =>
     pact
       .addAsynchronousInteraction()
+      .given(...loggedIn)
       .given(...mutual)
       .given(
         ...state('message', {
@@ -62,6 +65,7 @@ describe('realtime-chat', () => {
   it('active', () =>
     pact
       .addAsynchronousInteraction()
+      .given(...loggedIn)
       .given(...mutual)
       .given(...state('typing', { matchId: MATCH.matchId, room: MATCH.room }))
       .expectsToReceive('an active event while a mutual match is typing', (builder) => {
@@ -82,6 +86,7 @@ describe('realtime-chat', () => {
   it('online_chats', () =>
     pact
       .addAsynchronousInteraction()
+      .given(...loggedIn)
       .given(...mutual)
       .given(...state('online', { matchId: MATCH.matchId }))
       .expectsToReceive('an online_chats event listing the online mutual matches', (builder) => {

@@ -23,6 +23,7 @@ describe('realtime-notifications', () => {
   it('new_notification', () =>
     pact
       .addAsynchronousInteraction()
+      .given(...state('memberLoggedIn', { userId: MEMBER.userId }))
       .given(
         ...state('incomingRequest', {
           id: OTHER.id,

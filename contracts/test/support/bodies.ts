@@ -2,11 +2,19 @@
  * Answer fragments the SDK's response schemas require (ids, names, statuses, paging, timestamps),
  * as matchers, so each interaction pins what the clients read without restating it.
  */
-import { boolean, eachLike, email, instant, integer, like, regex, url } from './pact';
-
-/** A value out of a fixed set, such as a status. */
-export const oneOf = (values: readonly string[], example: string) =>
-  regex(`^(${values.join('|')})$`, example);
+import {
+  ACCOUNT_STATUS,
+  boolean,
+  eachLike,
+  email,
+  instant,
+  integer,
+  like,
+  memberRoles,
+  oneOf,
+  regex,
+  url,
+} from './pact';
 
 /** The paging numbers of a paged answer. */
 export const paging = (perPage: number, page = 1, total = 1) => ({
@@ -24,8 +32,6 @@ export const range = {
 };
 export const series = eachLike({ date: regex('^\\d{4}(-\\d{2}){0,2}$', '2026-01-01'), count: integer(0) });
 
-export const ACCOUNT_STATUSES = ['active', 'deactivated', 'archived', 'suspended'] as const;
-
 /** A user as user info and the back office answer it. */
 export function userBody(id: string, username: string, address: string) {
   return {
@@ -34,7 +40,7 @@ export function userBody(id: string, username: string, address: string) {
     first_name: like('Chidi'),
     last_name: like('Nwosu'),
     email: email(address),
-    roles: eachLike('General'),
+    roles: memberRoles(),
     is_deleted: boolean(false),
   };
 }
@@ -43,7 +49,7 @@ export function userBody(id: string, username: string, address: string) {
 export function adminUserBody(id: string, username: string, address: string) {
   return {
     ...userBody(id, username, address),
-    status: oneOf(ACCOUNT_STATUSES, 'active'),
+    status: oneOf(ACCOUNT_STATUS, 'active'),
     confirmed: boolean(true),
     created_at: instant(),
   };
@@ -69,7 +75,3 @@ export function imageBody(userId: string, filename: string) {
     image_type: like('Profile Photo'),
   };
 }
-
-export const MATCH_STATUSES = ['PENDING', 'ACCEPTED', 'REJECTED'] as const;
-export const MESSAGE_STATUSES = ['SENT', 'DELIVERED', 'READ'] as const;
-export const KYC_STATUSES = ['PENDING', 'IN_REVIEW', 'APPROVED', 'REJECTED'] as const;

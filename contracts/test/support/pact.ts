@@ -2,7 +2,14 @@
  * The few helpers every consumer test uses, so an interaction reads as: which catalogue entry,
  * in which provider state, what the SDK sends, what the provider answers.
  */
-import { type EndpointId, endpoints } from '@matchmaker/sdk';
+import {
+  accountStatusSchema,
+  type EndpointId,
+  endpoints,
+  kycStatusSchema,
+  matchStatusSchema,
+  messageStatusSchema,
+} from '@matchmaker/sdk';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { EXAMPLE_INSTANT } from '../../src/examples';
 import { CONSUMER, ENDPOINT_COMMENT, type ProviderName, pactOutDir } from '../../src/names';
@@ -33,6 +40,28 @@ export const email = (example: string) => regex('^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$'
 export const url = (example: string) => regex('^https?://\\S+$', example);
 /** An array of elements like `template`, possibly empty (the example holds one). */
 export const listOf = <T>(template: T) => MatchersV3.atLeastLike(template, 0, 1);
+/** One of the values a client branches on, exactly as written (an enum: no other casing, no other value). */
+export const oneOf = <V extends string>(values: readonly V[], example: NoInfer<V>) =>
+  regex(`^(${values.join('|')})$`, example);
+/** KYC request statuses, which the back office filters and colours by: the SDK's enum. */
+export const KYC_STATUS = kycStatusSchema.options;
+/** Match request and recommendation statuses, which decide the buttons a member sees. */
+export const MATCH_STATUS = matchStatusSchema.options;
+/** Chat message statuses (read receipts). */
+export const MESSAGE_STATUS = messageStatusSchema.options;
+/** Account statuses the back office shows and filters by. */
+export const ACCOUNT_STATUS = accountStatusSchema.options;
+/**
+ * A member's roles: any roles, but `General` among them, exactly so. The SDK treats a user without
+ * it as an admin (sdk/src/rules/roles.ts), so a backend that renamed it would promote every member.
+ */
+export const memberRoles = () => MatchersV3.arrayContaining('General');
+/**
+ * A list of exactly `size` elements like `template`: pins a page size SPEC.md fixes (the provider
+ * state seeds more records than one page).
+ */
+export const pageOf = <T>(template: T, size: number) =>
+  MatchersV3.constrainedArrayLike(template, size, size, size);
 /** A whole number written in a query string. */
 export const pageNumber = (example: number) => regex('^\\d+$', String(example));
 

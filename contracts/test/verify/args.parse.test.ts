@@ -36,18 +36,24 @@ describe('verify arguments', () => {
     });
   });
 
-  it('verifies the HTTP pacts only when a base URL is given without --provider', () => {
+  it('verifies all eleven pacts against a base URL with a state URL', () => {
+    const args = parseVerifyArgs(
+      ['--base-url', 'http://localhost:8080', '--state-url', 'http://localhost:8080/_pact/state'],
+      {},
+    );
+    expect(args.providers).toEqual([...ALL_PROVIDERS]);
+    expect(args.providers).toHaveLength(11);
+  });
+
+  it('verifies the HTTP pacts only against a base URL without a state URL (no event can be triggered)', () => {
     expect(parseVerifyArgs(['--base-url', 'http://localhost:8080'], {}).providers).toEqual([
       ...HTTP_PROVIDERS,
     ]);
-    expect(USAGE).toMatch(/without --provider[^.]*HTTP pacts/i);
-  });
-
-  it('refuses a realtime provider against a base URL (messages are verified in process only)', () => {
     expect(() =>
       parseVerifyArgs(['--provider', 'realtime-chat', '--base-url', 'http://localhost:8080'], {}),
-    ).toThrow(/realtime-chat.*in-process sandbox/);
+    ).toThrow(/realtime-chat.*--state-url/);
     expect(parseVerifyArgs(['--provider', 'realtime-chat'], {}).providers).toEqual(['realtime-chat']);
+    expect(USAGE).toMatch(/action "trigger"/);
   });
 
   it('takes the member Authorization header from the option or PACT_AUTH_HEADER', () => {

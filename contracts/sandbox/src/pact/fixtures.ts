@@ -252,3 +252,25 @@ export function ensurePlan(world: World, planId: string, offerId?: string): Plan
   }
   return plan;
 }
+
+/**
+ * Clears what earlier interactions may have left between this member and anyone else: blocks
+ * both ways and match requests of every status. States that need a relation set it up after this.
+ */
+export function clearRelations(world: World, user: UserRecord): void {
+  const id = user.keycloakId;
+  const blocks = world.store.data.blocks;
+  delete blocks[id];
+  for (const [by, list] of Object.entries(blocks)) {
+    if (list.includes(id)) blocks[by] = list.filter((blocked) => blocked !== id);
+  }
+  world.store.data.matchRequests = world.store.data.matchRequests.filter(
+    (request) => request.user_id !== id && request.recipient_id !== id,
+  );
+}
+
+/** The sandbox's socket.io server, which realtime states trigger their events through. */
+export function realtimeOf(world: World) {
+  if (!world.realtime) throw new Error('realtime states need the sandbox to be listening');
+  return world.realtime;
+}

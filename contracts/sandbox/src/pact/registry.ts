@@ -1,22 +1,38 @@
 /**
- * The provider-state registry for Pact verification: `POST /_pact/state` with `{ state, params, action }`
- * runs the named state's setup (or teardown) and answers the values the consumer's
- * `fromProviderState` expressions may use. Adding a state is one `defineState` call.
+ * The provider-state endpoint for Pact verification: `POST /_pact/state` with
+ * `{ state, params, action }` runs the named state's setup (or teardown, or trigger) and answers
+ * the values the consumer's `fromProviderState` expressions may use. The states are a typed map
+ * (index.ts): one entry per name, checked against the names the pacts use (state-names.ts).
  */
 import type { FastifyInstance } from 'fastify';
 import type { World } from '../world';
+import { StateParamError } from './contract/params';
+import type { ContractStateName } from './state-names';
 
 export type StateParams = Record<string, unknown>;
 
-export interface ProviderState {
-  /** The state's name as the consumer writes it, e.g. 'a member {id} exists'. */
-  name: string;
+export interface StateHandler {
   description: string;
+  /** Sets up everything the interaction needs, clearing what an earlier interaction left. */
   setup(world: World, params: StateParams): StateParams | Promise<StateParams>;
   teardown?(world: World, params: StateParams): void | Promise<void>;
+  /**
+   * Realtime states only: makes the state's event happen, once the verifier's socket is connected
+   * (`action: "trigger"`). States whose event follows from the connection itself have none.
+   */
+  trigger?(world: World, params: StateParams): void | Promise<void>;
 }
 
-const registry = new Map<string, ProviderState>();
+export type StateHandlers = Readonly<Record<string, StateHandler>>;
+/** A part of the contract states' map: only names the pacts use, each at most once. */
+export type ContractStateHandlers = Partial<Record<ContractStateName, StateHandler>>;
+
+export interface ProviderState extends StateHandler {
+  name: string;
+}
+
+const ACTIONS = ['setup', 'teardown', 'trigger'] as const;
+type Action = (typeof ACTIONS)[number];
 
 const normalise = (name: string): string =>
   name
@@ -25,48 +41,61 @@ const normalise = (name: string): string =>
     .replace(/[.!]+$/, '')
     .replace(/\s+/g, ' ');
 
-export function defineState(state: ProviderState): void {
-  registry.set(normalise(state.name), state);
+const isRecord = (value: unknown): value is StateParams =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The states of a handler map under their normalised names, for lookups that forgive case and spacing. */
+export function indexStates(states: StateHandlers): Map<string, ProviderState> {
+  const index = new Map<string, ProviderState>();
+  for (const [name, handler] of Object.entries(states)) index.set(normalise(name), { name, ...handler });
+  return index;
 }
 
-export function providerStates(): ProviderState[] {
-  return [...registry.values()];
-}
-
-export function findState(name: string): ProviderState | undefined {
-  return registry.get(normalise(name));
-}
-
-export function registerPactStates(app: FastifyInstance, world: World): void {
+export function registerPactStates(app: FastifyInstance, world: World, states: StateHandlers): void {
+  const index = indexStates(states);
+  const known = () => [...index.values()].map((state) => state.name);
   app.post<{ Body: { state?: unknown; params?: unknown; action?: unknown } | undefined }>(
     '/_pact/state',
     async (request, reply) => {
-      const body = request.body ?? {};
+      const body = isRecord(request.body) ? request.body : {};
       const name = typeof body.state === 'string' ? body.state : '';
-      const params = (
-        typeof body.params === 'object' && body.params !== null ? body.params : {}
-      ) as StateParams;
-      const action = body.action === 'teardown' ? 'teardown' : 'setup';
+      const params = isRecord(body.params) ? body.params : {};
+      const action = body.action ?? 'setup';
+      if (!(ACTIONS as readonly unknown[]).includes(action)) {
+        return reply
+          .code(400)
+          .send({ message: `Unknown action '${String(action)}' (known: ${ACTIONS.join(', ')})` });
+      }
       if (name === '') return {};
-      const state = findState(name);
-      if (!state) {
-        return reply.code(400).send({
-          message: `Unknown provider state '${name}'`,
-          known: providerStates().map((entry) => entry.name),
-        });
+      const state = index.get(normalise(name));
+      if (!state)
+        return reply.code(400).send({ message: `Unknown provider state '${name}'`, known: known() });
+      try {
+        switch (action as Action) {
+          case 'teardown':
+            await state.teardown?.(world, params);
+            world.store.touch();
+            return {};
+          case 'trigger':
+            await state.trigger?.(world, params);
+            world.store.touch();
+            return {};
+          default: {
+            const answer = await state.setup(world, params);
+            world.store.touch();
+            return { ...params, ...answer };
+          }
+        }
+      } catch (error) {
+        // A missing or malformed parameter is the caller's mistake: say which, with a 400.
+        if (error instanceof StateParamError)
+          return reply.code(400).send({ message: `state '${state.name}': ${error.message}` });
+        throw error;
       }
-      if (action === 'teardown') {
-        await state.teardown?.(world, params);
-        world.store.touch();
-        return {};
-      }
-      const answer = await state.setup(world, params);
-      world.store.touch();
-      return { ...params, ...answer };
     },
   );
 
   app.get('/_pact/states', () => ({
-    states: providerStates().map((state) => ({ name: state.name, description: state.description })),
+    states: [...index.values()].map((state) => ({ name: state.name, description: state.description })),
   }));
 }

@@ -7,11 +7,24 @@ import type { World } from '../../world';
 import { ensureMember } from '../fixtures';
 import type { StateParams } from '../registry';
 
+/** A parameter missing or malformed: the endpoint answers 400 with this message. */
+export class StateParamError extends Error {}
+
 export const str = (params: StateParams, key: string): string => {
   const value = params[key];
   if (value === undefined || value === null || value === '')
-    throw new Error(`provider state needs the parameter '${key}'`);
+    throw new StateParamError(`provider state needs the parameter '${key}'`);
   return String(value);
+};
+
+/** A count of records to seed: a whole number from 1 to 1000. */
+export const count = (params: StateParams, key = 'count'): number => {
+  const value = Number(str(params, key));
+  if (!Number.isInteger(value) || value < 1 || value > 1_000)
+    throw new StateParamError(
+      `parameter '${key}' must be a whole number from 1 to 1000, not '${String(params[key])}'`,
+    );
+  return value;
 };
 export const opt = (params: StateParams, key: string): string | undefined =>
   params[key] === undefined || params[key] === null ? undefined : String(params[key]);
