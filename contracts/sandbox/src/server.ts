@@ -9,6 +9,7 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Auth } from './auth';
 import { type FaultSettings, installFaults } from './faults';
+import { installRateLimit } from './rate-limit';
 import { ApiError } from './http/api-error';
 import { registerApiRoutes } from './http/api-routes';
 import { installCors } from './http/cors';
@@ -144,8 +145,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     failRate: resolved.failRate,
     latencyMs: resolved.latencyMs,
     prefix: resolved.faultPrefix,
+    rateLimit: options.rateLimit,
   };
   installFaults(app, faults);
+  installRateLimit(app, faults);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024 } });
 
   registerApiRoutes(app, world, handlerRegistry);
