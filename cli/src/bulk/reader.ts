@@ -109,6 +109,7 @@ export async function* readRows(
 async function* csvRows(source: InputSource, stream: Readable, idColumn: string, header?: CsvHeader) {
   const name = displayName(source);
   const skipped: InputRow[] = [];
+  let fatal: string | undefined;
   let columns: string[] | undefined;
   const parser = parse({
     bom: true,
@@ -131,7 +132,10 @@ async function* csvRows(source: InputSource, stream: Readable, idColumn: string,
     skip_records_with_error: true,
     on_skip: (error) => {
       const line = typeof error?.lines === 'number' ? error.lines : 0;
-      skipped.push({ line, values: {}, error: `malformed CSV row: ${error?.message ?? 'unreadable'}` });
+      // An unclosed quote swallows the rest of the file: that is no longer one bad row.
+      if (error?.code === 'CSV_QUOTE_NOT_CLOSED')
+        fatal ??= `${name} is not valid CSV at line ${line}: ${error.message}`;
+      else skipped.push({ line, values: {}, error: `malformed CSV row: ${error?.message ?? 'unreadable'}` });
     },
   });
   stream.on('error', (error) => parser.destroy(error));
@@ -157,6 +161,7 @@ async function* csvRows(source: InputSource, stream: Readable, idColumn: string,
       `${name} is not valid CSV${where}: ${error instanceof Error ? error.message : String(error)}`,
     );
   }
+  if (fatal) throw usageError(fatal);
   for (const row of skipped.splice(0)) {
     bad += 1;
     yield row;

@@ -97,11 +97,15 @@ export function buildReport(
   };
 }
 
+export const rows = (n: number): string => `${n} ${n === 1 ? 'row' : 'rows'}`;
+
 export function summaryLine(report: RunReport): string {
   const seconds = (report.elapsed_ms / 1000).toFixed(1);
-  const what = report.dry_run ? `${report.action} (dry run)` : report.action;
+  if (report.dry_run) {
+    return `${report.action} (dry run, nothing sent): ${rows(report.ok)} would change, ${report.skipped} skipped, ${report.failed} invalid`;
+  }
   const stopped = report.interrupted ? ', interrupted' : '';
-  return `${what}: ${report.ok} ok, ${report.skipped} skipped, ${report.failed} failed in ${seconds} s (${report.rows_per_second} rows/s)${stopped}`;
+  return `${report.action}: ${report.ok} ok, ${report.skipped} skipped, ${report.failed} failed in ${seconds} s (${report.rows_per_second} rows/s)${stopped}`;
 }
 
 export function writeReport(path: string, report: RunReport): void {

@@ -20,7 +20,7 @@ import { GaveUp, Pacer, Pool, type RetryPolicy, withRetries } from './flow';
 import { type JournalState, JournalWriter, readJournal } from './journal';
 import { type Counts, startProgress } from './progress';
 import { type CsvHeader, displayName, type InputRow, type InputSource, readRows } from './reader';
-import { buildReport, FailuresWriter, type RunReport, summaryLine, writeReport } from './report';
+import { buildReport, FailuresWriter, type RunReport, rows, summaryLine, writeReport } from './report';
 
 export class RunControl {
   stopping = false;
@@ -80,10 +80,10 @@ function planOf(action: BulkAction, row: InputRow): Plan | string {
 
 /** Reads the whole input once: whole-file problems throw, bad rows are counted and listed. */
 async function validate(spec: RunSpec): Promise<{ rows: number; invalid: number }> {
-  let rows = 0;
+  let count = 0;
   let invalid = 0;
   for await (const row of readRows(spec.source, spec.idColumn)) {
-    rows += 1;
+    count += 1;
     const plan = planOf(spec.action, row);
     if (typeof plan === 'string') {
       invalid += 1;
@@ -91,7 +91,7 @@ async function validate(spec: RunSpec): Promise<{ rows: number; invalid: number 
         spec.io.stderr.write(`line ${row.line}: ${plan}\n`);
     }
   }
-  return { rows, invalid };
+  return { rows: count, invalid };
 }
 
 /** An error that every further row would meet too: the run stops. */
@@ -114,8 +114,9 @@ export async function runBulk(spec: RunSpec): Promise<RunReport> {
   // stdin can be read once only: it is checked row by row as it runs.
   const checked = source.path === '-' && !spec.validateOnly ? undefined : await validate(spec);
   if (spec.validateOnly && checked) {
-    io.stderr.write(`${name}: ${checked.rows} rows, ${checked.invalid} invalid\n`);
-    if (checked.invalid > 0) throw usageError(`${name} has ${checked.invalid} invalid rows (listed above)`);
+    io.stderr.write(`${name}: ${rows(checked.rows)}, ${checked.invalid} invalid\n`);
+    if (checked.invalid > 0)
+      throw usageError(`${name} has ${rows(checked.invalid)} that cannot be used (listed above)`);
     return buildReport(reportFields(spec, started, startedAt, false), {
       ok: checked.rows,
       failed: 0,
@@ -254,7 +255,8 @@ export async function runBulk(spec: RunSpec): Promise<RunReport> {
   if (counts.failed > 0) {
     const where = failures && failures.count > 0 ? `: see ${spec.failuresPath}` : '';
     const again = real ? '; rerun them with --retry-failed' : '';
-    throw new CliError(`${counts.failed} rows failed${where}${again}`, EXIT.failedRows, 'FAILED_ROWS');
+    const what = real ? 'failed' : 'are invalid';
+    throw new CliError(`${rows(counts.failed)} ${what}${where}${again}`, EXIT.failedRows, 'FAILED_ROWS');
   }
   return report;
 }

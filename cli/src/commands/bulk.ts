@@ -1,7 +1,7 @@
 /** `bulk ACTION --input FILE|-`: one action over every row of a CSV or NDJSON file, resumably. */
 import { Argument, Command } from 'commander';
 import { BULK_ACTIONS, type BulkActionName, bulkAction } from '../bulk/actions';
-import { DEFAULT_RETRY, hintingFetch } from '../bulk/flow';
+import { DEFAULT_RETRY, GaveUp, hintingFetch, withRetries } from '../bulk/flow';
 import { fileSource, inputFormat } from '../bulk/reader';
 import { besideInput } from '../bulk/report';
 import { RunControl, runBulk } from '../bulk/runner';
@@ -51,8 +51,22 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
   const source = fileSource(options.input, inputFormat(options.input, options.format), context.io.stdin);
   const real = !options.dryRun && !options.validateOnly;
   const fetchImpl = hintingFetch();
-  const client = real ? await requireAdmin(context, fetchImpl) : undefined;
   const control = new RunControl();
+  const retry = { ...DEFAULT_RETRY, retries: options.retries };
+  // The check that an admin is signed in rides out the same transient failures as the rows.
+  const client = real
+    ? await withRetries(
+        retry,
+        () => requireAdmin(context, fetchImpl),
+        async () => {},
+        control.signal,
+      ).then(
+        (done) => done.value,
+        (error: unknown) => {
+          throw error instanceof GaveUp ? error.error : error;
+        },
+      )
+    : undefined;
   const onSigint = () => {
     if (control.stopping) {
       context.warn('Aborting the requests in flight');
@@ -71,7 +85,7 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
       idColumn: options.column,
       concurrency: options.concurrency,
       rate: options.rate,
-      retry: { ...DEFAULT_RETRY, retries: options.retries },
+      retry,
       dryRun: options.dryRun === true,
       validateOnly: options.validateOnly === true,
       resume: options.resume === true,
