@@ -61,8 +61,8 @@ async function review(context: Context, requestId: string, flags: ReviewFlags) {
   printRecord(await client.kyc.reviewRequest(requestId, body), context.output);
 }
 
-async function document(context: Context, id: string, options: { output?: string }) {
-  const target = options.output;
+async function document(context: Context, id: string, options: { outputFile?: string }) {
+  const target = options.outputFile;
   if (target === undefined || (target === '-' && context.io.stdout.isTTY)) {
     throw usageError('A document is a binary file: give -O FILE (or -O - with stdout piped)');
   }
@@ -120,7 +120,7 @@ export function kycCommand(): Command {
   kyc
     .command('document <id>')
     .description('download a KYC document (never printed to a terminal)')
-    .requiredOption('-O, --output <file>', 'where to write it; - for stdout when piped')
+    .requiredOption('-O, --output-file <file>', 'where to write it; - for stdout when piped')
     .action(act(document));
   addDateRange(kyc.command('metrics').description('review metrics over a range'))
     .option('--status <status>', 'only requests in this status')
