@@ -33,6 +33,8 @@ export function startProgress(
         // cli-progress writes to a stream it owns the cursor of; stderr keeps stdout for data.
         stream: process.stderr,
         format: `${label} [{bar}] {percentage}% | {value}/{total} | ok {ok} failed {failed} skipped {skipped} | {rate}/s | ETA {eta_formatted}`,
+        barCompleteChar: '\u2588',
+        barIncompleteChar: '\u2591',
         hideCursor: true,
         clearOnComplete: false,
         etaBuffer: 200,

@@ -36,7 +36,8 @@ async function tree(): Promise<{ commands: Node[]; globals: string[] }> {
 }
 
 const words = (list: readonly string[]) => list.join(' ');
-const safe = (text: string) => text.replace(/'/g, '');
+// fish single-quoted strings take \' for a quote.
+const safe = (text: string) => text.replace(/\\/g, '\\\\').replace(/'/g, "\\'");
 
 function bash(commands: Node[], globals: string[]): string {
   const cases = commands

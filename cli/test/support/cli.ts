@@ -39,8 +39,6 @@ export function envFor(box: RunningSandbox, extra: NodeJS.ProcessEnv = {}): Node
     HOME: tempDir('mm-home-'),
     XDG_CONFIG_HOME: tempDir('mm-config-'),
     MATCHMAKER_API_BASE: box.url,
-    NO_COLOR: '',
-    FORCE_COLOR: '',
     ...extra,
   };
 }
