@@ -26,6 +26,7 @@ import {
 import { ADMIN_ONLY_MESSAGE, authError, SIGN_IN_AGAIN, usageError } from './exit';
 import type { Io } from './io';
 import { FORMATS, type Format, type OutputOptions } from './output';
+import { CachedTokenStore } from './token-cache';
 
 const globalsSchema = z.object({
   profile: z.string().optional(),
@@ -136,7 +137,7 @@ export async function createContext(command: Command, io: Io): Promise<Context> 
       store =
         envToken && env.MATCHMAKER_TOKEN
           ? new MemoryTokenStore({ accessToken: env.MATCHMAKER_TOKEN, refreshToken: '' })
-          : new FileTokenStore(credentialsPath(dir, profile));
+          : new CachedTokenStore(new FileTokenStore(credentialsPath(dir, profile)));
     }
     return store;
   };
