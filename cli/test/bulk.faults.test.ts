@@ -82,6 +82,12 @@ describe('bulk runs against a failing or limiting server', () => {
     expect(first.stderr).toContain('21 rows failed');
     for (const id of ids) expect(statusOf(id)).toBe('active');
 
+    // The failures file is valid input as it is (an extra error column).
+    const failuresFile = join(dir, 'partial.suspend.failures.csv');
+    const checked = await cli(['bulk', 'suspend', '-i', failuresFile, '--validate-only'], { env });
+    expect(checked.stderr).toContain('21 rows, 0 invalid');
+    expect(checked.code).toBe(0);
+
     const again = await cli(['bulk', 'suspend', '-i', path, '--yes'], { env });
     expect(again.code).toBe(2);
     expect(again.stderr).toContain('add --resume to finish it, --retry-failed to rerun its failures');

@@ -2,6 +2,7 @@
 import { Argument, Command } from 'commander';
 import { BULK_ACTIONS, type BulkActionName, bulkAction } from '../bulk/actions';
 import { DEFAULT_RETRY, GaveUp, hintingFetch, withRetries } from '../bulk/flow';
+import { pooledFetch } from '../bulk/http';
 import { fileSource, inputFormat } from '../bulk/reader';
 import { besideInput } from '../bulk/report';
 import { RunControl, runBulk } from '../bulk/runner';
@@ -50,7 +51,8 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
   });
   const source = fileSource(options.input, inputFormat(options.input, options.format), context.io.stdin);
   const real = !options.dryRun && !options.validateOnly;
-  const fetchImpl = hintingFetch();
+  const pool = pooledFetch(options.concurrency);
+  const fetchImpl = hintingFetch(pool.fetch);
   const control = new RunControl();
   const retry = { ...DEFAULT_RETRY, retries: options.retries };
   // The check that an admin is signed in rides out the same transient failures as the rows.
@@ -108,6 +110,7 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
     });
   } finally {
     process.off('SIGINT', onSigint);
+    await pool.close();
   }
 }
 

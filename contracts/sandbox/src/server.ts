@@ -9,7 +9,6 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Auth } from './auth';
 import { type FaultSettings, installFaults } from './faults';
-import { installRateLimit } from './rate-limit';
 import { ApiError } from './http/api-error';
 import { registerApiRoutes } from './http/api-routes';
 import { installCors } from './http/cors';
@@ -23,6 +22,7 @@ import {
   type SandboxOptions,
 } from './options';
 import { registerPactStates } from './pact/index';
+import { installRateLimit } from './rate-limit';
 import { Realtime } from './realtime';
 import { handlerRegistry } from './routes/index';
 import { generateSeed } from './seed/index';
