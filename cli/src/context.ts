@@ -24,6 +24,7 @@ import {
   repairMode,
 } from './config';
 import { ADMIN_ONLY_MESSAGE, authError, SIGN_IN_AGAIN, usageError } from './exit';
+import { stringAt } from './guards';
 import type { Io } from './io';
 import { FORMATS, type Format, type OutputOptions } from './output';
 import { CachedTokenStore } from './token-cache';
@@ -177,9 +178,12 @@ export async function createContext(command: Command, io: Io): Promise<Context> 
 }
 
 /** Loads the signed-in user and refuses member accounts: the CLI is for staff. */
-export async function requireAdmin(context: Context, fetchImpl?: typeof fetch): Promise<MatchmakerClient> {
+export async function requireAdmin(
+  context: Context,
+  fetchImpl?: typeof fetch,
+): Promise<{ client: MatchmakerClient; userId: string | undefined }> {
   const client = await context.signedIn(fetchImpl);
   const user = await client.accounts.userInfo();
   if (!isAdmin(user)) throw authError(`Not allowed: ${ADMIN_ONLY_MESSAGE}`, 'ADMIN_ONLY');
-  return client;
+  return { client, userId: stringAt(user, 'keycloakId') ?? stringAt(user, 'id') };
 }

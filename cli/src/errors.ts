@@ -98,13 +98,15 @@ export function describeError(error: unknown, apiBase?: string): Described {
   return { message, code: 'ERROR', exitCode: EXIT.error };
 }
 
+/** The root cause of a network failure, such as `connect ECONNREFUSED 127.0.0.1:8080`. */
 function causeText(error: Error): string {
-  const cause = error.cause;
-  if (cause instanceof Error) {
-    const inner = cause.cause instanceof Error ? cause.cause.message : '';
-    return inner && !cause.message.includes(inner) ? `${cause.message} (${inner})` : cause.message;
+  let current: unknown = error;
+  let deepest = error.message;
+  for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
+    deepest = current.message;
+    current = current.cause;
   }
-  return error.message;
+  return deepest;
 }
 
 /** Writes the error to stderr as text or, in json mode, as one JSON object. */

@@ -70,6 +70,7 @@ function configure(command: Command, io: Io, json: boolean): void {
   const paint = colorsFor(io.stderr, io.env);
   command
     .exitOverride()
+    .configureHelp({ showGlobalOptions: true })
     .showSuggestionAfterError(true)
     .showHelpAfterError(json ? false : '(add --help for usage)')
     .configureOutput({

@@ -111,6 +111,17 @@ describe('bad rows are recorded as failed and the run goes on', () => {
     expect(result.stderr).toContain('3 rows failed');
   });
 
+  it('never locks out the signed-in admin: their own row fails, the others run', async () => {
+    const admin = Object.values(box.world.store.data.users).find((u) => u.email === 'admin@sandbox.test');
+    const [a = ''] = memberIds(box, 1);
+    const path = file('self.csv', `id\n${admin?.keycloakId}\n${a}\n`);
+    const result = await cli(['bulk', 'suspend', '-i', path, '--yes'], { env });
+    expect(result.code).toBe(3);
+    expect(readFileSync(join(dir, 'self.suspend.failures.csv'), 'utf8')).toContain('refusing to suspend your own account');
+    expect(admin?.status).toBe('active');
+    expect(statusOf(a)).toBe('suspended');
+  });
+
   it('NDJSON: a line that is not JSON or not an object fails; the rest run', async () => {
     const [a, b] = memberIds(box, 2);
     const path = file('rows.ndjson', `{"id":"${a}"}\nnot json\n[1]\n{"id":"${b}"}\n`);

@@ -23,6 +23,8 @@ export interface ActionSettings {
   emailColumn: string;
   role?: string;
   review?: { status: 'APPROVED' | 'REJECTED'; reason?: string };
+  /** The signed-in admin's id: a bulk run never locks its own operator out. */
+  selfId?: string;
 }
 
 /** One row's planned change. */
@@ -58,6 +60,11 @@ function idOf(values: JsonRecord, column: string): string {
 
 export function bulkAction(name: BulkActionName, settings: ActionSettings): BulkAction {
   const { idColumn } = settings;
+  const userId = (values: JsonRecord, destructive: boolean): string => {
+    const id = idOf(values, idColumn);
+    if (destructive && id === settings.selfId) throw new RowError(`refusing to ${name} your own account`);
+    return id;
+  };
   const simple = (
     change: string,
     call: (client: MatchmakerClient, id: string, options: CallOptions) => Promise<unknown>,
@@ -65,7 +72,7 @@ export function bulkAction(name: BulkActionName, settings: ActionSettings): Bulk
   ): BulkAction => ({
     name,
     destructive,
-    plan: (values) => ({ id: idOf(values, idColumn), change }),
+    plan: (values) => ({ id: userId(values, destructive), change }),
     apply: (client, plan, options) => call(client, plan.id, options),
   });
   switch (name) {
@@ -88,7 +95,7 @@ export function bulkAction(name: BulkActionName, settings: ActionSettings): Bulk
         name,
         destructive: true,
         plan: (values) => {
-          const id = idOf(values, idColumn);
+          const id = userId(values, true);
           const email = cell(values, settings.emailColumn);
           if (email === '') throw new RowError(`empty '${settings.emailColumn}'`);
           if (!isEmail(email)) throw new RowError(`invalid email '${email}'`);

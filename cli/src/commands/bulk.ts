@@ -43,12 +43,6 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
     throw usageError('--approve and --reject apply to kyc-review only');
   }
   if (options.dryRun && options.validateOnly) throw usageError('Give --dry-run or --validate-only, not both');
-  const action = bulkAction(name, {
-    idColumn: options.column,
-    emailColumn: options.emailColumn,
-    ...(options.role ? { role: options.role.trim() } : {}),
-    ...(review ? { review } : {}),
-  });
   const source = fileSource(options.input, inputFormat(options.input, options.format), context.io.stdin);
   const real = !options.dryRun && !options.validateOnly;
   const pool = pooledFetch(options.concurrency);
@@ -56,7 +50,7 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
   const control = new RunControl();
   const retry = { ...DEFAULT_RETRY, retries: options.retries };
   // The check that an admin is signed in rides out the same transient failures as the rows.
-  const client = real
+  const signedIn = real
     ? await withRetries(
         retry,
         () => requireAdmin(context, fetchImpl),
@@ -69,6 +63,14 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
         },
       )
     : undefined;
+  const client = signedIn?.client;
+  const action = bulkAction(name, {
+    idColumn: options.column,
+    emailColumn: options.emailColumn,
+    ...(options.role ? { role: options.role.trim() } : {}),
+    ...(review ? { review } : {}),
+    ...(signedIn?.userId ? { selfId: signedIn.userId } : {}),
+  });
   const onSigint = () => {
     if (control.stopping) {
       context.warn('Aborting the requests in flight');
