@@ -126,8 +126,9 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   } catch (error) {
     if (error instanceof CommanderError) {
       // Help and version are successes; commander has already printed every other problem.
+      // `matchmaker users` without a subcommand shows help as an error (exit 2); --help is ok.
       if (error.code === 'commander.helpDisplayed' || error.code === 'commander.version') return EXIT.ok;
-      if (error.code === 'commander.help') return EXIT.ok;
+      if (error.code === 'commander.help') return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
       return EXIT.usage;
     }
     const { describeError, reportError } = await import('./errors');

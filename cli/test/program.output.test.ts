@@ -90,7 +90,11 @@ describe('help, suggestions and usage errors (exit 2)', () => {
     const users = await cli(['users', '--help'], { env });
     expect(users.stdout).toMatch(/set-email <id> <email>/);
     const bulk = await cli(['help', 'bulk'], { env });
+    expect(bulk.code).toBe(0);
     expect(bulk.stdout).toContain('--retry-failed');
+    const incomplete = await cli(['users'], { env });
+    expect(incomplete.code).toBe(2);
+    expect(incomplete.stderr).toContain('Usage: matchmaker users');
   });
 
   it('unknown commands and flags suggest the closest one', async () => {
