@@ -90,7 +90,7 @@ export function parseFields(text: string | undefined): string[] | undefined {
 function makeClient(apiBase: string, tokenStore: TokenStore, fetchImpl?: typeof fetch): MatchmakerClient {
   // refreshNetworkFailure: 'keep-session' belongs here once the SDK has the option: a network
   // failure while refreshing must not delete the stored credentials.
-  // Handler errors have nowhere better to go than the one error handler; the CLI uses no events.
+  // The CLI subscribes to no session events, so there are no handler errors to report.
   return createClient({
     baseURL: apiBase,
     tokenStore,

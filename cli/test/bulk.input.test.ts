@@ -117,7 +117,9 @@ describe('bad rows are recorded as failed and the run goes on', () => {
     const path = file('self.csv', `id\n${admin?.keycloakId}\n${a}\n`);
     const result = await cli(['bulk', 'suspend', '-i', path, '--yes'], { env });
     expect(result.code).toBe(3);
-    expect(readFileSync(join(dir, 'self.suspend.failures.csv'), 'utf8')).toContain('refusing to suspend your own account');
+    expect(readFileSync(join(dir, 'self.suspend.failures.csv'), 'utf8')).toContain(
+      'refusing to suspend your own account',
+    );
     expect(admin?.status).toBe('active');
     expect(statusOf(a)).toBe('suspended');
   });

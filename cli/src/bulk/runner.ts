@@ -4,6 +4,7 @@
  * finished row, writes failures as they happen, and reports. SIGINT (through `RunControl`)
  * stops taking rows and lets the ones in flight finish; a second one aborts them.
  */
+import { setMaxListeners } from 'node:events';
 import {
   isAbortedError,
   isHttpError,
@@ -25,6 +26,12 @@ import { buildReport, FailuresWriter, type RunReport, rows, summaryLine, writeRe
 export class RunControl {
   stopping = false;
   readonly #abort = new AbortController();
+
+  constructor() {
+    // Every row in flight listens on the run's signal (and stops listening when it finishes):
+    // more than Node's default of 10 is expected, not a leak.
+    setMaxListeners(0, this.#abort.signal);
+  }
 
   get signal(): AbortSignal {
     return this.#abort.signal;
