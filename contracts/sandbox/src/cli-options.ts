@@ -10,6 +10,7 @@ export const USAGE = `Usage: matchmaker-sandbox [options]
   --access-ttl T      access-token lifetime, e.g. 10s, 15m (default 15m)
   --fail-rate R       share of API requests answered with a random 5xx, 0 to 1
   --latency MS        added latency per API request, e.g. 100 or 50-200
+  --rate-limit N      answer 429 with Retry-After past N API requests per second
   --fault-prefix P    faults only for paths starting with P (default /api)
   --web DIR           serve the web app build in DIR from / (SPA fallback)
   --seed N            seed of the generated data (default ${DEFAULT_SEED})
@@ -31,6 +32,7 @@ export function parseCli(argv: string[]): SandboxOptions | 'help' {
       'access-ttl': { type: 'string' },
       'fail-rate': { type: 'string' },
       latency: { type: 'string' },
+      'rate-limit': { type: 'string' },
       'fault-prefix': { type: 'string' },
       web: { type: 'string' },
       seed: { type: 'string' },
@@ -48,6 +50,12 @@ export function parseCli(argv: string[]): SandboxOptions | 'help' {
   if (values['access-ttl']) options.accessTtlMs = parseDuration(values['access-ttl']);
   if (values['fail-rate']) options.failRate = parseRate(values['fail-rate']);
   if (values.latency) options.latencyMs = parseLatency(values.latency);
+  if (values['rate-limit']) {
+    if (!/^\d+$/.test(values['rate-limit']) || Number(values['rate-limit']) < 1) {
+      throw new Error(`Invalid rate limit '${values['rate-limit']}' (requests per second, at least 1)`);
+    }
+    options.rateLimit = Number(values['rate-limit']);
+  }
   if (values['fault-prefix']) options.faultPrefix = values['fault-prefix'];
   if (values.web) options.webDir = values.web;
   if (values['web-url']) options.webAppUrl = values['web-url'];

@@ -10,6 +10,8 @@ export interface FaultSettings {
   failRate: number;
   latencyMs: { min: number; max: number } | undefined;
   prefix: string;
+  /** Requests per second past which API calls answer 429 (rate-limit.ts); off when unset. */
+  rateLimit?: number | undefined;
 }
 
 const FAULT_STATUSES = [500, 502, 503, 504] as const;

@@ -17,6 +17,8 @@ export interface SandboxOptions {
   failRate?: number;
   /** Added delay range of API requests, in ms. */
   latencyMs?: { min: number; max: number };
+  /** API requests per second past which the sandbox answers 429 with Retry-After. */
+  rateLimit?: number;
   /** Faults apply to paths starting with this prefix only (default `/api`). */
   faultPrefix?: string;
   /** Directory of the web app's production build, served from `/` when it exists. */

@@ -24,6 +24,7 @@ import {
   type SandboxOptions,
 } from './options';
 import { PROVIDER_STATES, registerPactStates } from './pact/index';
+import { installRateLimit } from './rate-limit';
 import { Realtime } from './realtime';
 import { handlerRegistry } from './routes/index';
 import { startOfUtcDay } from './seed/clock';
@@ -195,8 +196,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     failRate: resolved.failRate,
     latencyMs: resolved.latencyMs,
     prefix: resolved.faultPrefix,
+    rateLimit: options.rateLimit,
   };
   installFaults(app, faults);
+  installRateLimit(app, faults);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024 } });
 
   registerApiRoutes(app, world, handlerRegistry, journal);

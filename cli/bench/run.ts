@@ -1,0 +1,211 @@
+/**
+ * The CLI's benchmarks (not part of the tests): cold start, bulk throughput against a plain
+ * undici loop, and peak RSS of long runs. The sandbox runs in its own process, as staff would
+ * run it, so neither client shares its event loop.
+ *
+ *   pnpm --filter @matchmaker/cli bench [-- --rows 10000 --big 1000000 --real 100000]
+ */
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const { values } = parseArgs({
+  // `pnpm bench -- --rows N` passes the separator through.
+  args: process.argv.slice(2).filter((arg) => arg !== '--'),
+  options: {
+    rows: { type: 'string', default: '10000' },
+    big: { type: 'string', default: '1000000' },
+    real: { type: 'string', default: '100000' },
+    starts: { type: 'string', default: '15' },
+  },
+});
+const cli = fileURLToPath(new URL('..', import.meta.url));
+const root = join(cli, '..');
+const binary = join(cli, 'dist', 'matchmaker.js');
+const tsx = join(root, 'node_modules', '.bin', 'tsx');
+const probe = join(cli, 'bench', 'rss-probe.cjs');
+const work = mkdtempSync(join(tmpdir(), 'mm-bench-'));
+const CONCURRENCY = 16;
+
+function median(numbers: number[]): number {
+  const sorted = [...numbers].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+function timeRun(args: string[]): number {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, args, { stdio: 'ignore' });
+  if (result.status !== 0) throw new Error(`${args.join(' ')} exited with ${result.status}`);
+  return performance.now() - started;
+}
+
+function coldStart(): void {
+  const runs = Number(values.starts);
+  timeRun([binary, '--help']);
+  const node: number[] = [];
+  const help: number[] = [];
+  // Interleaved, so load on the machine hits both alike.
+  for (let i = 0; i < runs; i++) {
+    node.push(timeRun(['-e', '0']));
+    help.push(timeRun([binary, '--help']));
+  }
+  const ratio = median(help) / median(node);
+  console.log(
+    `cold start: matchmaker --help ${median(help).toFixed(0)} ms, node -e 0 ${median(node).toFixed(0)} ms, ratio ${ratio.toFixed(2)}x (goal <= 1.6x)`,
+  );
+}
+
+function startSandbox(): Promise<{ url: string; stop: () => void }> {
+  const child = spawn(tsx, ['--conditions=source', 'src/cli.ts', '--port', '0'], {
+    cwd: join(root, 'contracts', 'sandbox'),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let text = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const match = /Sandbox ready on (\S+)/.exec(text);
+      if (match?.[1]) resolve({ url: match[1], stop: () => child.kill('SIGTERM') });
+    });
+    child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
+  });
+}
+
+async function writeCsv(path: string, rows: number, ids: string[]): Promise<void> {
+  const out = createWriteStream(path);
+  out.write('id\n');
+  for (let i = 0; i < rows; i++) {
+    if (!out.write(`${ids[i % ids.length]}\n`))
+      await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+  }
+  await new Promise<void>((resolve) => out.end(resolve));
+}
+
+function matchmaker(env: NodeJS.ProcessEnv, args: string[], input?: string): string {
+  return execFileSync(process.execPath, ['-r', probe, binary, ...args], {
+    env,
+    input,
+    encoding: 'utf8',
+    stdio: ['pipe', 'pipe', 'pipe'],
+    maxBuffer: 64 * 1024 * 1024,
+  });
+}
+
+/** Runs the binary and returns its peak RSS in MB (printed by the probe on stderr). */
+function peakRss(env: NodeJS.ProcessEnv, args: string[]): { mb: number; ms: number } {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, ['-r', probe, binary, ...args], { env, encoding: 'utf8' });
+  const ms = performance.now() - started;
+  const match = /PEAK_RSS_KB=(\d+)/.exec(result.stderr);
+  if (result.status !== 0 || !match)
+    throw new Error(`run failed (${result.status}): ${result.stderr.slice(-500)}`);
+  return { mb: Number(match[1]) / 1024, ms };
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(binary)) execFileSync('pnpm', ['run', 'build'], { cwd: cli, stdio: 'inherit' });
+  coldStart();
+
+  const sandbox = await startSandbox();
+  try {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      XDG_CONFIG_HOME: join(work, 'config'),
+      MATCHMAKER_API_BASE: sandbox.url,
+      NO_COLOR: '1',
+    };
+    delete env.FORCE_COLOR;
+    matchmaker(env, ['login', '--email', 'admin@sandbox.test', '--password-stdin'], 'Sandbox#2026');
+    const users = JSON.parse(matchmaker(env, ['users', 'search', '--all', '-o', 'json', '--fields', 'id']));
+    // Every user but the admin running the benchmark (a bulk run refuses to lock out its operator).
+    const self = JSON.parse(matchmaker(env, ['whoami', '-o', 'json', '--fields', 'id'])).id as string;
+    const ids: string[] = users.map((user: { id: string }) => user.id).filter((id: string) => id !== self);
+    const token = JSON.parse(
+      readFileSync(join(work, 'config', 'matchmaker', 'credentials', 'default.json'), 'utf8'),
+    ).accessToken as string;
+
+    // Throughput: the same 10,000 requests (the sandbox's users, over and over), both warmed up.
+    const rows = Number(values.rows);
+    const bulkCsv = join(work, 'bulk.csv');
+    await writeCsv(bulkCsv, rows, ids);
+    const loop = () =>
+      JSON.parse(
+        execFileSync(
+          tsx,
+          [
+            '--conditions=source',
+            join(cli, 'bench', 'undici-loop.ts'),
+            sandbox.url,
+            token,
+            bulkCsv,
+            String(CONCURRENCY),
+          ],
+          {
+            encoding: 'utf8',
+            cwd: cli,
+          },
+        ),
+      ).elapsedMs as number;
+    const run = () => {
+      const journal = join(work, `bulk-${Math.random()}.journal.ndjson`);
+      const report = join(work, 'report.json');
+      matchmaker(env, [
+        'bulk',
+        'deactivate',
+        '-i',
+        bulkCsv,
+        '--yes',
+        '-c',
+        String(CONCURRENCY),
+        '--journal',
+        journal,
+        '--report',
+        report,
+      ]);
+      return JSON.parse(readFileSync(report, 'utf8')).elapsed_ms as number;
+    };
+    loop();
+    run();
+    const loopMs = median([loop(), loop(), loop()]);
+    const cliMs = median([run(), run(), run()]);
+    console.log(
+      `bulk deactivate ${rows} rows at concurrency ${CONCURRENCY}: matchmaker ${cliMs} ms (${Math.round((rows / cliMs) * 1000)} rows/s), undici loop ${loopMs} ms (${Math.round((rows / loopMs) * 1000)} rows/s), throughput ratio ${(loopMs / cliMs).toFixed(2)}x (goal >= 0.85x)`,
+    );
+
+    // Memory: --validate-only over growing files, and a long real run.
+    const baseline = peakRss(env, ['--help']).mb;
+    console.log(`peak RSS of matchmaker --help: ${baseline.toFixed(1)} MB`);
+    for (const size of [Number(values.big) / 10, Number(values.big)]) {
+      const path = join(work, `validate-${size}.csv`);
+      await writeCsv(path, size, ids);
+      const { mb, ms } = peakRss(env, ['bulk', 'deactivate', '-i', path, '--validate-only']);
+      console.log(
+        `peak RSS of --validate-only over ${size} rows: ${mb.toFixed(1)} MB (${(ms / 1000).toFixed(1)} s)`,
+      );
+      rmSync(path);
+    }
+    const real = Number(values.real);
+    const realCsv = join(work, 'real.csv');
+    await writeCsv(realCsv, real, ids);
+    const { mb, ms } = peakRss(env, [
+      'bulk',
+      'deactivate',
+      '-i',
+      realCsv,
+      '--yes',
+      '-c',
+      String(CONCURRENCY),
+    ]);
+    console.log(
+      `peak RSS of a ${real}-row real run: ${mb.toFixed(1)} MB (${(ms / 1000).toFixed(1)} s) (goal: flat, < 150 MB)`,
+    );
+  } finally {
+    sandbox.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+await main();

@@ -1,0 +1,117 @@
+/**
+ * What each bulk action does to one row: which columns it reads, how it checks them, what it
+ * would change (for --dry-run) and the one SDK call that applies it.
+ */
+import type { CallOptions, MatchmakerClient } from '@matchmaker/sdk';
+import type { JsonRecord } from '../guards';
+import { isEmail } from '../input';
+
+export const BULK_ACTIONS = [
+  'deactivate',
+  'reactivate',
+  'suspend',
+  'delete',
+  'confirm',
+  'set-role',
+  'set-email',
+  'kyc-review',
+] as const;
+export type BulkActionName = (typeof BULK_ACTIONS)[number];
+
+export interface ActionSettings {
+  idColumn: string;
+  emailColumn: string;
+  role?: string;
+  review?: { status: 'APPROVED' | 'REJECTED'; reason?: string };
+  /** The signed-in admin's id: a bulk run never locks its own operator out. */
+  selfId?: string;
+}
+
+/** One row's planned change. */
+export interface Plan {
+  id: string;
+  change: string;
+  email?: string;
+}
+
+export class RowError extends Error {}
+
+export interface BulkAction {
+  name: BulkActionName;
+  /** Changes something a member would notice; a real run asks for confirmation. */
+  destructive: boolean;
+  plan(values: JsonRecord): Plan;
+  apply(client: MatchmakerClient, plan: Plan, options: CallOptions): Promise<unknown>;
+}
+
+function cell(values: JsonRecord, column: string): string {
+  const value = values[column];
+  if (typeof value === 'string') return value.trim();
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return '';
+}
+
+function idOf(values: JsonRecord, column: string): string {
+  const id = cell(values, column);
+  if (id === '') throw new RowError(`empty '${column}'`);
+  if (/\s/.test(id) || id.includes('/')) throw new RowError(`invalid id '${id}'`);
+  return id;
+}
+
+export function bulkAction(name: BulkActionName, settings: ActionSettings): BulkAction {
+  const { idColumn } = settings;
+  const userId = (values: JsonRecord, destructive: boolean): string => {
+    const id = idOf(values, idColumn);
+    if (destructive && id === settings.selfId) throw new RowError(`refusing to ${name} your own account`);
+    return id;
+  };
+  const simple = (
+    change: string,
+    call: (client: MatchmakerClient, id: string, options: CallOptions) => Promise<unknown>,
+    destructive = true,
+  ): BulkAction => ({
+    name,
+    destructive,
+    plan: (values) => ({ id: userId(values, destructive), change }),
+    apply: (client, plan, options) => call(client, plan.id, options),
+  });
+  switch (name) {
+    case 'deactivate':
+      return simple('status -> deactivated', (c, id, o) => c.admin.deactivateUser(id, o));
+    case 'reactivate':
+      return simple('status -> active', (c, id, o) => c.admin.reactivateUser(id, o), false);
+    case 'suspend':
+      return simple('status -> suspended', (c, id, o) => c.admin.suspendUser(id, o));
+    case 'delete':
+      return simple('deleted', (c, id, o) => c.admin.deleteUser(id, o));
+    case 'confirm':
+      return simple('confirmed', (c, id, o) => c.admin.confirmUser(id, o), false);
+    case 'set-role': {
+      const role = settings.role ?? '';
+      return simple(`role -> ${role}`, (c, id, o) => c.admin.changeUserRole(id, { role }, o));
+    }
+    case 'set-email':
+      return {
+        name,
+        destructive: true,
+        plan: (values) => {
+          const id = userId(values, true);
+          const email = cell(values, settings.emailColumn);
+          if (email === '') throw new RowError(`empty '${settings.emailColumn}'`);
+          if (!isEmail(email)) throw new RowError(`invalid email '${email}'`);
+          return { id, change: `email -> ${email}`, email };
+        },
+        apply: (client, plan, options) =>
+          client.admin.changeUserEmail(plan.id, { email: plan.email ?? '' }, options),
+      };
+    case 'kyc-review': {
+      const review = settings.review ?? { status: 'APPROVED' as const };
+      return {
+        name,
+        destructive: true,
+        plan: (values) => ({ id: idOf(values, idColumn), change: `status -> ${review.status}` }),
+        apply: (client, plan, options) => client.kyc.reviewRequest(plan.id, review, options),
+      };
+    }
+  }
+}

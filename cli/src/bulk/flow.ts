@@ -1,0 +1,167 @@
+/**
+ * Flow control of a bulk run: a pool of N rows in flight that makes the reader wait for a free
+ * slot (p-limit would queue every row of the file), a pacer for `--rate`, and retries with
+ * exponential backoff and full jitter for network errors, 5xx and 429 only, honouring the
+ * server's Retry-After (read from the response by a fetch wrapper, per row through
+ * AsyncLocalStorage, since the SDK's HttpError carries the body but not the headers).
+ */
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { isHttpError, isNetworkError, isTimeoutError } from '@matchmaker/sdk';
+
+export class Pool {
+  #active = 0;
+  #wake: (() => void) | undefined;
+
+  constructor(readonly size: number) {}
+
+  get active(): number {
+    return this.#active;
+  }
+
+  #waitForChange(): Promise<void> {
+    return new Promise((resolve) => {
+      this.#wake = resolve;
+    });
+  }
+
+  /** Resolves once fewer than `size` tasks run. */
+  async slot(): Promise<void> {
+    while (this.#active >= this.size) await this.#waitForChange();
+  }
+
+  run(task: () => Promise<void>): void {
+    this.#active += 1;
+    void task().finally(() => {
+      this.#active -= 1;
+      const wake = this.#wake;
+      this.#wake = undefined;
+      wake?.();
+    });
+  }
+
+  async drain(): Promise<void> {
+    while (this.#active > 0) await this.#waitForChange();
+  }
+}
+
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Spaces requests `1000 / rate` ms apart. */
+export class Pacer {
+  #next = 0;
+  readonly #interval: number;
+
+  constructor(rate: number | undefined) {
+    this.#interval = rate ? 1000 / rate : 0;
+  }
+
+  async wait(signal?: AbortSignal): Promise<void> {
+    if (this.#interval === 0) return;
+    const now = performance.now();
+    const at = Math.max(now, this.#next);
+    this.#next = at + this.#interval;
+    if (at > now) await sleep(at - now, signal);
+  }
+}
+
+/** Per row: the Retry-After of the last 429/503 answer its call received. */
+interface RetryHint {
+  retryAfterMs?: number;
+}
+const hints = new AsyncLocalStorage<RetryHint>();
+
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (value === null || value.trim() === '') return undefined;
+  if (/^\d+(\.\d+)?$/.test(value.trim())) return Math.round(Number(value) * 1000);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+/** A fetch that notes Retry-After for the row whose call it serves. */
+export function hintingFetch(base: typeof fetch = fetch): typeof fetch {
+  return async (input, init) => {
+    const response = await base(input, init);
+    if (response.status === 429 || response.status === 503) {
+      const hint = hints.getStore();
+      if (hint) hint.retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+    }
+    return response;
+  };
+}
+
+export function isRetryableError(error: unknown): boolean {
+  if (isNetworkError(error) || isTimeoutError(error)) return true;
+  return isHttpError(error) && (error.status >= 500 || error.status === 429);
+}
+
+export interface RetryPolicy {
+  retries: number;
+  baseMs: number;
+  maxMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { retries: 5, baseMs: 200, maxMs: 10_000 };
+
+/** Full jitter: a random wait up to the exponential cap; Retry-After, when given, is a floor. */
+export function backoff(policy: RetryPolicy, retry: number, retryAfterMs: number | undefined): number {
+  const cap = Math.min(policy.maxMs, policy.baseMs * 2 ** (retry - 1));
+  const jittered = Math.random() * cap;
+  return retryAfterMs === undefined ? jittered : retryAfterMs + Math.random() * Math.min(250, cap);
+}
+
+/** The last error of a row's call, with how many attempts were made. */
+export class GaveUp extends Error {
+  constructor(
+    readonly error: unknown,
+    readonly attempts: number,
+  ) {
+    super(error instanceof Error ? error.message : String(error));
+  }
+}
+
+export interface Attempted<T> {
+  value: T;
+  attempts: number;
+}
+
+/** Runs `call` until it succeeds, fails for good, or the signal fires. */
+export async function withRetries<T>(
+  policy: RetryPolicy,
+  call: () => Promise<T>,
+  beforeEach: () => Promise<void>,
+  signal: AbortSignal,
+): Promise<Attempted<T>> {
+  const hint: RetryHint = {};
+  for (let attempt = 1; ; attempt++) {
+    await beforeEach();
+    hint.retryAfterMs = undefined;
+    try {
+      return { value: await hints.run(hint, call), attempts: attempt };
+    } catch (error) {
+      if (attempt > policy.retries || !isRetryableError(error) || signal.aborted) {
+        throw new GaveUp(error, attempt);
+      }
+      const status = isHttpError(error) ? error.status : 0;
+      await sleep(
+        backoff(policy, attempt, status === 429 || status === 503 ? hint.retryAfterMs : undefined),
+        signal,
+      );
+    }
+  }
+}

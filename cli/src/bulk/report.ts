@@ -1,0 +1,113 @@
+/**
+ * The outcome of a bulk run: the failures file (rows that failed, in the input's own format plus
+ * an error column, so it can be fed back as input), the summary line and the `--report` JSON.
+ */
+import { closeSync, existsSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { basename, dirname, extname, join } from 'node:path';
+import { stringify } from 'csv-stringify/sync';
+import type { JsonRecord } from '../guards';
+import type { Counts } from './progress';
+import type { InputFormat } from './reader';
+
+/** `<dir>/<name>.<action>.<suffix>` beside the input; in the working directory for stdin. */
+export function besideInput(input: string, action: string, suffix: string): string {
+  if (input === '-') return `stdin.${action}.${suffix}`;
+  const ext = extname(input);
+  return join(dirname(input), `${basename(input, ext)}.${action}.${suffix}`);
+}
+
+export const ERROR_COLUMN = 'error';
+
+export class FailuresWriter {
+  #fd: number | undefined;
+  #count = 0;
+
+  constructor(
+    readonly path: string,
+    readonly format: InputFormat,
+    /** The input's CSV columns, known once its header is read. */
+    readonly columns: () => string[],
+    /** Keep the failures of an earlier run (--resume) rather than starting the file afresh. */
+    readonly append: boolean,
+  ) {}
+
+  get count(): number {
+    return this.#count;
+  }
+
+  #open(): number {
+    if (this.#fd !== undefined) return this.#fd;
+    const fresh = !this.append || !existsSync(this.path) || statSync(this.path).size === 0;
+    this.#fd = openSync(this.path, fresh ? 'w' : 'a', 0o600);
+    if (fresh && this.format === 'csv') writeSync(this.#fd, stringify([[...this.#columns(), ERROR_COLUMN]]));
+    return this.#fd;
+  }
+
+  #columns(): string[] {
+    return this.columns().filter((column) => column !== ERROR_COLUMN);
+  }
+
+  write(values: JsonRecord, error: string): void {
+    const fd = this.#open();
+    this.#count += 1;
+    if (this.format === 'ndjson') {
+      writeSync(fd, `${JSON.stringify({ ...values, [ERROR_COLUMN]: error })}\n`);
+      return;
+    }
+    const row = this.#columns().map((column) => {
+      const value = values[column];
+      return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+    });
+    writeSync(fd, stringify([[...row, error]]));
+  }
+
+  /** Closes the file; a fresh run without failures leaves no stale file of an earlier run. */
+  close(): void {
+    if (this.#fd !== undefined) closeSync(this.#fd);
+    else if (!this.append && existsSync(this.path)) rmSync(this.path);
+  }
+}
+
+export interface RunReport {
+  action: string;
+  input: string;
+  journal: string | null;
+  failures_file: string | null;
+  dry_run: boolean;
+  interrupted: boolean;
+  ok: number;
+  failed: number;
+  skipped: number;
+  elapsed_ms: number;
+  rows_per_second: number;
+  started_at: string;
+  finished_at: string;
+}
+
+export function buildReport(
+  fields: Omit<RunReport, 'ok' | 'failed' | 'skipped' | 'rows_per_second' | 'finished_at'>,
+  counts: Counts,
+): RunReport {
+  const processed = counts.ok + counts.failed;
+  return {
+    ...fields,
+    ...counts,
+    rows_per_second: fields.elapsed_ms > 0 ? Math.round((processed / fields.elapsed_ms) * 1000 * 10) / 10 : 0,
+    finished_at: new Date().toISOString(),
+  };
+}
+
+export const rows = (n: number): string => `${n} ${n === 1 ? 'row' : 'rows'}`;
+
+export function summaryLine(report: RunReport): string {
+  const seconds = (report.elapsed_ms / 1000).toFixed(1);
+  if (report.dry_run) {
+    return `${report.action} (dry run, nothing sent): ${rows(report.ok)} would change, ${report.skipped} skipped, ${report.failed} invalid`;
+  }
+  const stopped = report.interrupted ? ', interrupted' : '';
+  return `${report.action}: ${report.ok} ok, ${report.skipped} skipped, ${report.failed} failed in ${seconds} s (${report.rows_per_second} rows/s)${stopped}`;
+}
+
+export function writeReport(path: string, report: RunReport): void {
+  writeFileSync(path, `${JSON.stringify(report, null, 2)}\n`, { mode: 0o600 });
+}

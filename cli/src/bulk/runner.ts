@@ -1,0 +1,289 @@
+/**
+ * Runs a bulk action over an input: checks the whole file first (so a file that cannot be read
+ * stops before any request), then streams its rows through a bounded pool, journals each
+ * finished row, writes failures as they happen, and reports. SIGINT (through `RunControl`)
+ * stops taking rows and lets the ones in flight finish; a second one aborts them.
+ */
+import { setMaxListeners } from 'node:events';
+import {
+  isAbortedError,
+  isHttpError,
+  isNotLoggedInError,
+  isSuspendedError,
+  type MatchmakerClient,
+} from '@matchmaker/sdk';
+import { describeError } from '../errors';
+import { CliError, EXIT, usageError } from '../exit';
+import type { Io } from '../io';
+import type { ListPrinter } from '../output';
+import { type BulkAction, type Plan, RowError } from './actions';
+import { GaveUp, Pacer, Pool, type RetryPolicy, withRetries } from './flow';
+import { type JournalState, JournalWriter, readJournal } from './journal';
+import { type Counts, startProgress } from './progress';
+import { type CsvHeader, displayName, type InputRow, type InputSource, readRows } from './reader';
+import { buildReport, FailuresWriter, type RunReport, rows, summaryLine, writeReport } from './report';
+
+export class RunControl {
+  stopping = false;
+  readonly #abort = new AbortController();
+
+  constructor() {
+    // Every row in flight listens on the run's signal (and stops listening when it finishes):
+    // more than Node's default of 10 is expected, not a leak.
+    setMaxListeners(0, this.#abort.signal);
+  }
+
+  get signal(): AbortSignal {
+    return this.#abort.signal;
+  }
+
+  stop(): void {
+    this.stopping = true;
+  }
+
+  abort(): void {
+    this.stopping = true;
+    this.#abort.abort();
+  }
+}
+
+export interface RunSpec {
+  io: Io;
+  action: BulkAction;
+  source: InputSource;
+  idColumn: string;
+  concurrency: number;
+  rate: number | undefined;
+  retry: RetryPolicy;
+  dryRun: boolean;
+  validateOnly: boolean;
+  resume: boolean;
+  retryFailed: boolean;
+  journalPath: string;
+  failuresPath: string;
+  reportPath: string | undefined;
+  /** The client for a real run (absent for --dry-run and --validate-only). */
+  client: MatchmakerClient | undefined;
+  /** Where --dry-run prints the planned changes. */
+  printer: ListPrinter | undefined;
+  control: RunControl;
+  /** Confirmation of a real run, once the input is known to be readable. */
+  confirm: (rows: number | undefined) => Promise<void>;
+  /** Plain progress line interval (tests shorten it). */
+  progressIntervalMs?: number;
+}
+
+const MAX_LISTED_PROBLEMS = 20;
+
+function planOf(action: BulkAction, row: InputRow): Plan | string {
+  if (row.error) return row.error;
+  try {
+    return action.plan(row.values);
+  } catch (error) {
+    if (error instanceof RowError) return error.message;
+    throw error;
+  }
+}
+
+/** Reads the whole input once: whole-file problems throw, bad rows are counted and listed. */
+async function validate(spec: RunSpec): Promise<{ rows: number; invalid: number }> {
+  let count = 0;
+  let invalid = 0;
+  for await (const row of readRows(spec.source, spec.idColumn)) {
+    count += 1;
+    const plan = planOf(spec.action, row);
+    if (typeof plan === 'string') {
+      invalid += 1;
+      if (spec.validateOnly && invalid <= MAX_LISTED_PROBLEMS)
+        spec.io.stderr.write(`line ${row.line}: ${plan}\n`);
+    }
+  }
+  return { rows: count, invalid };
+}
+
+/** An error that every further row would meet too: the run stops. */
+function isFatal(error: unknown): boolean {
+  return isNotLoggedInError(error) || isSuspendedError(error) || (isHttpError(error) && error.status === 401);
+}
+
+function wanted(journal: JournalState, line: number, spec: RunSpec): boolean {
+  if (spec.retryFailed && spec.resume) return !journal.done.has(line);
+  if (spec.retryFailed) return journal.failed.has(line);
+  if (spec.resume) return !journal.done.has(line) && !journal.failed.has(line);
+  return true;
+}
+
+export async function runBulk(spec: RunSpec): Promise<RunReport> {
+  const { io, action, source } = spec;
+  const name = displayName(source);
+  const started = performance.now();
+  const startedAt = new Date().toISOString();
+  // stdin can be read once only: it is checked row by row as it runs.
+  const checked = source.path === '-' && !spec.validateOnly ? undefined : await validate(spec);
+  if (spec.validateOnly && checked) {
+    io.stderr.write(`${name}: ${rows(checked.rows)}, ${checked.invalid} invalid\n`);
+    if (checked.invalid > 0)
+      throw usageError(`${name} has ${rows(checked.invalid)} that cannot be used (listed above)`);
+    return buildReport(reportFields(spec, started, startedAt, false), {
+      ok: checked.rows,
+      failed: 0,
+      skipped: 0,
+    });
+  }
+
+  const real = !spec.dryRun && !spec.validateOnly;
+  const journal = await readJournal(spec.journalPath);
+  if (journal.action !== undefined && journal.action !== action.name) {
+    throw usageError(
+      `Journal ${spec.journalPath} belongs to a '${journal.action}' run, not '${action.name}'`,
+    );
+  }
+  if (real && journal.records > 0 && !spec.resume && !spec.retryFailed) {
+    throw usageError(
+      `Journal ${spec.journalPath} already records ${journal.records} rows of an earlier run: add --resume to finish it, --retry-failed to rerun its failures, or delete the journal to start over`,
+    );
+  }
+  if (real) await spec.confirm(checked?.rows);
+
+  const counts: Counts = { ok: 0, failed: 0, skipped: 0 };
+  const header: CsvHeader = { columns: [] };
+  const writer = real ? new JournalWriter(spec.journalPath, { action: action.name, input: name }) : undefined;
+  const failures = real
+    ? new FailuresWriter(
+        spec.failuresPath,
+        source.format,
+        () => header.columns,
+        spec.resume && !spec.retryFailed,
+      )
+    : undefined;
+  const progress = real
+    ? startProgress(io.stderr, checked?.rows, action.name, started, spec.progressIntervalMs)
+    : undefined;
+  const pool = new Pool(spec.concurrency);
+  const pacer = new Pacer(spec.rate);
+  let fatal: unknown;
+  let interruptedRows = 0;
+
+  const fail = (row: InputRow, id: string, message: string, attempts?: number) => {
+    counts.failed += 1;
+    writer?.record({
+      line: row.line,
+      id,
+      status: 'failed',
+      error: message,
+      ...(attempts ? { attempts } : {}),
+    });
+    failures?.write(row.values, message);
+  };
+
+  const apply = async (row: InputRow, plan: Plan, client: MatchmakerClient) => {
+    // A signal per row, linked to the run's: nothing of a finished call stays on the long-lived one.
+    const row_ = new AbortController();
+    const onAbort = () => row_.abort();
+    spec.control.signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      const { attempts } = await withRetries(
+        spec.retry,
+        () => action.apply(client, plan, { signal: row_.signal }),
+        () => pacer.wait(row_.signal),
+        row_.signal,
+      );
+      counts.ok += 1;
+      writer?.record({ line: row.line, id: plan.id, status: 'ok', attempts });
+    } catch (caught) {
+      const error = caught instanceof GaveUp ? caught.error : caught;
+      if (row_.signal.aborted || isAbortedError(error)) interruptedRows += 1;
+      else if (isFatal(error)) {
+        fatal ??= error;
+        spec.control.stop();
+      } else {
+        fail(
+          row,
+          plan.id,
+          describeError(error).message,
+          caught instanceof GaveUp ? caught.attempts : undefined,
+        );
+      }
+    } finally {
+      spec.control.signal.removeEventListener('abort', onAbort);
+      progress?.update(counts);
+    }
+  };
+
+  try {
+    for await (const row of readRows(source, spec.idColumn, header)) {
+      if (spec.control.stopping) break;
+      if (!wanted(journal, row.line, spec)) {
+        counts.skipped += 1;
+        continue;
+      }
+      const plan = planOf(action, row);
+      if (typeof plan === 'string') {
+        if (real) fail(row, '', plan);
+        else {
+          counts.failed += 1;
+          io.stderr.write(`line ${row.line}: ${plan}\n`);
+        }
+        continue;
+      }
+      if (!real || !spec.client) {
+        counts.ok += 1;
+        spec.printer?.write([{ line: row.line, id: plan.id, action: action.name, change: plan.change }]);
+        continue;
+      }
+      await pool.slot();
+      if (spec.control.stopping) break;
+      const client = spec.client;
+      pool.run(() => apply(row, plan, client));
+    }
+  } finally {
+    await pool.drain();
+    writer?.close();
+    failures?.close();
+    progress?.stop();
+    spec.printer?.end();
+  }
+
+  const report = buildReport(
+    reportFields(spec, started, startedAt, spec.control.stopping && fatal === undefined, failures),
+    counts,
+  );
+  io.stderr.write(`${summaryLine(report)}\n`);
+  if (spec.reportPath) writeReport(spec.reportPath, report);
+  if (fatal !== undefined) throw fatal;
+  if (report.interrupted) {
+    const lost = interruptedRows > 0 ? `, ${interruptedRows} aborted in flight` : '';
+    throw new CliError(
+      `Interrupted${lost}: the journal ${spec.journalPath} is up to date; run again with --resume to finish`,
+      EXIT.interrupted,
+      'INTERRUPTED',
+    );
+  }
+  if (counts.failed > 0) {
+    const where = failures && failures.count > 0 ? `: see ${spec.failuresPath}` : '';
+    const again = real ? '; rerun them with --retry-failed' : '';
+    const what = real ? 'failed' : 'are invalid';
+    throw new CliError(`${rows(counts.failed)} ${what}${where}${again}`, EXIT.failedRows, 'FAILED_ROWS');
+  }
+  return report;
+}
+
+function reportFields(
+  spec: RunSpec,
+  started: number,
+  startedAt: string,
+  interrupted: boolean,
+  failures?: FailuresWriter,
+) {
+  const real = !spec.dryRun && !spec.validateOnly;
+  return {
+    action: spec.action.name,
+    input: displayName(spec.source),
+    journal: real ? spec.journalPath : null,
+    failures_file: failures && failures.count > 0 ? spec.failuresPath : null,
+    dry_run: spec.dryRun,
+    interrupted,
+    elapsed_ms: Math.round(performance.now() - started),
+    started_at: startedAt,
+  };
+}

@@ -1,0 +1,93 @@
+/** Signing in and out: `login`, `logout`, `whoami`. */
+import { isAdmin } from '@matchmaker/sdk';
+import { Command } from 'commander';
+import { credentialsPath, writeConfig } from '../config';
+import type { Context } from '../context';
+import { ADMIN_ONLY_MESSAGE, authError, usageError } from '../exit';
+import { stringAt, stringsAt } from '../guards';
+import { printRecord } from '../output';
+import { act } from '../program';
+import { askPassword, askText, readStdin } from '../prompt';
+
+interface LoginOptions {
+  email?: string;
+  passwordStdin?: boolean;
+}
+
+async function login(context: Context, options: LoginOptions): Promise<void> {
+  const email = options.email ?? (await askText(context.io, 'Email', '--email'));
+  const password = options.passwordStdin
+    ? await readStdin(context.io)
+    : await askPassword(context.io, 'Password');
+  if (password === '') throw usageError('The password is empty (--password-stdin read nothing)');
+  if (context.envToken) context.warn('MATCHMAKER_TOKEN is set: it overrides the credentials stored now');
+  const client = context.storedClient();
+  await client.accounts.login({ email: email.trim(), password });
+  const user = await client.accounts.userInfo();
+  if (!isAdmin(user)) {
+    await client.session.logout('user');
+    throw authError(`${email} is a member account: ${ADMIN_ONLY_MESSAGE}`, 'ADMIN_ONLY');
+  }
+  const profiles = {
+    ...context.config.profiles,
+    [context.profile]: { apiBase: context.apiBase, email: email.trim() },
+  };
+  await writeConfig(context.dir, { ...context.config, profiles });
+  const roles = stringsAt(user, 'roles') ?? [];
+  context.info(
+    `Signed in as ${stringAt(user, 'email') ?? email} (${roles.join(', ') || 'no roles'}) on ${context.apiBase}, profile '${context.profile}'`,
+  );
+}
+
+async function logout(context: Context): Promise<void> {
+  const client = context.storedClient();
+  if (!(await client.session.isLoggedIn())) {
+    context.info(`Not signed in (profile '${context.profile}')`);
+    return;
+  }
+  await client.session.logout('user');
+  context.info(`Signed out of profile '${context.profile}'`);
+}
+
+async function whoami(context: Context): Promise<void> {
+  const client = await context.signedIn();
+  const user = await client.accounts.userInfo();
+  const first = stringAt(user, 'first_name');
+  const last = stringAt(user, 'last_name');
+  printRecord(
+    {
+      email: stringAt(user, 'email') ?? null,
+      username: stringAt(user, 'username') ?? null,
+      name: [first, last].filter(Boolean).join(' ') || null,
+      id: stringAt(user, 'keycloakId') ?? stringAt(user, 'id') ?? null,
+      roles: stringsAt(user, 'roles') ?? [],
+      admin: isAdmin(user),
+      api_base: context.apiBase,
+      profile: context.profile,
+      credentials: context.envToken ? 'MATCHMAKER_TOKEN' : credentialsPath(context.dir, context.profile),
+    },
+    context.output,
+  );
+}
+
+export function loginCommand(): Command {
+  return new Command('login')
+    .description('sign in; the API base and email are kept in the profile, the tokens in a 0600 file')
+    .option('--email <email>', 'account email (prompted for on a terminal)')
+    .option('--password-stdin', 'read the password from stdin (for scripts)')
+    .addHelpText(
+      'after',
+      '\nExample:\n  printf %s "$PASSWORD" | matchmaker login --email admin@sandbox.test --password-stdin',
+    )
+    .action(act(login));
+}
+
+export function logoutCommand(): Command {
+  return new Command('logout').description('sign out and delete the stored credentials').action(act(logout));
+}
+
+export function whoamiCommand(): Command {
+  return new Command('whoami')
+    .description('the signed-in user, roles, API base and profile')
+    .action(act(whoami));
+}

@@ -1,0 +1,171 @@
+/** `bulk ACTION --input FILE|-`: one action over every row of a CSV or NDJSON file, resumably. */
+import { Argument, Command } from 'commander';
+import { BULK_ACTIONS, type BulkActionName, bulkAction } from '../bulk/actions';
+import { DEFAULT_RETRY, GaveUp, hintingFetch, withRetries } from '../bulk/flow';
+import { pooledFetch } from '../bulk/http';
+import { fileSource, inputFormat } from '../bulk/reader';
+import { besideInput } from '../bulk/report';
+import { RunControl, runBulk } from '../bulk/runner';
+import { type Context, requireAdmin } from '../context';
+import { usageError } from '../exit';
+import { positiveInt, positiveNumber } from '../options';
+import { listPrinter } from '../output';
+import { act } from '../program';
+import { confirmAction } from '../prompt';
+import { reviewBody } from './kyc';
+
+interface BulkOptions {
+  input: string;
+  format?: string;
+  column: string;
+  emailColumn: string;
+  role?: string;
+  approve?: boolean;
+  reject?: boolean;
+  reason?: string;
+  concurrency: number;
+  rate?: number;
+  retries: number;
+  dryRun?: boolean;
+  validateOnly?: boolean;
+  resume?: boolean;
+  retryFailed?: boolean;
+  journal?: string;
+  failures?: string;
+  report?: string;
+}
+
+async function bulk(context: Context, name: BulkActionName, options: BulkOptions) {
+  if (name === 'set-role' && !options.role?.trim()) throw usageError('bulk set-role needs --role ROLE');
+  if (name !== 'set-role' && options.role) throw usageError('--role applies to set-role only');
+  const review = name === 'kyc-review' ? reviewBody(options) : undefined;
+  if (name !== 'kyc-review' && (options.approve || options.reject)) {
+    throw usageError('--approve and --reject apply to kyc-review only');
+  }
+  if (options.dryRun && options.validateOnly) throw usageError('Give --dry-run or --validate-only, not both');
+  const source = fileSource(options.input, inputFormat(options.input, options.format), context.io.stdin);
+  const real = !options.dryRun && !options.validateOnly;
+  const pool = pooledFetch(options.concurrency);
+  const fetchImpl = hintingFetch(pool.fetch);
+  const control = new RunControl();
+  const retry = { ...DEFAULT_RETRY, retries: options.retries };
+  // The check that an admin is signed in rides out the same transient failures as the rows.
+  const signedIn = real
+    ? await withRetries(
+        retry,
+        () => requireAdmin(context, fetchImpl),
+        async () => {},
+        control.signal,
+      ).then(
+        (done) => done.value,
+        (error: unknown) => {
+          throw error instanceof GaveUp ? error.error : error;
+        },
+      )
+    : undefined;
+  const client = signedIn?.client;
+  const action = bulkAction(name, {
+    idColumn: options.column,
+    emailColumn: options.emailColumn,
+    ...(options.role ? { role: options.role.trim() } : {}),
+    ...(review ? { review } : {}),
+    ...(signedIn?.userId ? { selfId: signedIn.userId } : {}),
+  });
+  const onSigint = () => {
+    if (control.stopping) {
+      context.warn('Aborting the requests in flight');
+      control.abort();
+      return;
+    }
+    control.stop();
+    context.warn('Stopping: letting the requests in flight finish (Ctrl-C again to abort them)');
+  };
+  process.on('SIGINT', onSigint);
+  try {
+    await runBulk({
+      io: context.io,
+      action,
+      source,
+      idColumn: options.column,
+      concurrency: options.concurrency,
+      rate: options.rate,
+      retry,
+      dryRun: options.dryRun === true,
+      validateOnly: options.validateOnly === true,
+      resume: options.resume === true,
+      retryFailed: options.retryFailed === true,
+      journalPath: options.journal ?? besideInput(options.input, name, 'journal.ndjson'),
+      failuresPath: options.failures ?? besideInput(options.input, name, `failures.${source.format}`),
+      reportPath: options.report,
+      client,
+      printer: options.dryRun ? listPrinter(context.output, ['line', 'id', 'action', 'change']) : undefined,
+      control,
+      confirm: async (rows) => {
+        if (!action.destructive) return;
+        const count = rows === undefined ? 'every row' : `${rows} rows`;
+        await confirmAction(
+          context.io,
+          `${name} ${count} of ${source.path === '-' ? 'stdin' : source.path}`,
+          context.yes,
+        );
+      },
+    });
+  } finally {
+    process.off('SIGINT', onSigint);
+    await pool.close();
+  }
+}
+
+export function bulkCommand(): Command {
+  return new Command('bulk')
+    .description(
+      'apply one action to every row of a CSV or NDJSON file; killed runs resume from their journal',
+    )
+    .addArgument(new Argument('<action>', 'what to do to each row').choices(BULK_ACTIONS))
+    .requiredOption('-i, --input <file>', 'CSV or NDJSON input, - for stdin')
+    .option('--format <format>', 'csv or ndjson (default: from the extension)')
+    .option('--column <name>', 'the column (or NDJSON key) of the ids', 'id')
+    .option('--email-column <name>', 'set-email: the column of the new emails', 'email')
+    .option('--role <role>', 'set-role: the role to give')
+    .option('--approve', 'kyc-review: approve each request')
+    .option('--reject', 'kyc-review: reject each request (needs --reason)')
+    .option('--reason <text>', 'kyc-review: the reason sent to the member')
+    .option('-c, --concurrency <n>', 'rows in flight at once', positiveInt('--concurrency'), 8)
+    .option('--rate <n>', 'at most N requests per second', positiveNumber('--rate'))
+    .option(
+      '--retries <n>',
+      'retries per row for network errors, 5xx and 429',
+      nonNegativeInt,
+      DEFAULT_RETRY.retries,
+    )
+    .option('--dry-run', 'print what would change; send nothing that changes state')
+    .option('--validate-only', 'read and check the whole input, then stop')
+    .option('--resume', 'skip the rows the journal records as finished')
+    .option('--retry-failed', 'run only the rows the journal records as failed')
+    .option('--journal <file>', 'journal file (default: beside the input, <input>.<action>.journal.ndjson)')
+    .option(
+      '--failures <file>',
+      'failed rows, in the input format (default: <input>.<action>.failures.<ext>)',
+    )
+    .option('--report <file>', 'write a JSON report of the run')
+    .addHelpText(
+      'after',
+      `
+Examples:
+  matchmaker bulk deactivate --input spam.csv --dry-run
+  matchmaker bulk suspend --input spam.csv --concurrency 16 --rate 50 --yes
+  matchmaker bulk suspend --input spam.csv --resume --yes        # after a crash or Ctrl-C
+  matchmaker bulk suspend --input spam.csv --retry-failed --yes  # only the rows that failed
+  matchmaker bulk set-email --input emails.ndjson --column user --email-column new_email --yes
+  matchmaker bulk kyc-review --input queue.csv --reject --reason "Document unreadable" --yes
+
+Exit codes: 0 every row ok, 2 the input cannot be read (nothing sent), 3 some rows failed,
+4 not signed in or not an admin, 130 interrupted (the journal is up to date).`,
+    )
+    .action(act(bulk));
+}
+
+function nonNegativeInt(text: string): number {
+  if (!/^\d+$/.test(text.trim())) throw usageError(`--retries must be a whole number (got '${text}')`);
+  return Number(text);
+}

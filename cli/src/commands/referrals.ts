@@ -1,0 +1,39 @@
+/** `referrals`: who referred whom, page by page. */
+import { Command } from 'commander';
+import type { Context } from '../context';
+import { addPaging, type PagingOptions } from '../options';
+import { listPrinter } from '../output';
+import { printPages } from '../paging';
+import { act } from '../program';
+
+interface ReferralOptions extends PagingOptions {
+  username?: string;
+}
+
+async function referrals(context: Context, options: ReferralOptions) {
+  const client = await context.signedIn();
+  await printPages(
+    {
+      fetchPage: (page) =>
+        client.admin.listReferrals({ page, ...(options.username ? { username: options.username } : {}) }),
+      key: 'referrals',
+      pageSize: 15,
+    },
+    options,
+    listPrinter(context.output, [
+      'created_at',
+      'referrer.username',
+      'referred.username',
+      'referred.email',
+      'status',
+    ]),
+  );
+}
+
+export function referralsCommand(): Command {
+  return addPaging(
+    new Command('referrals')
+      .description('referrals, newest first, 15 per page')
+      .option('--username <name>', 'only the referrals of this referrer'),
+  ).action(act(referrals));
+}

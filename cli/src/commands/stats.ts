@@ -1,0 +1,82 @@
+/** `stats`: user and visit aggregations and the match analytics of the recommendations service. */
+import { Command, Option } from 'commander';
+import type { Context } from '../context';
+import { listAt } from '../guards';
+import { addDateRange, type DateRangeOptions } from '../options';
+import { printList, printRecord } from '../output';
+import { act } from '../program';
+
+interface AggregationOptions extends DateRangeOptions {
+  by?: string;
+}
+
+function aggregation(options: AggregationOptions) {
+  return {
+    ...(options.from ? { start_date: options.from } : {}),
+    ...(options.to ? { end_date: options.to } : {}),
+    ...(options.by ? { date_type: options.by } : {}),
+  };
+}
+
+/** The required range of the recommendation analytics calls. */
+function range(options: DateRangeOptions) {
+  return { start: options.from ?? '', end: options.to ?? '' };
+}
+
+const byOption = () => new Option('--by <bucket>', 'bucket of the series').choices(['day', 'week', 'month']);
+
+export function statsCommand(): Command {
+  const stats = new Command('stats').description('user, visit and match analytics');
+  addDateRange(stats.command('users').description('user totals, statuses and registrations over a range'))
+    .addOption(byOption())
+    .action(
+      act(async (context: Context, options: AggregationOptions) => {
+        const client = await context.signedIn();
+        printRecord(await client.admin.userAggregations(aggregation(options)), context.output);
+      }),
+    );
+  addDateRange(stats.command('visits').description('visit totals and series over a range'))
+    .addOption(byOption())
+    .action(
+      act(async (context: Context, options: AggregationOptions) => {
+        const client = await context.signedIn();
+        printRecord(await client.admin.visitAggregations(aggregation(options)), context.output);
+      }),
+    );
+  addDateRange(
+    stats.command('matches').description('match requests created, accepted and rejected'),
+    true,
+  ).action(
+    act(async (context: Context, options: DateRangeOptions) => {
+      const client = await context.signedIn();
+      printRecord(await client.recommendations.matchMetrics(range(options)), context.output);
+    }),
+  );
+  addDateRange(stats.command('filters').description('search filters members used'), true).action(
+    act(async (context: Context, options: DateRangeOptions) => {
+      const client = await context.signedIn();
+      printRecord(await client.recommendations.usedFilters(range(options)), context.output);
+    }),
+  );
+  stats
+    .command('preferences')
+    .description('the most popular match preferences')
+    .action(
+      act(async (context: Context) => {
+        const client = await context.signedIn();
+        printRecord(await client.recommendations.popularPreferences(), context.output);
+      }),
+    );
+  addDateRange(stats.command('activity').description('match activity by date'))
+    .addOption(byOption())
+    .action(
+      act(async (context: Context, options: AggregationOptions) => {
+        const client = await context.signedIn();
+        const answer = await client.recommendations.aggregateByDate(aggregation(options));
+        const series = listAt(answer, 'data');
+        if (series.length > 0) printList(series, context.output);
+        else printRecord(answer, context.output);
+      }),
+    );
+  return stats;
+}

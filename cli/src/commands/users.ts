@@ -1,0 +1,194 @@
+/** `users`: search, read and change user accounts (SPEC.md section 6). */
+import { createUserSchema, PROFILE_FIELDS, type UserSearchFilters, updateUserSchema } from '@matchmaker/sdk';
+import { Command } from 'commander';
+import type { Context } from '../context';
+import { usageError } from '../exit';
+import { isRecord, type JsonRecord } from '../guards';
+import { camel, checkEmail, checked, kebab, readJsonInput } from '../input';
+import { addPaging, type PagingOptions } from '../options';
+import { listPrinter, printRecord } from '../output';
+import { printPages } from '../paging';
+import { act } from '../program';
+import { askPassword, confirmAction, readStdin } from '../prompt';
+
+export const USER_COLUMNS = [
+  'id',
+  'username',
+  'email',
+  'first_name',
+  'last_name',
+  'status',
+  'roles',
+  'created_at',
+];
+const ADMIN_USERS_PAGE = 15;
+
+interface SearchOptions extends PagingOptions {
+  status?: string;
+  role?: string;
+  ids?: string;
+}
+
+async function search(context: Context, query: string | undefined, options: SearchOptions) {
+  const client = await context.signedIn();
+  const filters: UserSearchFilters = {};
+  if (query) filters.search = query;
+  if (options.status) filters.status = options.status;
+  if (options.role) filters.role = options.role;
+  if (options.ids) {
+    const ids = options.ids
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean);
+    if (ids.length === 0) throw usageError('--ids needs at least one id');
+    filters.bulk_ids = ids;
+  }
+  await printPages(
+    {
+      fetchPage: (page) => client.admin.searchUsers({ page, filters }),
+      key: 'users',
+      pageSize: ADMIN_USERS_PAGE,
+    },
+    options,
+    listPrinter(context.output, USER_COLUMNS),
+  );
+}
+
+async function get(context: Context, id: string) {
+  const client = await context.signedIn();
+  printRecord(await client.admin.getUser(id), context.output);
+}
+
+/** The answer's `user` when it carries one (the changed record), else the whole answer. */
+function changed(answer: unknown): unknown {
+  return isRecord(answer) && isRecord(answer.user) ? answer.user : answer;
+}
+
+type SimpleChange = 'deactivate' | 'reactivate' | 'suspend' | 'delete' | 'confirm';
+
+const SIMPLE: Record<SimpleChange, { summary: string; destructive: boolean }> = {
+  deactivate: { summary: 'deactivate a user (they can reactivate)', destructive: true },
+  reactivate: { summary: 'reactivate a deactivated or archived user', destructive: false },
+  suspend: { summary: 'suspend a user (their sessions end on their next call)', destructive: true },
+  delete: { summary: 'delete a user', destructive: true },
+  confirm: { summary: "confirm a user's account", destructive: false },
+};
+
+function simpleAction(change: SimpleChange) {
+  return act(async (context: Context, id: string) => {
+    if (SIMPLE[change].destructive) await confirmAction(context.io, `${change} user ${id}`, context.yes);
+    const client = await context.signedIn();
+    const calls = {
+      deactivate: () => client.admin.deactivateUser(id),
+      reactivate: () => client.admin.reactivateUser(id),
+      suspend: () => client.admin.suspendUser(id),
+      delete: () => client.admin.deleteUser(id),
+      confirm: () => client.admin.confirmUser(id),
+    };
+    printRecord(changed(await calls[change]()), context.output);
+  });
+}
+
+async function setEmail(context: Context, id: string, email: string) {
+  const address = checkEmail(email);
+  await confirmAction(context.io, `change the email of user ${id} to ${address}`, context.yes);
+  const client = await context.signedIn();
+  printRecord(changed(await client.admin.changeUserEmail(id, { email: address })), context.output);
+}
+
+async function setRole(context: Context, id: string, role: string) {
+  if (role.trim() === '') throw usageError('The role is empty');
+  await confirmAction(context.io, `change the role of user ${id} to ${role}`, context.yes);
+  const client = await context.signedIn();
+  printRecord(changed(await client.admin.changeUserRole(id, { role: role.trim() })), context.output);
+}
+
+/** Profile fields given as flags (`--first-name`), by API name. */
+function fieldsFromFlags(options: JsonRecord, fields: readonly string[]): JsonRecord {
+  const out: JsonRecord = {};
+  for (const field of fields) {
+    const value = options[camel(field)];
+    if (typeof value === 'string') out[field] = value;
+  }
+  return out;
+}
+
+interface FromJson {
+  fromJson?: string;
+}
+
+async function edit(context: Context, id: string, options: JsonRecord & FromJson) {
+  const fromJson =
+    typeof options.fromJson === 'string' ? await readJsonInput(context.io, options.fromJson) : {};
+  if (!isRecord(fromJson)) throw usageError('--from-json must hold a JSON object of profile fields');
+  const body = checked(
+    updateUserSchema,
+    { ...fromJson, ...fieldsFromFlags(options, PROFILE_FIELDS) },
+    'profile edit',
+  );
+  if (Object.keys(body).length === 0) {
+    throw usageError('Nothing to change: give profile fields as flags (see --help) or --from-json FILE');
+  }
+  const client = await context.signedIn();
+  printRecord(changed(await client.admin.updateUser(id, body)), context.output);
+}
+
+const CREATE_FIELDS = [
+  'email',
+  'username',
+  'first_name',
+  'last_name',
+  'date_of_birth',
+  'sex',
+  'referrer',
+] as const;
+
+async function create(context: Context, options: JsonRecord & FromJson & { passwordStdin?: boolean }) {
+  const fromJson =
+    typeof options.fromJson === 'string' ? await readJsonInput(context.io, options.fromJson) : {};
+  if (!isRecord(fromJson)) throw usageError('--from-json must hold a JSON object of account fields');
+  const draft: JsonRecord = { ...fromJson, ...fieldsFromFlags(options, CREATE_FIELDS) };
+  if (options.passwordStdin) draft.password = await readStdin(context.io);
+  else if (draft.password === undefined)
+    draft.password = await askPassword(context.io, 'Password for the new account');
+  if (typeof draft.email === 'string') draft.email = checkEmail(draft.email);
+  const body = checked(createUserSchema, draft, 'account');
+  const client = await context.signedIn();
+  printRecord(changed(await client.admin.createUser(body)), context.output);
+}
+
+export function usersCommand(): Command {
+  const users = new Command('users').description('search, read and change user accounts');
+  addPaging(
+    users
+      .command('search [query]')
+      .description('search users by name, username or email; 15 per page')
+      .option('--status <status>', 'active, deactivated, archived or suspended')
+      .option('--role <role>', "'admin', 'member' or a role name")
+      .option('--ids <list>', 'only these user ids, comma-separated'),
+  ).action(act(search));
+  users.command('get <id>').description("a user's detail").action(act(get));
+  for (const change of Object.keys(SIMPLE) as SimpleChange[]) {
+    users.command(`${change} <id>`).description(SIMPLE[change].summary).action(simpleAction(change));
+  }
+  users.command('set-email <id> <email>').description("change a user's email").action(act(setEmail));
+  users
+    .command('set-role <id> <role>')
+    .description("change a user's role ('General' is a member)")
+    .action(act(setRole));
+  const editCommand = users
+    .command('edit <id>')
+    .description("edit a user's profile: fields as flags or --from-json FILE|- (flags win)")
+    .option('--from-json <file>', 'a JSON object of profile fields, - for stdin');
+  for (const field of PROFILE_FIELDS)
+    editCommand.option(`--${kebab(field)} <value>`, `profile field ${field}`);
+  editCommand.action(act(edit));
+  const createCommand = users
+    .command('create')
+    .description('create an account; the password comes from --password-stdin or a prompt')
+    .option('--from-json <file>', 'a JSON object of account fields, - for stdin')
+    .option('--password-stdin', 'read the password from stdin');
+  for (const field of CREATE_FIELDS) createCommand.option(`--${kebab(field)} <value>`, field);
+  createCommand.action(act(create));
+  return users;
+}

@@ -1,0 +1,124 @@
+/**
+ * Exit codes and the one error handler: every failure, from commander's usage errors to the
+ * SDK's typed errors, becomes a message (text, or one JSON object in json mode) on stderr and
+ * an exit code.
+ */
+import {
+  isAbortedError,
+  isContractError,
+  isHttpError,
+  isMatchmakerError,
+  isNetworkError,
+  isNotLoggedInError,
+  isSuspendedError,
+  isTimeoutError,
+} from '@matchmaker/sdk';
+import { ADMIN_ONLY_MESSAGE, CliError, EXIT, type ExitCode, SIGN_IN_AGAIN } from './exit';
+import { isRecord, stringAt } from './guards';
+
+/** The server's own explanation: `message`, plus field errors when it lists them. */
+function serverMessage(body: unknown): string | undefined {
+  const message = stringAt(body, 'message');
+  if (!isRecord(body) || !Array.isArray(body.errors)) return message;
+  const details = body.errors
+    .map((entry) => {
+      const path = stringAt(entry, 'path');
+      const text = stringAt(entry, 'message');
+      return text ? (path ? `${path}: ${text}` : text) : undefined;
+    })
+    .filter((entry): entry is string => entry !== undefined);
+  return details.length > 0 ? `${message ?? 'Rejected'} (${details.join('; ')})` : message;
+}
+
+export interface Described {
+  message: string;
+  code: string;
+  exitCode: ExitCode;
+}
+
+/** Turns anything thrown into what the user sees and the exit code. */
+export function describeError(error: unknown, apiBase?: string): Described {
+  if (error instanceof CliError)
+    return { message: error.message, code: error.code, exitCode: error.exitCode };
+  if (isNotLoggedInError(error)) {
+    const refused = isHttpError(error.cause);
+    return {
+      message: refused
+        ? `Your session has ended and could not be refreshed: ${SIGN_IN_AGAIN}`
+        : `Not signed in: ${SIGN_IN_AGAIN}`,
+      code: 'NOT_SIGNED_IN',
+      exitCode: EXIT.auth,
+    };
+  }
+  if (isSuspendedError(error)) {
+    return { message: 'This account is suspended', code: 'SUSPENDED', exitCode: EXIT.auth };
+  }
+  if (isHttpError(error)) {
+    const detail = serverMessage(error.body);
+    if (error.status === 401) {
+      const adminOnly = detail !== undefined && /admin/i.test(detail);
+      return {
+        message: adminOnly
+          ? `Not allowed: ${ADMIN_ONLY_MESSAGE} (the signed-in account is a member)`
+          : `Not allowed: ${detail ?? 'the server refused the credentials'}`,
+        code: adminOnly ? 'ADMIN_ONLY' : 'NOT_ALLOWED',
+        exitCode: EXIT.auth,
+      };
+    }
+    if (error.status === 403) {
+      return { message: `Not allowed: ${detail ?? SIGN_IN_AGAIN}`, code: 'NOT_ALLOWED', exitCode: EXIT.auth };
+    }
+    const text = `${detail ?? 'Request failed'} (HTTP ${error.status}${error.endpoint ? `, ${error.endpoint}` : ''})`;
+    if (error.status === 400 || error.status === 422)
+      return { message: text, code: 'BAD_INPUT', exitCode: EXIT.usage };
+    if (error.status === 404) return { message: text, code: 'NOT_FOUND', exitCode: EXIT.error };
+    return { message: text, code: `HTTP_${error.status}`, exitCode: EXIT.error };
+  }
+  if (isNetworkError(error)) {
+    return {
+      message: `Cannot reach the API at ${apiBase ?? 'the API base'}: ${causeText(error)}`,
+      code: 'NETWORK_ERROR',
+      exitCode: EXIT.error,
+    };
+  }
+  if (isTimeoutError(error)) return { message: error.message, code: 'TIMEOUT', exitCode: EXIT.error };
+  if (isAbortedError(error))
+    return { message: 'Interrupted', code: 'INTERRUPTED', exitCode: EXIT.interrupted };
+  if (isContractError(error)) {
+    return error.direction === 'request'
+      ? { message: `Invalid input: ${error.message}`, code: 'BAD_INPUT', exitCode: EXIT.usage }
+      : {
+          message: `Unexpected answer from the API: ${error.message}`,
+          code: 'CONTRACT_ERROR',
+          exitCode: EXIT.error,
+        };
+  }
+  if (isMatchmakerError(error)) return { message: error.message, code: error.code, exitCode: EXIT.error };
+  const message = error instanceof Error ? error.message : String(error);
+  return { message, code: 'ERROR', exitCode: EXIT.error };
+}
+
+/** The root cause of a network failure, such as `connect ECONNREFUSED 127.0.0.1:8080`. */
+function causeText(error: Error): string {
+  let current: unknown = error;
+  let deepest = error.message;
+  for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
+    deepest = current.message;
+    current = current.cause;
+  }
+  return deepest;
+}
+
+/** Writes the error to stderr as text or, in json mode, as one JSON object. */
+export function reportError(
+  described: Described,
+  json: boolean,
+  paint: (text: string) => string,
+  stderr: { write(text: string): unknown },
+): void {
+  if (json) {
+    stderr.write(`${JSON.stringify({ code: described.code, message: described.message })}\n`);
+  } else {
+    stderr.write(`${paint('Error:')} ${described.message}\n`);
+  }
+}

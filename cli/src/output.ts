@@ -1,0 +1,208 @@
+/**
+ * Output formatting, in one place: table (a terminal's default), json, ndjson and csv, with
+ * `--fields` selection. Records are rendered generically (nested values flattened to dotted
+ * columns for table and csv), so printing never depends on an answer's static type. Lists are
+ * written page by page, so `--all` streams in every format but the table, which needs its widths.
+ */
+import { stringify } from 'csv-stringify/sync';
+import type { Colors } from './color';
+import { isRecord, type JsonRecord } from './guards';
+
+export const FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
+export type Format = (typeof FORMATS)[number];
+
+export interface OutputOptions {
+  format: Format;
+  /** Columns chosen with --fields (dotted paths into nested values). */
+  fields: string[] | undefined;
+  /** stdout is a terminal: humane dates, truncation to the terminal width. */
+  tty: boolean;
+  colors: Colors;
+  /** Terminal width, when stdout is one. */
+  width: number | undefined;
+  write: (text: string) => void;
+}
+
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
+// Control characters (C0, DEL, C1) would let API data move the cursor or recolour a terminal.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]+/g;
+
+/** Flattens nested objects to dotted keys; arrays of scalars become `a, b`, others JSON. */
+export function flatten(value: unknown, prefix = '', into: JsonRecord = {}): JsonRecord {
+  if (!isRecord(value)) {
+    into[prefix === '' ? 'value' : prefix] = value;
+    return into;
+  }
+  for (const [key, inner] of Object.entries(value)) {
+    const path = prefix === '' ? key : `${prefix}.${key}`;
+    if (isRecord(inner) && Object.keys(inner).length > 0) flatten(inner, path, into);
+    else into[path] = inner;
+  }
+  return into;
+}
+
+/** The value at a dotted path, looking first for a literal key that contains dots. */
+export function pick(record: unknown, path: string): unknown {
+  if (!isRecord(record)) return undefined;
+  if (path in record) return record[path];
+  const dot = path.indexOf('.');
+  if (dot < 0) return undefined;
+  return pick(record[path.slice(0, dot)], path.slice(dot + 1));
+}
+
+/** One cell as text: '' for nothing, scalars as text, lists of scalars joined, the rest as JSON. */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint')
+    return String(value);
+  if (Array.isArray(value) && value.every((item) => item === null || typeof item !== 'object')) {
+    return value.map((item) => cellText(item)).join(', ');
+  }
+  return JSON.stringify(value);
+}
+
+function humaneDate(text: string): string {
+  if (!ISO_DATE_TIME.test(text)) return text;
+  const date = new Date(text);
+  if (Number.isNaN(date.getTime())) return text;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** Columns: the chosen fields, else the defaults present in the rows, else every flattened key. */
+export function columnsFor(
+  rows: readonly JsonRecord[],
+  fields: string[] | undefined,
+  defaults: readonly string[],
+) {
+  if (fields && fields.length > 0) return fields;
+  const seen = new Set<string>();
+  for (const row of rows.slice(0, 50)) for (const key of Object.keys(row)) seen.add(key);
+  const present = defaults.filter((key) => seen.has(key));
+  return present.length > 0 ? present : [...seen];
+}
+
+/** A record reduced to the chosen fields (dotted paths), for json and ndjson. */
+function select(record: unknown, fields: string[] | undefined): unknown {
+  if (!fields || fields.length === 0) return record;
+  const out: JsonRecord = {};
+  for (const field of fields) out[field] = pick(record, field) ?? null;
+  return out;
+}
+
+function fit(text: string, width: number): string {
+  if (text.length <= width) return text.padEnd(width);
+  return width <= 1 ? text.slice(0, width) : `${text.slice(0, width - 1)}…`;
+}
+
+/** Shrinks the widest columns until the table fits the terminal. */
+function fitWidths(widths: number[], total: number | undefined): number[] {
+  if (total === undefined) return widths;
+  const out = [...widths];
+  const gaps = (out.length - 1) * 2;
+  while (out.reduce((a, b) => a + b, 0) + gaps > total) {
+    const widest = out.indexOf(Math.max(...out));
+    if ((out[widest] ?? 0) <= 8) break;
+    out[widest] = (out[widest] ?? 0) - 1;
+  }
+  return out;
+}
+
+function tableText(rows: readonly JsonRecord[], columns: string[], options: OutputOptions): string {
+  const cell = (row: JsonRecord, column: string) => {
+    const text = cellText(pick(row, column)).replace(CONTROL, ' ');
+    return options.tty ? humaneDate(text) : text;
+  };
+  const body = rows.map((row) => columns.map((column) => cell(row, column)));
+  const header = columns.map((column) => column.toUpperCase());
+  const natural = columns.map((_, i) =>
+    Math.max(header[i]?.length ?? 0, ...body.map((line) => line[i]?.length ?? 0)),
+  );
+  const widths = options.tty ? fitWidths(natural, options.width) : natural;
+  const line = (cells: string[]) =>
+    cells
+      .map((text, i) => (i === cells.length - 1 && !options.tty ? text : fit(text, widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  const lines = [options.colors.bold(line(header)), ...body.map(line)];
+  return `${lines.join('\n')}\n`;
+}
+
+/** Prints one record: a two-column table of its flattened fields, or the record in another format. */
+export function printRecord(record: unknown, options: OutputOptions): void {
+  const { format, fields } = options;
+  if (format === 'json') options.write(`${JSON.stringify(select(record, fields), null, 2)}\n`);
+  else if (format === 'ndjson') options.write(`${JSON.stringify(select(record, fields))}\n`);
+  else if (format === 'csv') {
+    const flat = flatten(record);
+    const columns = columnsFor([flat], fields, []);
+    options.write(stringify([columns.map((column) => cellText(pick(flat, column)))], { header: false }));
+    return;
+  } else {
+    const flat = flatten(record);
+    const keys = fields && fields.length > 0 ? fields : Object.keys(flat);
+    const rows = keys.map((key) => ({ field: key, value: pick(flat, key) ?? pick(record, key) }));
+    const text = tableText(rows, ['field', 'value'], options);
+    // The header of a key/value listing says nothing; drop it.
+    options.write(text.slice(text.indexOf('\n') + 1));
+  }
+}
+
+export interface ListPrinter {
+  /** Writes (or, for tables, keeps) one page of records. */
+  write(records: readonly unknown[]): void;
+  /** Finishes the output (the table, the closing bracket of a JSON array). */
+  end(): void;
+}
+
+/** A printer of lists that may come page by page; `defaults` are the table's usual columns. */
+export function listPrinter(options: OutputOptions, defaults: readonly string[] = []): ListPrinter {
+  const { format, fields, write } = options;
+  let count = 0;
+  let columns: string[] | undefined;
+  const kept: JsonRecord[] = [];
+  return {
+    write(records) {
+      for (const record of records) {
+        if (format === 'json') {
+          write(`${count === 0 ? '[\n' : ',\n'}  ${JSON.stringify(select(record, fields))}`);
+        } else if (format === 'ndjson') {
+          write(`${JSON.stringify(select(record, fields))}\n`);
+        } else if (format === 'csv') {
+          const flat = flatten(record);
+          if (!columns) {
+            columns = columnsFor([flat], fields, defaults.length > 0 ? defaults : Object.keys(flat));
+            write(stringify([columns]));
+          }
+          write(stringify([columns.map((column) => cellText(pick(flat, column)))]));
+        } else {
+          kept.push(flatten(record));
+        }
+        count += 1;
+      }
+    },
+    end() {
+      if (format === 'json') write(count === 0 ? '[]\n' : '\n]\n');
+      else if (format === 'table') {
+        if (kept.length === 0) {
+          if (options.tty) write(`${options.colors.dim('(none)')}\n`);
+          return;
+        }
+        write(tableText(kept, columnsFor(kept, fields, defaults), options));
+      }
+    },
+  };
+}
+
+/** Prints a whole list at once. */
+export function printList(
+  records: readonly unknown[],
+  options: OutputOptions,
+  defaults: readonly string[] = [],
+) {
+  const printer = listPrinter(options, defaults);
+  printer.write(records);
+  printer.end();
+}

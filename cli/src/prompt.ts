@@ -1,0 +1,59 @@
+/**
+ * Prompts (inquirer, on the process's own terminal: a prompt only ever runs on one), on stderr so stdout stays data. Interactive means both stdin and stderr are terminals;
+ * otherwise a prompt is an error that says which flag to pass instead.
+ */
+import { CliError, EXIT, usageError } from './exit';
+import type { Io } from './io';
+
+export const isInteractive = (io: Io): boolean => io.stdin.isTTY === true && io.stderr.isTTY === true;
+
+const promptContext = () => ({ input: process.stdin, output: process.stderr, clearPromptOnDone: false });
+
+function isExitPromptError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ExitPromptError';
+}
+
+async function run<T>(ask: () => Promise<T>): Promise<T> {
+  try {
+    return await ask();
+  } catch (error) {
+    // Ctrl-C inside a prompt.
+    if (isExitPromptError(error)) throw new CliError('Interrupted', EXIT.interrupted, 'INTERRUPTED');
+    throw error;
+  }
+}
+
+/** Asks before a destructive action; `--yes` skips the question and is required off a terminal. */
+export async function confirmAction(io: Io, what: string, yes: boolean): Promise<void> {
+  if (yes) return;
+  if (!isInteractive(io)) {
+    throw usageError(`Refusing to ${what} without confirmation: pass --yes when not running in a terminal`);
+  }
+  const { default: confirm } = await import('@inquirer/confirm');
+  const ok = await run(() =>
+    confirm({ message: `${what[0]?.toUpperCase()}${what.slice(1)}?`, default: false }, promptContext()),
+  );
+  if (!ok) throw new CliError('Cancelled: nothing was changed', EXIT.error, 'CANCELLED');
+}
+
+export async function askText(io: Io, message: string, flag: string): Promise<string> {
+  if (!isInteractive(io)) throw usageError(`${flag} is required when not running in a terminal`);
+  const { default: input } = await import('@inquirer/input');
+  return run(() => input({ message, required: true }, promptContext()));
+}
+
+export async function askPassword(io: Io, message: string): Promise<string> {
+  if (!isInteractive(io)) throw usageError('--password-stdin is required when not running in a terminal');
+  const { default: password } = await import('@inquirer/password');
+  return run(() => password({ message, mask: false }, promptContext()));
+}
+
+/** Reads all of stdin (for --password-stdin and `-` inputs), without the final newline. */
+export async function readStdin(io: Io): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of io.stdin)
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
+}

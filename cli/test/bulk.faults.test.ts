@@ -1,0 +1,112 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RunningSandbox } from '@matchmaker/sandbox';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cli, envFor, login, memberIds, sandbox, tempDir } from './support/cli';
+import { entries } from './support/journal';
+
+let box: RunningSandbox;
+let env: NodeJS.ProcessEnv;
+let dir: string;
+
+beforeAll(async () => {
+  box = await sandbox();
+  env = envFor(box);
+  expect((await login(env)).code).toBe(0);
+  dir = tempDir();
+});
+
+function input(name: string, ids: string[]): string {
+  const path = join(dir, name);
+  writeFileSync(path, `id\n${ids.join('\n')}\n`);
+  return path;
+}
+
+const statusOf = (id: string) => box.world.store.data.users[id]?.status;
+
+describe('bulk runs against a failing or limiting server', () => {
+  it('under --fail-rate 0.2 every row is applied: 5xx are retried with backoff', async () => {
+    const ids = memberIds(box, 120);
+    const path = input('flaky.csv', ids);
+    box.faults.failRate = 0.2;
+    try {
+      const result = await cli(['bulk', 'deactivate', '-i', path, '--yes', '-c', '8', '--retries', '10'], {
+        env,
+      });
+      expect(result.stderr).toContain('deactivate: 120 ok, 0 skipped, 0 failed');
+      expect(result.code).toBe(0);
+    } finally {
+      box.faults.failRate = 0;
+    }
+    for (const id of ids) expect(statusOf(id)).toBe('deactivated');
+    const journal = entries(join(dir, 'flaky.deactivate.journal.ndjson'));
+    expect(journal).toHaveLength(120);
+    expect(journal.some((entry) => (entry.attempts ?? 1) > 1)).toBe(true);
+  });
+
+  it('under the rate limit every row is applied, after waiting out 429 Retry-After', async () => {
+    const ids = memberIds(box, 90);
+    box.faults.rateLimit = 40;
+    try {
+      const result = await cli(['bulk', 'confirm', '-i', input('limited.csv', ids), '-c', '16'], { env });
+      expect(result.code).toBe(0);
+      const journal = entries(join(dir, 'limited.confirm.journal.ndjson'));
+      expect(journal.filter((entry) => entry.status === 'ok')).toHaveLength(90);
+      expect(journal.some((entry) => (entry.attempts ?? 1) > 1)).toBe(true);
+      // With --rate under the limit no request is refused at all.
+      const paced = await cli(
+        ['bulk', 'confirm', '-i', input('paced.csv', ids.slice(0, 40)), '-c', '16', '--rate', '25'],
+        {
+          env,
+        },
+      );
+      expect(paced.code).toBe(0);
+      expect(entries(join(dir, 'paced.confirm.journal.ndjson')).every((entry) => entry.attempts === 1)).toBe(
+        true,
+      );
+    } finally {
+      box.faults.rateLimit = undefined;
+    }
+  });
+
+  it('never retries other 4xx; --retry-failed reruns only the failures, then has nothing left', async () => {
+    const ids = memberIds(box, 20);
+    const path = input('partial.csv', [...ids, 'no-such-user']);
+    // Only the admin user calls fail, so the sign-in check passes.
+    box.faults.prefix = '/api/usermgmt/v2/admin/users';
+    box.faults.failRate = 1;
+    const first = await cli(['bulk', 'suspend', '-i', path, '--yes', '--retries', '0'], { env });
+    box.faults.failRate = 0;
+    box.faults.prefix = '/api';
+    expect(first.code).toBe(3);
+    expect(first.stderr).toContain('21 rows failed');
+    for (const id of ids) expect(statusOf(id)).toBe('active');
+
+    // The failures file is valid input as it is (an extra error column).
+    const failuresFile = join(dir, 'partial.suspend.failures.csv');
+    const checked = await cli(['bulk', 'suspend', '-i', failuresFile, '--validate-only'], { env });
+    expect(checked.stderr).toContain('21 rows, 0 invalid');
+    expect(checked.code).toBe(0);
+
+    const again = await cli(['bulk', 'suspend', '-i', path, '--yes'], { env });
+    expect(again.code).toBe(2);
+    expect(again.stderr).toContain('add --resume to finish it, --retry-failed to rerun its failures');
+
+    const retried = await cli(['bulk', 'suspend', '-i', path, '--yes', '--retry-failed'], { env });
+    expect(retried.code).toBe(3);
+    expect(retried.stderr).toContain('suspend: 20 ok, 0 skipped, 1 failed');
+    for (const id of ids) expect(statusOf(id)).toBe('suspended');
+    const missing = entries(join(dir, 'partial.suspend.journal.ndjson')).filter(
+      (entry) => entry.id === 'no-such-user',
+    );
+    expect(missing.at(-1)).toMatchObject({
+      status: 'failed',
+      attempts: 1,
+      error: expect.stringContaining('404'),
+    });
+
+    const resumed = await cli(['bulk', 'suspend', '-i', path, '--yes', '--resume'], { env });
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toContain('suspend: 0 ok, 21 skipped, 0 failed');
+  });
+});

@@ -1,0 +1,82 @@
+/** The flow-control pieces of a bulk run, on their own: backpressure, pacing, Retry-After, jitter. */
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { backoff, DEFAULT_RETRY, Pacer, Pool, parseRetryAfter } from '../src/bulk/flow';
+import { BitSet } from '../src/bulk/journal';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('Pool', () => {
+  it('holds the reader at the concurrency limit until a task finishes', async () => {
+    const pool = new Pool(2);
+    const releases: (() => void)[] = [];
+    const task = () => new Promise<void>((resolve) => releases.push(resolve));
+    await pool.slot();
+    pool.run(task);
+    await pool.slot();
+    pool.run(task);
+    let got = false;
+    const third = pool.slot().then(() => {
+      got = true;
+    });
+    await Promise.resolve();
+    expect(got).toBe(false);
+    expect(pool.active).toBe(2);
+    releases[0]?.();
+    await third;
+    expect(got).toBe(true);
+    releases[1]?.();
+    await pool.drain();
+    expect(pool.active).toBe(0);
+  });
+});
+
+describe('Pacer', () => {
+  it('spaces requests 1000 / rate ms apart', async () => {
+    vi.useFakeTimers();
+    const pacer = new Pacer(4);
+    const times: number[] = [];
+    const waits = [0, 1, 2].map(() => pacer.wait().then(() => times.push(Date.now())));
+    await vi.advanceTimersByTimeAsync(600);
+    await Promise.all(waits);
+    expect(times[1] ?? 0).toBeGreaterThanOrEqual((times[0] ?? 0) + 249);
+    expect(times[2] ?? 0).toBeGreaterThanOrEqual((times[0] ?? 0) + 499);
+  });
+});
+
+describe('Retry-After and backoff', () => {
+  it('reads seconds and HTTP dates, ignores nonsense', () => {
+    expect(parseRetryAfter('2')).toBe(2_000);
+    expect(parseRetryAfter('0.5')).toBe(500);
+    expect(parseRetryAfter(new Date(10_000).toUTCString(), 4_000)).toBe(6_000);
+    expect(parseRetryAfter('soon')).toBeUndefined();
+    expect(parseRetryAfter(null)).toBeUndefined();
+  });
+
+  it('full jitter under an exponential cap; Retry-After is a floor', () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.999);
+    expect(backoff(DEFAULT_RETRY, 1, undefined)).toBeLessThan(DEFAULT_RETRY.baseMs);
+    expect(backoff(DEFAULT_RETRY, 3, undefined)).toBeLessThan(DEFAULT_RETRY.baseMs * 4);
+    expect(backoff(DEFAULT_RETRY, 30, undefined)).toBeLessThan(DEFAULT_RETRY.maxMs);
+    expect(backoff(DEFAULT_RETRY, 1, 3_000)).toBeGreaterThanOrEqual(3_000);
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    expect(backoff(DEFAULT_RETRY, 4, undefined)).toBe(0);
+  });
+});
+
+describe('BitSet', () => {
+  it('grows to hold any line and clears bits', () => {
+    const set = new BitSet();
+    set.set(5, true);
+    set.set(1_000_003, true);
+    expect(set.has(5)).toBe(true);
+    expect(set.has(6)).toBe(false);
+    expect(set.has(1_000_003)).toBe(true);
+    set.set(5, false);
+    expect(set.has(5)).toBe(false);
+    set.set(9_999_999, false);
+    expect(set.has(9_999_999)).toBe(false);
+  });
+});

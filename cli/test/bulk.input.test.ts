@@ -1,0 +1,176 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RunningSandbox } from '@matchmaker/sandbox';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cli, envFor, login, memberIds, sandbox, tempDir } from './support/cli';
+
+let box: RunningSandbox;
+let env: NodeJS.ProcessEnv;
+let dir: string;
+
+beforeAll(async () => {
+  box = await sandbox();
+  env = envFor(box);
+  expect((await login(env)).code).toBe(0);
+  dir = tempDir();
+});
+
+const statusOf = (id: string) => box.world.store.data.users[id]?.status;
+
+function file(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+describe('bulk input that cannot be read as a whole stops before any request (exit 2)', () => {
+  it('malformed CSV: names the line, changes nothing even in the rows before it', async () => {
+    const [a, b] = memberIds(box, 2);
+    const path = file('unclosed.csv', `id,note\n${a},fine\n${b},"never closed\n`);
+    const result = await cli(['bulk', 'deactivate', '-i', path, '--yes'], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/not valid CSV at line \d+/);
+    expect(statusOf(a ?? '')).toBe('active');
+  });
+
+  it('a header without the id column', async () => {
+    const result = await cli(['bulk', 'suspend', '-i', file('cols.csv', 'user,email\nx,y\n'), '--yes'], {
+      env,
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("no 'id' column (columns: user, email); choose one with --column NAME");
+  });
+
+  it('no header at all (the first line is an id)', async () => {
+    const [a] = memberIds(box, 1);
+    const result = await cli(['bulk', 'suspend', '-i', file('noheader.csv', `${a}\n${a}\n`), '--yes'], {
+      env,
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("no 'id' column");
+    expect(statusOf(a ?? '')).toBe('active');
+  });
+
+  it('an empty file, in both formats', async () => {
+    for (const name of ['empty.csv', 'empty.ndjson']) {
+      const result = await cli(['bulk', 'deactivate', '-i', file(name, ''), '--yes'], { env });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain('is empty');
+    }
+  });
+
+  it('the wrong format for the extension', async () => {
+    const asCsv = await cli(['bulk', 'deactivate', '-i', file('wrong.csv', '{"id":"x"}\n'), '--yes'], {
+      env,
+    });
+    expect(asCsv.code).toBe(2);
+    expect(asCsv.stderr).toContain('looks like NDJSON, not CSV: pass --format ndjson');
+    const asNdjson = await cli(['bulk', 'deactivate', '-i', file('wrong.ndjson', 'id\nx\n'), '--yes'], {
+      env,
+    });
+    expect(asNdjson.code).toBe(2);
+    expect(asNdjson.stderr).toContain('line 1 is not JSON; if the file is CSV, pass --format csv');
+  });
+
+  it('an unknown extension, a missing file, an unknown action', async () => {
+    const txt = await cli(['bulk', 'deactivate', '-i', file('ids.txt', 'id\n1\n'), '--yes'], { env });
+    expect(txt.code).toBe(2);
+    expect(txt.stderr).toContain('pass --format csv or --format ndjson');
+    const missing = await cli(['bulk', 'deactivate', '-i', join(dir, 'nope.csv'), '--yes'], { env });
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('no such file');
+    const action = await cli(['bulk', 'deactivat', '-i', file('a.csv', 'id\n1\n')], { env });
+    expect(action.code).toBe(2);
+    expect(action.stderr).toMatch(/'deactivat' is invalid.*deactivate/s);
+  });
+
+  it('options that do not fit the action', async () => {
+    const path = file('roles.csv', 'id\n1\n');
+    expect((await cli(['bulk', 'set-role', '-i', path, '--yes'], { env })).stderr).toContain('needs --role');
+    const review = await cli(['bulk', 'kyc-review', '-i', path, '--reject', '--yes'], { env });
+    expect(review.code).toBe(2);
+    expect(review.stderr).toContain('--reject needs --reason');
+  });
+});
+
+describe('bad rows are recorded as failed and the run goes on', () => {
+  it('set-email: invalid and empty emails fail with their line, the others are applied', async () => {
+    const [a, b, c] = memberIds(box, 3);
+    const path = file(
+      'emails.csv',
+      `id,email\n${a},new.a@example.test\n${b},not-an-email\n${c},\n${c},"a",extra\n`,
+    );
+    const result = await cli(['bulk', 'set-email', '-i', path, '--yes'], { env });
+    expect(result.code).toBe(3);
+    expect(box.world.store.data.users[a ?? '']?.email).toBe('new.a@example.test');
+    const failures = readFileSync(join(dir, 'emails.set-email.failures.csv'), 'utf8').trim().split('\n');
+    expect(failures[0]).toBe('id,email,error');
+    expect(failures.slice(1).join('\n')).toContain(`${b},not-an-email,invalid email 'not-an-email'`);
+    expect(failures.slice(1).join('\n')).toContain("empty 'email'");
+    expect(failures.slice(1).join('\n')).toMatch(/malformed CSV row/);
+    expect(result.stderr).toContain('3 rows failed');
+  });
+
+  it('never locks out the signed-in admin: their own row fails, the others run', async () => {
+    const admin = Object.values(box.world.store.data.users).find((u) => u.email === 'admin@sandbox.test');
+    const [a = ''] = memberIds(box, 1);
+    const path = file('self.csv', `id\n${admin?.keycloakId}\n${a}\n`);
+    const result = await cli(['bulk', 'suspend', '-i', path, '--yes'], { env });
+    expect(result.code).toBe(3);
+    expect(readFileSync(join(dir, 'self.suspend.failures.csv'), 'utf8')).toContain(
+      'refusing to suspend your own account',
+    );
+    expect(admin?.status).toBe('active');
+    expect(statusOf(a)).toBe('suspended');
+  });
+
+  it('NDJSON: a line that is not JSON or not an object fails; the rest run', async () => {
+    const [a, b] = memberIds(box, 2);
+    const path = file('rows.ndjson', `{"id":"${a}"}\nnot json\n[1]\n{"id":"${b}"}\n`);
+    const result = await cli(['bulk', 'confirm', '-i', path], { env });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('confirm: 2 ok, 0 skipped, 2 failed');
+    const failures = readFileSync(join(dir, 'rows.confirm.failures.ndjson'), 'utf8').trim().split('\n');
+    expect(failures.map((line) => JSON.parse(line).error)).toEqual(['not valid JSON', 'not a JSON object']);
+  });
+});
+
+describe('--validate-only and --dry-run send nothing that changes state', () => {
+  it('--validate-only reads the whole file, lists bad rows and exits 2 when there are any', async () => {
+    const [a] = memberIds(box, 1);
+    const good = await cli(
+      ['bulk', 'set-email', '-i', file('v1.csv', `id,email\n${a},x@y.test\n`), '--validate-only'],
+      {
+        env,
+      },
+    );
+    expect(good.code).toBe(0);
+    expect(good.stderr).toContain('1 row, 0 invalid');
+    const bad = await cli(
+      ['bulk', 'set-email', '-i', file('v2.csv', `id,email\n${a},nope\n,x@y.test\n`), '--validate-only'],
+      {
+        env,
+      },
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("line 2: invalid email 'nope'");
+    expect(bad.stderr).toContain("line 3: empty 'id'");
+    expect(box.world.store.data.users[a ?? '']?.email).not.toBe('x@y.test');
+  });
+
+  it('--dry-run prints each planned change as data and changes nothing', async () => {
+    const ids = memberIds(box, 3);
+    const path = file('dry.csv', `id\n${ids.join('\n')}\n`);
+    const result = await cli(['bulk', 'suspend', '-i', path, '--dry-run', '-o', 'ndjson'], { env });
+    expect(result.code).toBe(0);
+    const planned = result.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(planned).toEqual(
+      ids.map((id, i) => ({ line: i + 2, id, action: 'suspend', change: 'status -> suspended' })),
+    );
+    for (const id of ids) expect(statusOf(id)).toBe('active');
+    expect(result.stderr).toContain('suspend (dry run, nothing sent): 3 rows would change');
+  });
+});

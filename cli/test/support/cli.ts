@@ -1,0 +1,138 @@
+/**
+ * Runs `matchmaker` in-process (with captured streams) or as the built binary, against a
+ * sandbox started on a free port, with XDG_CONFIG_HOME in a fresh temporary directory.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { DEMO_PASSWORD, type RunningSandbox, type SandboxOptions, startSandbox } from '@matchmaker/sandbox';
+import { afterAll } from 'vitest';
+import type { Io } from '../../src/io';
+import { run } from '../../src/program';
+
+export const BINARY = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'matchmaker.js');
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+export async function sandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
+  const box = await startSandbox({ port: 0, ...options });
+  cleanups.push(() => box.close());
+  return box;
+}
+
+export function tempDir(prefix = 'mm-cli-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** The environment of one staff member: a config dir of their own and the sandbox as API base. */
+export function envFor(box: RunningSandbox, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: tempDir('mm-home-'),
+    XDG_CONFIG_HOME: tempDir('mm-config-'),
+    MATCHMAKER_API_BASE: box.url,
+    ...extra,
+  };
+}
+
+export interface Result {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+export interface RunOptions {
+  env: NodeJS.ProcessEnv;
+  stdin?: string;
+  /** Pretend stdout (and stderr, stdin) are terminals. */
+  tty?: boolean;
+  columns?: number;
+}
+
+/** Runs the CLI in this process. */
+export async function cli(argv: string[], options: RunOptions): Promise<Result> {
+  let stdout = '';
+  let stderr = '';
+  const stdin = new PassThrough();
+  stdin.end(options.stdin ?? '');
+  const tty = options.tty === true;
+  const io: Io = {
+    stdout: { write: (text: string) => (stdout += text), isTTY: tty, columns: options.columns ?? 120 },
+    stderr: { write: (text: string) => (stderr += text), isTTY: tty },
+    stdin: Object.assign(stdin, { isTTY: false }),
+    env: options.env,
+  };
+  const code = await run(argv, io);
+  return { code, stdout, stderr };
+}
+
+/** Signs a demo account in through `login --password-stdin`. */
+export async function login(env: NodeJS.ProcessEnv, who = 'admin'): Promise<Result> {
+  const email = who.includes('@') ? who : `${who}@sandbox.test`;
+  return cli(['login', '--email', email, '--password-stdin'], { env, stdin: DEMO_PASSWORD });
+}
+
+export interface Spawned {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number>;
+}
+
+/** Runs the built binary. */
+export function spawnCli(
+  argv: string[],
+  options: { env: NodeJS.ProcessEnv; stdin?: string; cwd?: string },
+): Spawned {
+  const child = spawn(process.execPath, [BINARY, ...argv], {
+    env: options.env,
+    cwd: options.cwd,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  child.stdin.end(options.stdin ?? '');
+  const exited = new Promise<number>((resolve) => {
+    child.on('close', (code, signal) => resolve(code ?? (signal === 'SIGKILL' ? 137 : 128)));
+  });
+  cleanups.push(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  });
+  return { child, stdout: () => stdout, stderr: () => stderr, exited };
+}
+
+export async function spawnResult(
+  argv: string[],
+  options: { env: NodeJS.ProcessEnv; stdin?: string; cwd?: string },
+) {
+  const spawned = spawnCli(argv, options);
+  const code = await spawned.exited;
+  return { code, stdout: spawned.stdout(), stderr: spawned.stderr() };
+}
+
+/** Ids of generated members (not the demo accounts), newest first, straight from the sandbox. */
+export function memberIds(box: RunningSandbox, count: number): string[] {
+  return Object.values(box.world.store.data.users)
+    .filter((user) => user.roles.includes('General') && !user.is_deleted && user.status === 'active')
+    .filter((user) => !user.email.endsWith('@sandbox.test'))
+    .slice(0, count)
+    .map((user) => user.keycloakId);
+}
+
+export async function waitFor(check: () => boolean, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
