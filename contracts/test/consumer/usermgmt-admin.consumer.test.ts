@@ -11,7 +11,6 @@ import {
   interaction,
   json,
   like,
-  memberRoles,
   oneOf,
   pactWith,
   pageNumber,

@@ -7,17 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { MEMBER, REFRESH_FLOW } from '../../src/examples';
 import { userBody } from '../support/bodies';
 import { clientWith, memberClient } from '../support/clients';
-import {
-  interaction,
-  json,
-  like,
-  memberRoles,
-  pactWith,
-  pathOf,
-  request,
-  state,
-  stateValue,
-} from '../support/pact';
+import { interaction, json, like, pactWith, pathOf, request, state, stateValue } from '../support/pact';
 
 const pact = pactWith('usermgmt');
 const loggedIn = state('memberLoggedIn', { userId: MEMBER.userId });

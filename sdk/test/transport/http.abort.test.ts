@@ -1,9 +1,9 @@
 import { getEventListeners } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isAbortedError, isNotLoggedInError } from '../../src/index';
+import { answerFor } from '../support/answers';
 import { flushIO, sampleUser, testClient } from '../support/client';
 import { type RecordedRequest, type Reply, useTestServer } from '../support/server';
-import { answerFor } from '../support/answers';
 import { settle, until } from '../support/stores';
 
 const REFRESH_PATH = '/api/usermgmt/v2/accounts/refresh-token';
