@@ -140,6 +140,12 @@ export async function reloadSession(): Promise<void> {
   await loadUser();
 }
 
+/** Reads the logged-in user again (after a change elsewhere, such as a new profile photo). */
+export async function refreshUser(): Promise<void> {
+  const client = await loadClient();
+  replaceUser(await client.accounts.userInfo());
+}
+
 /** Replaces the logged-in user with a newer copy (after a profile edit or a reactivation). */
 export function replaceUser(user: User): void {
   if (sessionState.status === 'anonymous' || sessionState.status === 'starting') return;
