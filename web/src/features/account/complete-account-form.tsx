@@ -10,7 +10,7 @@ import { replaceUser, sessionState } from '../../state/session';
 import { SEX_OPTIONS } from './account-paths';
 import { forgetReferrer, referrerFrom } from './referral';
 import { focusFirstInvalid } from './register-page';
-import { useUsernameCheck } from './username-check';
+import { usernameHint, useUsernameCheck } from './username-check';
 
 const FIELDS = ['username', 'date_of_birth', 'sex', 'agreed_to_terms'] as const;
 type Field = (typeof FIELDS)[number];
@@ -80,11 +80,11 @@ export function CompleteAccountForm({ onDone }: { onDone: () => void }) {
         value={username}
         hint={
           <span aria-live="polite">
-            {check.state === 'checking'
-              ? 'Checking whether this username is free…'
-              : check.state === 'available'
-                ? `${username.trim()} is available.`
-                : 'Other members see it. Keep the suggested one or choose your own.'}
+            {usernameHint(
+              check,
+              username,
+              'Other members see it. Keep the suggested one or choose your own.',
+            )}
           </span>
         }
         error={errors.username ?? (check.state === 'taken' ? check.message : undefined)}

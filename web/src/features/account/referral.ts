@@ -4,16 +4,9 @@
  * then opening registration still credits the member who shared it. Logout clears storage.
  */
 import { STORAGE_KEYS } from '../../state/session-end';
+import { localStore } from './storage';
 
 const PARAMS = ['ref', 'referrer'] as const;
-
-function storage(): Storage | null {
-  try {
-    return window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 /** Remembers a referrer named in `search` (a location's query) and answers the one to credit. */
 export function referrerFrom(search: string): string | null {
@@ -21,14 +14,14 @@ export function referrerFrom(search: string): string | null {
   for (const name of PARAMS) {
     const value = query.get(name)?.trim();
     if (value) {
-      storage()?.setItem(STORAGE_KEYS.referral, value);
+      localStore()?.setItem(STORAGE_KEYS.referral, value);
       return value;
     }
   }
-  return storage()?.getItem(STORAGE_KEYS.referral) ?? null;
+  return localStore()?.getItem(STORAGE_KEYS.referral) ?? null;
 }
 
 /** Once an account is created the referral is spent. */
 export function forgetReferrer(): void {
-  storage()?.removeItem(STORAGE_KEYS.referral);
+  localStore()?.removeItem(STORAGE_KEYS.referral);
 }

@@ -15,7 +15,7 @@ import { formErrorsOf, looksLikeEmail } from '../../lib/form-errors';
 import { ACCOUNT_PATHS, SEX_OPTIONS } from './account-paths';
 import { rememberPendingEmail } from './pending-email';
 import { forgetReferrer, referrerFrom } from './referral';
-import { useUsernameCheck } from './username-check';
+import { usernameHint, useUsernameCheck } from './username-check';
 import './account.css';
 
 type Field = Exclude<keyof RegisterInput, 'referrer'>;
@@ -117,15 +117,6 @@ export default function RegisterPage() {
     }
   };
 
-  const usernameHint =
-    username.state === 'checking'
-      ? 'Checking whether this username is free…'
-      : username.state === 'available'
-        ? `${values.username.trim()} is available.`
-        : username.state === 'failed'
-          ? `We could not check the username: ${username.message}`
-          : 'Letters, digits, dots, dashes or underscores. Other members see it.';
-
   return (
     <section className="page page--narrow account-page">
       <PageHeading title="Create your account">
@@ -170,7 +161,15 @@ export default function RegisterPage() {
           spellCheck={false}
           required
           value={values.username}
-          hint={<span aria-live="polite">{usernameHint}</span>}
+          hint={
+            <span aria-live="polite">
+              {usernameHint(
+                username,
+                values.username,
+                'Letters, digits, dots, dashes or underscores. Other members see it.',
+              )}
+            </span>
+          }
           error={errors.username ?? (username.state === 'taken' ? username.message : undefined)}
           onChange={(event) => set('username', event.target.value)}
         />

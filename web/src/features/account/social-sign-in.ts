@@ -6,18 +6,11 @@
  */
 import { STORAGE_KEYS } from '../../state/session-end';
 import { ACCOUNT_PATHS } from './account-paths';
+import { sessionStore } from './storage';
 
 export interface SocialAttempt {
   state: string;
   startedAt: number;
-}
-
-function storage(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
 }
 
 export interface SocialProvider {
@@ -32,7 +25,7 @@ export interface SocialProvider {
  */
 export function socialSignInUrl({ authorizeUrl, clientId }: SocialProvider): string {
   const attempt: SocialAttempt = { state: crypto.randomUUID(), startedAt: Date.now() };
-  storage()?.setItem(STORAGE_KEYS.socialSignIn, JSON.stringify(attempt));
+  sessionStore()?.setItem(STORAGE_KEYS.socialSignIn, JSON.stringify(attempt));
   const url = new URL(authorizeUrl, window.location.origin);
   url.searchParams.set('client_id', clientId);
   url.searchParams.set('redirect_uri', new URL(ACCOUNT_PATHS.socialCallback, window.location.origin).href);
@@ -43,7 +36,7 @@ export function socialSignInUrl({ authorizeUrl, clientId }: SocialProvider): str
 
 /** Takes (and forgets) the attempt this tab started; null when there is none. */
 export function takeSocialAttempt(): SocialAttempt | null {
-  const store = storage();
+  const store = sessionStore();
   const raw = store?.getItem(STORAGE_KEYS.socialSignIn);
   store?.removeItem(STORAGE_KEYS.socialSignIn);
   if (!raw) return null;

@@ -46,3 +46,11 @@ export function useUsernameCheck(username: string): UsernameStatus {
   }, [username]);
   return status;
 }
+
+/** The hint under a username field: the check's progress, or `idleHint` when nothing is checked. */
+export function usernameHint(status: UsernameStatus, username: string, idleHint: string): string {
+  if (status.state === 'checking') return 'Checking whether this username is free…';
+  if (status.state === 'available') return `${username.trim()} is available.`;
+  if (status.state === 'failed') return `We could not check the username: ${status.message}`;
+  return idleHint;
+}
