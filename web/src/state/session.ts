@@ -12,6 +12,7 @@ import {
   type LogoutReason,
   loginRedirect,
   type Subscription,
+  type Tokens,
   type User,
 } from '@matchmaker/sdk';
 import { proxy, ref } from 'valtio';
@@ -120,6 +121,35 @@ export async function logIn(email: string, password: string): Promise<void> {
   sessionState.endedBecause = null;
   sessionState.notice = null;
   await loadUser();
+}
+
+/**
+ * Starts a session from tokens handed over by the social sign-in provider's redirect, then runs
+ * start-up like a password login does.
+ */
+export async function logInWithTokens(tokens: Tokens): Promise<void> {
+  const client = await loadClient();
+  await client.session.setTokens(tokens);
+  sessionState.endedBecause = null;
+  sessionState.notice = null;
+  await loadUser();
+}
+
+/** Runs start-up again for the logged-in user (after a reactivation changes what they may do). */
+export async function reloadSession(): Promise<void> {
+  await loadUser();
+}
+
+/** Reads the logged-in user again (after a change elsewhere, such as a new profile photo). */
+export async function refreshUser(): Promise<void> {
+  const client = await loadClient();
+  replaceUser(await client.accounts.userInfo());
+}
+
+/** Replaces the logged-in user with a newer copy (after a profile edit or a reactivation). */
+export function replaceUser(user: User): void {
+  if (sessionState.status === 'anonymous' || sessionState.status === 'starting') return;
+  sessionState.user = ref(user);
 }
 
 /** Logs out from anywhere: the SDK ends the session and `onLogout` clears the rest. */

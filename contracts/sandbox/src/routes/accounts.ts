@@ -10,6 +10,7 @@ import {
   usernameAvailable,
 } from '../domain/accounts';
 import { sendMail, useToken } from '../domain/mail';
+import { applyProfile } from '../domain/profile';
 import { isAdminUser } from '../http/access';
 import { fieldError, notAllowed, notFound, unauthorized } from '../http/api-error';
 import type { UserRecord } from '../state/types';
@@ -59,15 +60,10 @@ export const accountsHandlers: HandlerMap<'accounts'> = {
 
   'accounts.oauthUpdate': ({ world, body, user, baseUrl }) => {
     if (!user) throw unauthorized('Sign in with the identity provider first');
-    if (body.username !== undefined && body.username !== user.username) {
-      checkUsername(world, body.username, 'body.username', user);
-      world.store.renameUser(user, { username: body.username });
-    }
-    if (body.first_name !== undefined) user.first_name = body.first_name;
-    if (body.last_name !== undefined) user.last_name = body.last_name;
-    if (body.date_of_birth !== undefined) user.profile.date_of_birth = body.date_of_birth;
-    if (body.sex !== undefined) user.profile.sex = body.sex;
-    touchUser(world, user);
+    // The member's own profile edit too (the contract has no other member call for it): every
+    // profile field but the email, which changes only through the confirmed email-change flow.
+    const { email: _email, ...changes } = body;
+    applyProfile(world, user, changes);
     return { message: 'Account updated', user: userView(world, baseUrl, user) };
   },
 

@@ -1,6 +1,6 @@
 import { ipLocationSchema } from '@matchmaker/sdk';
 import { describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS } from '../../src/server';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server';
 import { submitForm } from '../support/forms';
 import { client, json, loggedIn, sandbox } from '../support/sandbox';
 
@@ -31,6 +31,35 @@ describe('simulated outside world', () => {
     ).resolves.toBeTruthy();
     const page = await (await fetch(`${box.url}/sandbox/outbox`)).text();
     expect(page).toContain('Reset your Matchmaker password');
+  });
+
+  it("oauthUpdate is the member's own profile edit: every profile field but the email", async () => {
+    const box = await sandbox();
+    const api = client(box);
+    await api.accounts.login({ email: 'new@sandbox.test', password: DEMO_PASSWORD });
+    const answer = await api.accounts.oauthUpdate({
+      height: 171,
+      religion: 'hindu',
+      city: 'Pune',
+      country: 'India',
+      has_children: false,
+      open_for_relocation: true,
+      about: 'Teacher.',
+      email: 'someone.else@example.test',
+    });
+    expect(answer.user).toMatchObject({
+      height: 171,
+      religion: 'hindu',
+      city: 'Pune',
+      country: 'India',
+      has_children: false,
+      open_for_relocation: true,
+      about: 'Teacher.',
+      email: 'new@sandbox.test',
+    });
+    // Clearing a field stores nothing rather than an empty string.
+    const cleared = await api.accounts.oauthUpdate({ city: '' });
+    expect(cleared.user.city ?? null).toBeNull();
   });
 
   it('signs in through the consent page and completes the account with oauthUpdate', async () => {

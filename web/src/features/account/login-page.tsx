@@ -1,12 +1,17 @@
 import { isAdmin, isHttpError, LOGIN_SUSPENDED_PARAM } from '@matchmaker/sdk';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, Suspense, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Redirect, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { AppLink, absolute, Button, PageHeading, TextField } from '../../components/index';
+import { config } from '../../config/config';
 import { PATHS } from '../../config/paths';
 import { describeError } from '../../lib/error-message';
+import { lazyScreen } from '../../lib/lazy';
 import { logIn, SUSPENDED_NOTICE, sessionState } from '../../state/session';
+
+// The consent prompt (and the Dialog) load only when asked for: the login page is on a size budget.
+const SocialConsent = lazyScreen(() => import('./social-consent'));
 
 export function LoginPage() {
   const session = useSnapshot(sessionState);
@@ -18,6 +23,7 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string; form?: string }>({});
   const [busy, setBusy] = useState(false);
+  const [consent, setConsent] = useState(false);
 
   if (!busy && (session.status === 'member' || session.status === 'admin')) {
     return <Redirect to={absolute(session.status === 'admin' ? PATHS.admin : PATHS.matches)} replace />;
@@ -98,12 +104,21 @@ export function LoginPage() {
         <Button type="submit" block busy={busy}>
           Log in
         </Button>
+        <p className="form__or">or</p>
+        <Button variant="secondary" block onClick={() => setConsent(true)}>
+          Continue with social sign-in
+        </Button>
         <p className="form__links">
           <AppLink href={PATHS.forgotPassword}>Forgot your password?</AppLink>
           <span aria-hidden="true"> · </span>
           <AppLink href={PATHS.register}>Create an account</AppLink>
         </p>
       </form>
+      {consent ? (
+        <Suspense fallback={null}>
+          <SocialConsent provider={config().socialSignIn} onClose={() => setConsent(false)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

@@ -1,42 +1,22 @@
 /**
- * The profile area (the rest of issue 13 fills editing, photos and verification). Routes inside
- * are relative to /profile (wouter `nest`).
+ * The profile area (/profile): details (the 24 fields and completion), photos and identity
+ * verification. Routes inside are relative to /profile (wouter `nest`); each screen loads lazily.
  */
-import { missingProfileFields, profileCompletion } from '@matchmaker/sdk';
-import { useSnapshot } from 'valtio';
 import { Route, Switch } from 'wouter';
-import { NotFound, PageHeading } from '../../components/index';
-import { sessionState } from '../../state/session';
+import { NotFound } from '../../components/index';
+import { lazyScreen } from '../../lib/lazy';
+import './profile.css';
 
-function ProfileHome() {
-  const { user } = useSnapshot(sessionState);
-  if (!user) return null;
-  const percent = profileCompletion(user);
-  const missing = missingProfileFields(user);
-  return (
-    <section className="page">
-      <PageHeading title="Your profile">
-        <p>
-          {user.first_name} {user.last_name}
-        </p>
-      </PageHeading>
-      <div className="card">
-        <p>
-          Your profile is <strong data-testid="profile-completion">{percent}%</strong> complete.
-        </p>
-        <progress className="meter" max={100} value={percent} aria-label="Profile completion" />
-        {missing.length > 0 ? (
-          <p>Still missing: {missing.map((field) => field.replaceAll('_', ' ')).join(', ')}.</p>
-        ) : null}
-      </div>
-    </section>
-  );
-}
+const ProfilePage = lazyScreen(() => import('./profile-page'));
+const PhotosPage = lazyScreen(() => import('./photos-page'));
+const VerificationPage = lazyScreen(() => import('./verification-page'));
 
 export default function ProfileArea() {
   return (
     <Switch>
-      <Route path="/" component={ProfileHome} />
+      <Route path="/" component={ProfilePage} />
+      <Route path="/photos" component={PhotosPage} />
+      <Route path="/verification" component={VerificationPage} />
       <Route>
         <NotFound />
       </Route>

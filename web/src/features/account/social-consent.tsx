@@ -1,0 +1,43 @@
+/** The consent prompt before leaving for the social sign-in provider (loaded when asked for). */
+import { useState } from 'react';
+import { Button, Dialog } from '../../components/index';
+import { type SocialProvider, socialSignInUrl } from './social-sign-in';
+
+export default function SocialConsent({
+  provider,
+  onClose,
+}: {
+  provider: SocialProvider;
+  onClose: () => void;
+}) {
+  const [leaving, setLeaving] = useState(false);
+  return (
+    <Dialog
+      open
+      title="Sign in with your social account?"
+      onClose={onClose}
+      actions={
+        <>
+          <Button
+            busy={leaving}
+            onClick={() => {
+              setLeaving(true);
+              window.location.assign(socialSignInUrl(provider));
+            }}
+          >
+            Continue to sign in
+          </Button>
+          <Button variant="secondary" onClick={onClose} disabled={leaving}>
+            Cancel
+          </Button>
+        </>
+      }
+    >
+      <p>
+        You will leave Matchmaker for the sign-in provider. With your permission it shares your name and email
+        address with us; we never see your password there and never post anything.
+      </p>
+      <p>If you are new, an account is created and you will be asked a few details to complete it.</p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,105 @@
+/**
+ * Changing the email: a confirmation link goes to the new address (the account page
+ * /account/change-email completes it), so a typo cannot lock the member out.
+ */
+import { useState } from 'react';
+import { Button, TextField } from '../../components/index';
+import { getClient } from '../../lib/client';
+import { formErrorsOf, looksLikeEmail } from '../../lib/form-errors';
+
+export function ChangeEmail({ current }: { current: string }) {
+  const [open, setOpen] = useState(false);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<{ new_email?: string; password?: string; form?: string }>({});
+  const [sent, setSent] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: { preventDefault(): void }) => {
+    event.preventDefault();
+    const next: typeof errors = {};
+    if (!looksLikeEmail(email)) next.new_email = 'Enter the new address, like name@example.com.';
+    if (password === '') next.password = 'Enter your password to confirm it is you.';
+    setErrors(next);
+    if (next.new_email || next.password) return;
+    setBusy(true);
+    try {
+      const answer = await getClient().accounts.initiateEmailChange({ new_email: email.trim(), password });
+      setSent(answer?.message ?? `We sent a confirmation link to ${email.trim()}.`);
+      setOpen(false);
+      setPassword('');
+    } catch (error) {
+      const found = formErrorsOf(error, ['new_email', 'password']);
+      setErrors({
+        ...(found.fields.new_email ? { new_email: found.fields.new_email } : {}),
+        ...(found.fields.password ? { password: found.fields.password } : {}),
+        ...(found.form ? { form: found.form } : {}),
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="change-email">
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        readOnly
+        value={current}
+        hint="Changing it needs a confirmation from the new address."
+      />
+      {sent ? (
+        <p className="notice notice--info" role="status">
+          {sent} Open it to finish the change.
+        </p>
+      ) : null}
+      {open ? (
+        // A nested form is not allowed: this is a group whose button submits by itself.
+        <fieldset className="change-email__form">
+          <legend className="visually-hidden">Change email</legend>
+          {errors.form ? (
+            <p className="form__error" role="alert">
+              {errors.form}
+            </p>
+          ) : null}
+          <TextField
+            label="New email"
+            name="new_email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            value={email}
+            error={errors.new_email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <TextField
+            label="Your password"
+            name="current_password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            error={errors.password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+          <div className="button-row">
+            <Button busy={busy} onClick={onSubmit}>
+              Send confirmation link
+            </Button>
+            <Button variant="secondary" onClick={() => setOpen(false)} disabled={busy}>
+              Cancel
+            </Button>
+          </div>
+        </fieldset>
+      ) : (
+        <div>
+          <Button variant="secondary" onClick={() => setOpen(true)}>
+            Change email
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

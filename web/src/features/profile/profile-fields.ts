@@ -1,0 +1,203 @@
+/**
+ * How the profile form shows each of the 24 profile fields (SPEC.md section 3). Which fields there
+ * are comes from the SDK (PROFILE_FIELDS); this file only adds labels, input kinds and the choices
+ * offered. A stored value outside the choices is still shown (and kept) as it is.
+ */
+import { COUNTRY_NAMES, PROFILE_FIELDS, type ProfileField, RELIGIONS_WITH_PAGES } from '@matchmaker/sdk';
+import type { SelectOption } from '../../components/choice-fields';
+
+export type FieldKind = 'text' | 'email' | 'number' | 'date' | 'textarea' | 'select' | 'yes-no';
+
+export interface FieldSpec {
+  label: string;
+  kind: FieldKind;
+  group: 'About you' | 'Faith and background' | 'Where you live' | 'Lifestyle' | 'Family';
+  autoComplete?: string;
+  hint?: string;
+  options?: readonly SelectOption[];
+}
+
+const choices = (...pairs: [string, string][]): SelectOption[] =>
+  pairs.map(([value, label]) => ({ value, label }));
+
+const FAITH_LABELS: Record<(typeof RELIGIONS_WITH_PAGES)[number], string> = {
+  christian: 'Christian',
+  muslim: 'Muslim',
+  hindu: 'Hindu',
+  jew: 'Jewish',
+  mormon: 'Latter-day Saint',
+};
+
+/** Country names through the SDK, alphabetical; the profile stores the name. */
+const COUNTRY_OPTIONS: SelectOption[] = Object.values(COUNTRY_NAMES)
+  .map((name) => ({ value: name, label: name }))
+  .sort((a, b) => a.label.localeCompare(b.label));
+
+export const FIELD_SPECS: Readonly<Record<ProfileField, FieldSpec>> = {
+  username: { label: 'Username', kind: 'text', group: 'About you', autoComplete: 'username' },
+  first_name: { label: 'First name', kind: 'text', group: 'About you', autoComplete: 'given-name' },
+  last_name: { label: 'Last name', kind: 'text', group: 'About you', autoComplete: 'family-name' },
+  email: { label: 'Email', kind: 'email', group: 'About you', autoComplete: 'email' },
+  sex: {
+    label: 'Sex',
+    kind: 'select',
+    group: 'About you',
+    options: choices(['female', 'Female'], ['male', 'Male']),
+  },
+  date_of_birth: { label: 'Date of birth', kind: 'date', group: 'About you', autoComplete: 'bday' },
+  height: { label: 'Height (cm)', kind: 'number', group: 'About you', autoComplete: 'off' },
+  body_type: {
+    label: 'Body type',
+    kind: 'select',
+    group: 'About you',
+    options: choices(
+      ['slim', 'Slim'],
+      ['athletic', 'Athletic'],
+      ['average', 'Average'],
+      ['curvy', 'Curvy'],
+      ['muscular', 'Muscular'],
+      ['full_figured', 'Full figured'],
+    ),
+  },
+  about: {
+    label: 'About me',
+    kind: 'textarea',
+    group: 'About you',
+    hint: 'A few sentences about who you are and what you hope for in a marriage.',
+  },
+  religion: {
+    label: 'Faith',
+    kind: 'select',
+    group: 'Faith and background',
+    options: RELIGIONS_WITH_PAGES.map((value) => ({ value, label: FAITH_LABELS[value] })),
+  },
+  church_denomination: {
+    label: 'Denomination or tradition',
+    kind: 'text',
+    group: 'Faith and background',
+    autoComplete: 'off',
+    hint: 'For example Baptist, Sunni, Orthodox, Vaishnava.',
+  },
+  ethnicity: { label: 'Ethnicity', kind: 'text', group: 'Faith and background', autoComplete: 'off' },
+  education_level: {
+    label: 'Education',
+    kind: 'select',
+    group: 'Faith and background',
+    options: choices(
+      ['high_school', 'High school'],
+      ['vocational', 'Vocational'],
+      ['associate', 'Associate degree'],
+      ['bachelors', "Bachelor's degree"],
+      ['masters', "Master's degree"],
+      ['doctorate', 'Doctorate'],
+    ),
+  },
+  occupation: {
+    label: 'Occupation',
+    kind: 'text',
+    group: 'Faith and background',
+    autoComplete: 'organization-title',
+  },
+  current_status: {
+    label: 'Work status',
+    kind: 'select',
+    group: 'Faith and background',
+    options: choices(
+      ['employed', 'Employed'],
+      ['self_employed', 'Self-employed'],
+      ['student', 'Student'],
+      ['between_jobs', 'Between jobs'],
+      ['retired', 'Retired'],
+    ),
+  },
+  country: { label: 'Country', kind: 'select', group: 'Where you live', options: COUNTRY_OPTIONS },
+  state: { label: 'State or region', kind: 'text', group: 'Where you live', autoComplete: 'address-level1' },
+  city: { label: 'City', kind: 'text', group: 'Where you live', autoComplete: 'address-level2' },
+  open_for_relocation: { label: 'Open to relocating', kind: 'yes-no', group: 'Where you live' },
+  drinking_status: {
+    label: 'Drinking',
+    kind: 'select',
+    group: 'Lifestyle',
+    options: choices(
+      ['never', 'Never'],
+      ['occasionally', 'Occasionally'],
+      ['socially', 'Socially'],
+      ['regularly', 'Regularly'],
+    ),
+  },
+  smoking_status: {
+    label: 'Smoking',
+    kind: 'select',
+    group: 'Lifestyle',
+    options: choices(
+      ['never', 'Never'],
+      ['occasionally', 'Occasionally'],
+      ['regularly', 'Regularly'],
+      ['trying_to_quit', 'Trying to quit'],
+    ),
+  },
+  marital_type: {
+    label: 'Marital history',
+    kind: 'select',
+    group: 'Family',
+    options: choices(
+      ['never_married', 'Never married'],
+      ['divorced', 'Divorced'],
+      ['widowed', 'Widowed'],
+      ['separated', 'Separated'],
+      ['annulled', 'Annulled'],
+    ),
+  },
+  has_children: { label: 'Has children', kind: 'yes-no', group: 'Family' },
+  want_children: {
+    label: 'Wants children',
+    kind: 'select',
+    group: 'Family',
+    options: choices(['yes', 'Yes'], ['no', 'No'], ['maybe', 'Maybe'], ['open_to_it', 'Open to it']),
+  },
+};
+
+export const FIELD_GROUPS = [
+  'About you',
+  'Faith and background',
+  'Where you live',
+  'Lifestyle',
+  'Family',
+] as const;
+
+/** The fields of a group, in SPEC.md's order. */
+export function fieldsOf(group: FieldSpec['group']): ProfileField[] {
+  return PROFILE_FIELDS.filter((field) => FIELD_SPECS[field].group === group);
+}
+
+/** The label of a field, for the 'still missing' list. */
+export function fieldLabel(field: ProfileField): string {
+  return FIELD_SPECS[field].label;
+}
+
+/** The text a form input shows for a stored value. */
+export function toInput(spec: FieldSpec, value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (spec.kind === 'yes-no') {
+    if (value === true || value === 'true' || value === 'yes') return 'yes';
+    if (value === false || value === 'false' || value === 'no') return 'no';
+    return '';
+  }
+  return String(value);
+}
+
+/** The value sent for an input's text; null clears the field. */
+export function fromInput(spec: FieldSpec, text: string): string | number | boolean | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  if (spec.kind === 'number') return Number(trimmed);
+  if (spec.kind === 'yes-no') return trimmed === 'yes';
+  return trimmed;
+}
+
+/** Choices including a stored value the list does not know, so editing never loses it. */
+export function optionsWith(spec: FieldSpec, current: string): readonly SelectOption[] {
+  const options = spec.options ?? [];
+  if (current === '' || options.some((option) => option.value === current)) return options;
+  return [...options, { value: current, label: current.replaceAll('_', ' ') }];
+}

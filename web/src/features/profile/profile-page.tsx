@@ -1,0 +1,195 @@
+/**
+ * The member's profile: the completion percentage and what is missing, and every one of the 24
+ * profile fields to view and edit. Saving sends only the fields that changed, and the answer
+ * (the account as it now is) replaces the session's user, so the percentage moves at once.
+ */
+import { PROFILE_FIELDS, type ProfileField, type User } from '@matchmaker/sdk';
+import { type FormEvent, useMemo, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { SelectField, TextAreaField } from '../../components/choice-fields';
+import { Button, PageHeading, TextField } from '../../components/index';
+import { getClient } from '../../lib/client';
+import { formErrorsOf } from '../../lib/form-errors';
+import { notify } from '../../lib/toast';
+import { replaceUser, sessionState } from '../../state/session';
+import { ChangeEmail } from './change-email';
+import { CompletionCard } from './completion-card';
+import { FIELD_GROUPS, FIELD_SPECS, fieldsOf, fromInput, optionsWith, toInput } from './profile-fields';
+import { ProfileTabs } from './profile-tabs';
+
+type Values = Record<ProfileField, string>;
+
+function valuesOf(user: User): Values {
+  return Object.fromEntries(
+    PROFILE_FIELDS.map((field) => [field, toInput(FIELD_SPECS[field], user[field])]),
+  ) as Values;
+}
+
+function checkValues(values: Values): Partial<Record<ProfileField, string>> {
+  const errors: Partial<Record<ProfileField, string>> = {};
+  if (!values.username.trim()) errors.username = 'Your username cannot be empty.';
+  if (!values.first_name.trim()) errors.first_name = 'Your first name cannot be empty.';
+  if (!values.last_name.trim()) errors.last_name = 'Your last name cannot be empty.';
+  const height = values.height.trim();
+  if (height !== '' && !(Number(height) > 0)) errors.height = 'Enter your height in centimetres, like 172.';
+  return errors;
+}
+
+export default function ProfilePage() {
+  const { user } = useSnapshot(sessionState);
+  if (!user) return null;
+  return <ProfileEditor key={user.updated_at ?? ''} user={user} />;
+}
+
+function ProfileEditor({ user }: { user: User }) {
+  const initial = useMemo(() => valuesOf(user), [user]);
+  const [values, setValues] = useState<Values>(initial);
+  const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const changed = PROFILE_FIELDS.filter((field) => field !== 'email' && values[field] !== initial[field]);
+
+  const focusField = (field: ProfileField) => {
+    const target =
+      field === 'email'
+        ? document.querySelector<HTMLElement>('.change-email button')
+        : document.querySelector<HTMLElement>(`[name="${field}"]`);
+    target?.scrollIntoView({ block: 'center' });
+    target?.focus();
+  };
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = checkValues(values);
+    setErrors(found);
+    setFormError(null);
+    const first = PROFILE_FIELDS.find((field) => found[field]);
+    if (first) {
+      focusField(first);
+      return;
+    }
+    if (changed.length === 0) {
+      notify.info('Nothing to save: no field was changed.');
+      return;
+    }
+    setBusy(true);
+    try {
+      const body = Object.fromEntries(
+        changed.map((field) => [field, fromInput(FIELD_SPECS[field], values[field])]),
+      );
+      const answer = await getClient().accounts.oauthUpdate(body);
+      replaceUser(answer.user);
+      notify.success('Your profile is saved.');
+    } catch (error) {
+      const result = formErrorsOf(error, PROFILE_FIELDS);
+      setErrors(result.fields);
+      setFormError(result.form);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const set = (field: ProfileField, value: string) => setValues((old) => ({ ...old, [field]: value }));
+
+  return (
+    <section className="page profile-page">
+      <PageHeading title="Your profile">
+        <p>
+          {user.first_name} {user.last_name} · @{user.username}
+        </p>
+      </PageHeading>
+      <ProfileTabs />
+      <div className="profile-layout">
+        <CompletionCard user={user} onPick={focusField} />
+        <form className="card form profile-form" onSubmit={onSubmit} noValidate aria-label="Profile details">
+          {formError ? (
+            <p className="form__error" role="alert">
+              {formError}
+            </p>
+          ) : null}
+          {FIELD_GROUPS.map((group) => (
+            <fieldset key={group} className="profile-form__group">
+              <legend className="profile-form__legend">{group}</legend>
+              <div className="profile-form__grid">
+                {fieldsOf(group).map((field) =>
+                  field === 'email' ? (
+                    <ChangeEmail key={field} current={user.email} />
+                  ) : (
+                    <ProfileInput
+                      key={field}
+                      field={field}
+                      value={values[field]}
+                      error={errors[field]}
+                      onChange={(value) => set(field, value)}
+                    />
+                  ),
+                )}
+              </div>
+            </fieldset>
+          ))}
+          <div className="profile-form__actions">
+            <Button type="submit" busy={busy}>
+              Save profile
+            </Button>
+            <p className="profile-form__status" aria-live="polite">
+              {changed.length === 0
+                ? 'No unsaved changes.'
+                : `${changed.length} unsaved change${changed.length === 1 ? '' : 's'}.`}
+            </p>
+          </div>
+        </form>
+      </div>
+    </section>
+  );
+}
+
+function ProfileInput({
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  field: ProfileField;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const spec = FIELD_SPECS[field];
+  const common = { name: field, label: spec.label, error, hint: spec.hint, value };
+  switch (spec.kind) {
+    case 'textarea':
+      return <TextAreaField {...common} rows={5} onChange={(event) => onChange(event.target.value)} />;
+    case 'select':
+      return (
+        <SelectField
+          {...common}
+          options={optionsWith(spec, value)}
+          placeholder="Not set"
+          onChange={(event) => onChange(event.target.value)}
+        />
+      );
+    case 'yes-no':
+      return (
+        <SelectField
+          {...common}
+          options={[
+            { value: 'yes', label: 'Yes' },
+            { value: 'no', label: 'No' },
+          ]}
+          placeholder="Not set"
+          onChange={(event) => onChange(event.target.value)}
+        />
+      );
+    default:
+      return (
+        <TextField
+          {...common}
+          type={spec.kind === 'number' ? 'number' : spec.kind === 'date' ? 'date' : 'text'}
+          inputMode={spec.kind === 'number' ? 'numeric' : undefined}
+          autoComplete={spec.autoComplete ?? 'off'}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      );
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * Turns the API's validation answer (400 `{ message, errors: [{ path: 'body.email', message }] }`)
+ * into errors keyed by form field, so each message sits under the field it is about.
+ */
+import { isHttpError } from '@matchmaker/sdk';
+import { describeError } from './error-message';
+
+export interface FormErrors {
+  /** Messages by field name (the body key: `email`, `new_password`, ...). */
+  fields: Record<string, string>;
+  /** What is not about one field, for the top of the form. */
+  form: string | null;
+}
+
+function errorEntries(body: unknown): { path: string; message: string }[] {
+  if (body === null || typeof body !== 'object' || !('errors' in body) || !Array.isArray(body.errors))
+    return [];
+  return body.errors.flatMap((entry: unknown) =>
+    entry !== null &&
+    typeof entry === 'object' &&
+    'path' in entry &&
+    'message' in entry &&
+    typeof entry.path === 'string' &&
+    typeof entry.message === 'string'
+      ? [{ path: entry.path, message: entry.message }]
+      : [],
+  );
+}
+
+/** Splits a failed call into field errors (for the fields the form has) and a form-level message. */
+export function formErrorsOf(error: unknown, fieldNames: readonly string[]): FormErrors {
+  const fields: Record<string, string> = {};
+  const unplaced: string[] = [];
+  if (isHttpError(error) && error.status === 400) {
+    for (const { path, message } of errorEntries(error.body)) {
+      const name = path.replace(/^body\./, '');
+      if (fieldNames.includes(name) && !fields[name]) fields[name] = message;
+      else unplaced.push(message);
+    }
+    if (Object.keys(fields).length > 0) {
+      return { fields, form: unplaced.length > 0 ? unplaced.join(' ') : null };
+    }
+  }
+  return { fields, form: unplaced.length > 0 ? unplaced.join(' ') : describeError(error) };
+}
+
+/** A loose shape check: the server decides what it accepts; this only catches typing slips. */
+export function looksLikeEmail(value: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
+}
