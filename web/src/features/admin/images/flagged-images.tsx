@@ -94,11 +94,14 @@ function Queue({
   const grid = useRef<HTMLUListElement>(null);
   const current = Math.min(active, images.length - 1);
 
-  // Keep focus on the active tile when the list changes under it (an image decided).
+  // A decided image's tile leaves the DOM with focus on it; focus then goes to the tile that took
+  // its place, so the reviewer's next key still reaches the queue.
+  const refocus = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a shorter list (an image decided) moves focus too
   useEffect(() => {
     const list = grid.current;
-    if (!list?.contains(document.activeElement)) return;
+    if (!list || (!refocus.current && !list.contains(document.activeElement))) return;
+    refocus.current = false;
     const tile = list.querySelectorAll<HTMLElement>('[data-tile]')[current];
     if (tile && document.activeElement !== tile && !tile.contains(document.activeElement)) tile.focus();
   }, [current, images.length]);
@@ -112,6 +115,7 @@ function Queue({
 
   const decide = async (image: FlaggedImage, approved: boolean) => {
     const position = images.indexOf(image);
+    refocus.current = grid.current?.contains(document.activeElement) ?? false;
     remote.update((data) => ({
       ...data,
       images: data.images.filter((entry) => entry.filename !== image.filename),
