@@ -3,7 +3,8 @@
  * feature switches: a toggle persists, a failed one rolls back with an error toast.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, logIn, screenshots, startApp, type TestApp } from '../../harness/browser';
+import { axeViolations, startApp, type TestApp } from '../../harness/browser';
+import { adminPage, screens } from './admin-pages';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -13,18 +14,12 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function adminPage() {
-  const page = await app.newPage({ location: false });
-  await logIn(page, 'admin@sandbox.test');
-  return page;
-}
-
 const images = () => app.sandbox.world.store.data.images;
 const flaggedCount = () => Object.values(images()).filter((image) => image.flagged).length;
 
 describe('back office: flagged images', () => {
   it('decides images by keyboard only while the queue has focus, and the shortcuts can be turned off', async () => {
-    const page = await adminPage();
+    const page = await adminPage(app);
     await page.goto('/admin/images');
     await page.getByRole('heading', { level: 1, name: 'Flagged images' }).waitFor();
     const tiles = page.locator('[data-tile]');
@@ -32,7 +27,7 @@ describe('back office: flagged images', () => {
     const start = flaggedCount();
     expect(await tiles.count()).toBe(start);
     expect(await page.locator('img.admin-flagged__blur').count()).toBe(start);
-    await screenshots(page, 'admin-flagged-images');
+    await screens(page, 'admin-flagged-images');
     expect(await axeViolations(page)).toEqual([]);
 
     const label = (index: number) => tiles.nth(index).getAttribute('aria-label');
@@ -44,7 +39,9 @@ describe('back office: flagged images', () => {
 
     await tiles.first().focus();
     await page.keyboard.press('j');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(second);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe(second);
     await page.keyboard.press('v');
     expect(await tiles.nth(1).locator('img.admin-flagged__blur').count()).toBe(0);
     await page.keyboard.press('a'); // keep the second image
@@ -60,7 +57,7 @@ describe('back office: flagged images', () => {
 
     await page.keyboard.press('?');
     await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
-    await screenshots(page, 'admin-flagged-help');
+    await screens(page, 'admin-flagged-help');
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
 
@@ -76,7 +73,7 @@ describe('back office: flagged images', () => {
   });
 
   it('takes bulk decisions after a confirmation, with the selection in the URL', async () => {
-    const page = await adminPage();
+    const page = await adminPage(app);
     await page.goto('/admin/images');
     const tiles = page.locator('[data-tile]');
     await tiles.first().waitFor();
@@ -96,12 +93,12 @@ describe('back office: flagged images', () => {
 
 describe('back office: features', () => {
   it('toggles a subfeature at once, and it stays toggled after a reload', async () => {
-    const page = await adminPage();
+    const page = await adminPage(app);
     await page.goto('/admin/features');
     await page.getByRole('heading', { level: 1, name: 'Features' }).waitFor();
     const selfie = page.getByRole('switch', { name: /Selfie check/ });
     expect(await selfie.getAttribute('aria-checked')).toBe('false');
-    await screenshots(page, 'admin-features');
+    await screens(page, 'admin-features');
     expect(await axeViolations(page)).toEqual([]);
     await selfie.focus();
     await page.keyboard.press('Enter');
@@ -111,11 +108,13 @@ describe('back office: features', () => {
     expect(kyc?.subfeatures.find((sub) => sub.code === 'KYC_SELFIE')?.enabled).toBe(true);
     await page.reload();
     await page.getByRole('switch', { name: /Selfie check/ }).waitFor();
-    expect(await page.getByRole('switch', { name: /Selfie check/ }).getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByRole('switch', { name: /Selfie check/ }).getAttribute('aria-checked')).toBe(
+      'true',
+    );
   });
 
   it('rolls a failed toggle back with an error toast', async () => {
-    const page = await adminPage();
+    const page = await adminPage(app);
     await page.goto('/admin/features');
     const payments = page.getByRole('switch', { name: /^Payments/ });
     await payments.waitFor();
@@ -126,7 +125,11 @@ describe('back office: features', () => {
     });
     await page.route('**/api/feature-switch/v2/features/PAYMENTS/toggle', async (route) => {
       await held;
-      await route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Switch store down"}' });
+      await route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"message":"Switch store down"}',
+      });
     });
     await payments.click();
     // The new state shows while the call runs...
@@ -135,6 +138,8 @@ describe('back office: features', () => {
     // ...and the old one comes back when it fails.
     await page.getByText(/Payments could not be switched/).waitFor();
     expect(await payments.getAttribute('aria-checked')).toBe('true');
-    expect(app.sandbox.world.store.data.features.find((feature) => feature.code === 'PAYMENTS')?.enabled).toBe(true);
+    expect(
+      app.sandbox.world.store.data.features.find((feature) => feature.code === 'PAYMENTS')?.enabled,
+    ).toBe(true);
   });
 });

@@ -4,7 +4,8 @@
  * action), the other account actions and creating an account.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, logIn, screenshots, startApp, type TestApp } from '../../harness/browser';
+import { axeViolations, logIn, startApp, type TestApp } from '../../harness/browser';
+import { adminPage, screens } from './admin-pages';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -16,10 +17,12 @@ afterAll(async () => {
 
 describe('back office: access', () => {
   it('lands an admin on /admin and sends them through /account/login from member areas', async () => {
-    const page = await app.newPage({ location: false });
-    await logIn(page, 'admin@sandbox.test');
+    const page = await adminPage(app);
     expect(new URL(page.url()).pathname).toBe('/admin');
-    await page.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Users' }).waitFor();
+    await page
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Users' })
+      .waitFor();
     const visited: string[] = [];
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
@@ -45,28 +48,32 @@ describe('back office: access', () => {
 
 describe('back office: users', () => {
   it('searches with filters in the URL, opens a user, and back returns to the same search', async () => {
-    const page = await app.newPage({ location: false });
-    await logIn(page, 'admin@sandbox.test');
+    const page = await adminPage(app);
     await page.goto('/admin/users');
     await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
     await page.getByRole('table').waitFor();
     expect(await page.getByRole('table').getByRole('row').count()).toBe(16); // header + 15
-    await screenshots(page, 'admin-users');
+    await screens(page, 'admin-users');
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByLabel('Status').selectOption('active');
     await page.getByLabel('Name, email or username').fill('member3@sandbox.test');
     await page.getByRole('button', { name: 'Search', exact: true }).click();
-    await page.waitForURL((url) => url.searchParams.get('q') === 'member3@sandbox.test' && url.searchParams.get('status') === 'active');
+    await page.waitForURL(
+      (url) =>
+        url.searchParams.get('q') === 'member3@sandbox.test' && url.searchParams.get('status') === 'active',
+    );
     await page.getByRole('link', { name: 'Aisha' }).first().click();
     await page.getByRole('heading', { level: 1, name: /Aisha/ }).waitFor();
     await page.getByRole('heading', { name: 'Activity log' }).waitFor();
     await page.getByText('Pending', { exact: true }).waitFor(); // her KYC status
     await page.getByRole('heading', { name: 'Recent visits' }).waitFor();
-    await screenshots(page, 'admin-user-detail');
+    await screens(page, 'admin-user-detail');
     expect(await axeViolations(page)).toEqual([]);
     await page.goBack();
-    await page.waitForURL((url) => url.pathname === '/admin/users' && url.searchParams.get('q') === 'member3@sandbox.test');
+    await page.waitForURL(
+      (url) => url.pathname === '/admin/users' && url.searchParams.get('q') === 'member3@sandbox.test',
+    );
     expect(await page.getByLabel('Name, email or username').inputValue()).toBe('member3@sandbox.test');
     expect(await page.getByLabel('Status').inputValue()).toBe('active');
     expect(await page.getByRole('table').getByRole('row').count()).toBe(2);
@@ -77,8 +84,7 @@ describe('back office: users', () => {
     const ids = Object.values(world.store.data.users)
       .filter((user) => /^member[12]@/.test(user.email))
       .map((user) => user.keycloakId);
-    const page = await app.newPage({ location: false });
-    await logIn(page, 'admin@sandbox.test');
+    const page = await adminPage(app);
     await page.goto('/admin/users');
     await page.getByLabel('User ids (bulk)').fill(ids.join(', '));
     await page.getByRole('button', { name: 'Search', exact: true }).click();
@@ -89,19 +95,20 @@ describe('back office: users', () => {
   it("suspends a member after a confirmation; the member's next action lands on the suspension notice", async () => {
     const member = await app.newPage();
     await logIn(member, 'member5@sandbox.test');
-    const admin = await app.newPage({ location: false });
-    await logIn(admin, 'admin@sandbox.test');
+    const admin = await adminPage(app);
     await admin.goto('/admin/users?q=member5%40sandbox.test');
     await admin.getByRole('link', { name: /Noa/ }).click();
     await admin.getByRole('button', { name: 'Suspend' }).click();
     const dialog = admin.getByRole('dialog', { name: /Suspend Noa/ });
     await dialog.waitFor();
-    await screenshots(admin, 'admin-user-confirm');
+    await screens(admin, 'admin-user-confirm');
     expect(await axeViolations(admin)).toEqual([]);
     await dialog.getByRole('button', { name: 'Suspend' }).click();
     await admin.getByText(/was suspended/).waitFor(); // the toast
     await admin.getByText('Suspended', { exact: true }).waitFor();
-    const user = Object.values(app.sandbox.world.store.data.users).find((entry) => entry.email === 'member5@sandbox.test');
+    const user = Object.values(app.sandbox.world.store.data.users).find(
+      (entry) => entry.email === 'member5@sandbox.test',
+    );
     expect(user?.status).toBe('suspended');
 
     await member.goto('/profile');
@@ -110,14 +117,16 @@ describe('back office: users', () => {
     );
 
     await admin.getByRole('button', { name: 'Reactivate' }).click();
-    await admin.getByRole('dialog', { name: /Reactivate/ }).getByRole('button', { name: 'Reactivate' }).click();
+    await admin
+      .getByRole('dialog', { name: /Reactivate/ })
+      .getByRole('button', { name: 'Reactivate' })
+      .click();
     await admin.getByText('Active', { exact: true }).waitFor();
     expect(user?.status).toBe('active');
   });
 
   it('changes email and role, edits the profile, deactivates and deletes, each confirmed', async () => {
-    const admin = await app.newPage({ location: false });
-    await logIn(admin, 'admin@sandbox.test');
+    const admin = await adminPage(app);
     await admin.goto('/admin/users?q=member4%40sandbox.test');
     await admin.getByRole('link', { name: /Arjun/ }).click();
     await admin.getByRole('heading', { level: 1, name: /Arjun/ }).waitFor();
@@ -149,24 +158,29 @@ describe('back office: users', () => {
     expect(arjun.roles).toEqual(['Admin']);
 
     await admin.getByRole('button', { name: 'Deactivate' }).click();
-    await admin.getByRole('dialog', { name: /Deactivate/ }).getByRole('button', { name: 'Deactivate' }).click();
+    await admin
+      .getByRole('dialog', { name: /Deactivate/ })
+      .getByRole('button', { name: 'Deactivate' })
+      .click();
     await admin.getByText('Deactivated', { exact: true }).waitFor();
 
     await admin.getByRole('button', { name: 'Delete' }).click();
-    await admin.getByRole('dialog', { name: /Delete/ }).getByRole('button', { name: 'Delete' }).click();
+    await admin
+      .getByRole('dialog', { name: /Delete/ })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await admin.waitForURL((url) => url.pathname === '/admin/users');
     await expect.poll(() => arjun.is_deleted).toBe(true);
   });
 
   it('creates an account, with the server named field errors shown on the form', async () => {
-    const admin = await app.newPage({ location: false });
-    await logIn(admin, 'admin@sandbox.test');
+    const admin = await adminPage(app);
     await admin.goto('/admin/users');
     await admin.getByRole('link', { name: 'Create an account' }).click();
     await admin.getByRole('heading', { level: 1, name: 'Create an account' }).waitFor();
     await admin.getByRole('button', { name: 'Create account' }).click();
     expect(await admin.getByText('This is required').count()).toBe(7);
-    await screenshots(admin, 'admin-user-create');
+    await screens(admin, 'admin-user-create');
     expect(await axeViolations(admin)).toEqual([]);
 
     await admin.getByLabel('First name').fill('Grace');
@@ -177,15 +191,23 @@ describe('back office: users', () => {
     await admin.getByLabel('Sex').selectOption('Female');
     await admin.getByLabel('Password').fill('Sandbox#2026');
     await admin.getByRole('button', { name: 'Create account' }).click();
-    await admin.getByRole('dialog', { name: 'Create this account?' }).getByRole('button', { name: 'Create account' }).click();
+    await admin
+      .getByRole('dialog', { name: 'Create this account?' })
+      .getByRole('button', { name: 'Create account' })
+      .click();
     await admin.getByText('Some fields need a change: see below.').waitFor();
     await admin.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     expect(await admin.getByLabel('Email').getAttribute('aria-invalid')).toBe('true');
 
     await admin.getByLabel('Email').fill('grace@sandbox.test');
     await admin.getByRole('button', { name: 'Create account' }).click();
-    await admin.getByRole('dialog', { name: 'Create this account?' }).getByRole('button', { name: 'Create account' }).click();
+    await admin
+      .getByRole('dialog', { name: 'Create this account?' })
+      .getByRole('button', { name: 'Create account' })
+      .click();
     await admin.getByRole('heading', { level: 1, name: 'Grace Hopper' }).waitFor();
-    expect(Object.values(app.sandbox.world.store.data.users).some((user) => user.email === 'grace@sandbox.test')).toBe(true);
+    expect(
+      Object.values(app.sandbox.world.store.data.users).some((user) => user.email === 'grace@sandbox.test'),
+    ).toBe(true);
   });
 });

@@ -3,10 +3,10 @@ import { KYC_PAGE_SIZE } from '@matchmaker/sdk';
 import { Link } from 'wouter';
 import { PageHeading } from '../../../components/index';
 import { getClient } from '../../../lib/client';
+import { DataTable } from '../lib/data-table';
 import { formatDateTime, fullName } from '../lib/format';
 import { Pager } from '../lib/pager';
 import { RemoteView } from '../lib/remote-view';
-import { ScrollRegion } from '../lib/scroll-region';
 import { SelectField } from '../lib/select-field';
 import { isKey, KYC_STATUS_LABELS, type KycStatus } from '../lib/types';
 import { useUrlState } from '../lib/url-state';
@@ -60,40 +60,25 @@ export default function KycQueuePage() {
       >
         {(data) => (
           <>
-            <ScrollRegion label="KYC requests">
-              <table className="admin-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Member</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Document</th>
-                    <th scope="col">Sent</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.requests.map((request) => (
-                    <tr key={request.id}>
-                      <td>
-                        <Link
-                          href={`/kyc/${encodeURIComponent(request.user_id)}/${encodeURIComponent(request.id)}?${context}`}
-                        >
-                          Review {request.user_info ? fullName(request.user_info) : `request ${request.id}`}
-                        </Link>
-                      </td>
-                      <td>
-                        <span className={`admin-badge admin-badge--${request.status.toLowerCase()}`}>
-                          {KYC_STATUS_LABELS[request.status]}
-                        </span>
-                      </td>
-                      <td>
-                        {request.document_type ?? 'Document'} ({request.documents?.length ?? 0})
-                      </td>
-                      <td>{formatDateTime(request.created_at)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollRegion>
+            <DataTable
+              label="KYC requests"
+              columns={['Member', 'Status', 'Document', 'Sent']}
+              rows={data.requests}
+              rowKey={(request) => request.id}
+              cells={(request) => [
+                <Link
+                  key="member"
+                  href={`/kyc/${encodeURIComponent(request.user_id)}/${encodeURIComponent(request.id)}?${context}`}
+                >
+                  Review {request.user_info ? fullName(request.user_info) : `request ${request.id}`}
+                </Link>,
+                <span key="status" className={`admin-badge admin-badge--${request.status.toLowerCase()}`}>
+                  {KYC_STATUS_LABELS[request.status]}
+                </span>,
+                `${request.document_type ?? 'Document'} (${request.documents?.length ?? 0})`,
+                formatDateTime(request.created_at),
+              ]}
+            />
             <Pager
               label="KYC requests"
               page={data.page}

@@ -6,10 +6,10 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { Button, PageHeading, TextField } from '../../../components/index';
 import { getClient } from '../../../lib/client';
+import { DataTable } from '../lib/data-table';
 import { formatDateTime } from '../lib/format';
 import { Pager } from '../lib/pager';
 import { RemoteView } from '../lib/remote-view';
-import { ScrollRegion } from '../lib/scroll-region';
 import { SelectField } from '../lib/select-field';
 import { useUrlState } from '../lib/url-state';
 import { useRemote } from '../lib/use-remote';
@@ -92,36 +92,26 @@ export default function LogsPage() {
         <RemoteView remote={visits} label="visits" isEmpty={(data) => data.visits.length === 0}>
           {(data) => (
             <>
-              <ScrollRegion label="Visits found">
-                <table className="admin-table">
-                  <thead>
-                    <tr>
-                      <th scope="col">When</th>
-                      <th scope="col">Page</th>
-                      <th scope="col">User</th>
-                      <th scope="col">Where</th>
-                      <th scope="col">Device</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.visits.map((visit) => (
-                      <tr key={visit.id}>
-                        <td>{formatDateTime(visit.created_at)}</td>
-                        <td className="admin-table__break">{visit.path}</td>
-                        <td>
-                          {visit.user_id === null ? (
-                            'Visitor'
-                          ) : (
-                            <Link href={`/users/${encodeURIComponent(visit.user_id)}`}>{visit.user_id}</Link>
-                          )}
-                        </td>
-                        <td>{[visit.city, visit.country].filter(Boolean).join(', ') || (visit.ip ?? '—')}</td>
-                        <td>{[visit.device, visit.browser].filter(Boolean).join(', ') || '—'}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </ScrollRegion>
+              <DataTable
+                label="Visits found"
+                columns={['When', 'Page', 'User', 'Where', 'Device']}
+                cellClass={[undefined, 'admin-table__break']}
+                rows={data.visits}
+                rowKey={(visit) => visit.id}
+                cells={(visit) => [
+                  formatDateTime(visit.created_at),
+                  visit.path,
+                  visit.user_id === null ? (
+                    'Visitor'
+                  ) : (
+                    <Link key="user" href={`/users/${encodeURIComponent(visit.user_id)}`}>
+                      {visit.user_id}
+                    </Link>
+                  ),
+                  [visit.city, visit.country].filter(Boolean).join(', ') || (visit.ip ?? '—'),
+                  [visit.device, visit.browser].filter(Boolean).join(', ') || '—',
+                ]}
+              />
               <Pager
                 label="Visits"
                 page={data.page}

@@ -3,10 +3,10 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { Button, PageHeading, TextField } from '../../../components/index';
 import { getClient } from '../../../lib/client';
+import { DataTable } from '../lib/data-table';
 import { formatDate, fullName } from '../lib/format';
 import { Pager } from '../lib/pager';
 import { RemoteView } from '../lib/remote-view';
-import { ScrollRegion } from '../lib/scroll-region';
 import { useUrlState } from '../lib/url-state';
 import { useRemote } from '../lib/use-remote';
 
@@ -54,34 +54,19 @@ export default function ReferralsPage() {
       <RemoteView remote={remote} label="referrals" isEmpty={(data) => data.referrals.length === 0}>
         {(data) => (
           <>
-            <ScrollRegion label="Referrals found">
-              <table className="admin-table">
-                <thead>
-                  <tr>
-                    <th scope="col">Referrer</th>
-                    <th scope="col">Referred</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Code</th>
-                    <th scope="col">Date</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.referrals.map((referral) => (
-                    <tr key={referral.id}>
-                      <td>
-                        <PartyLink party={referral.referrer} />
-                      </td>
-                      <td>
-                        <PartyLink party={referral.referred} />
-                      </td>
-                      <td>{referral.status.toLowerCase()}</td>
-                      <td>{referral.code ?? '—'}</td>
-                      <td>{formatDate(referral.created_at)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollRegion>
+            <DataTable
+              label="Referrals found"
+              columns={['Referrer', 'Referred', 'Status', 'Code', 'Date']}
+              rows={data.referrals}
+              rowKey={(referral) => referral.id}
+              cells={(referral) => [
+                <PartyLink key="referrer" party={referral.referrer} />,
+                <PartyLink key="referred" party={referral.referred} />,
+                referral.status.toLowerCase(),
+                referral.code ?? '—',
+                formatDate(referral.created_at),
+              ]}
+            />
             <Pager
               label="Referrals"
               page={data.page}

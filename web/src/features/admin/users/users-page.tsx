@@ -7,10 +7,10 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { Button, PageHeading, TextField } from '../../../components/index';
 import { getClient } from '../../../lib/client';
+import { DataTable } from '../lib/data-table';
 import { formatDate, fullName } from '../lib/format';
 import { Pager } from '../lib/pager';
 import { RemoteView } from '../lib/remote-view';
-import { ScrollRegion } from '../lib/scroll-region';
 import { SelectField } from '../lib/select-field';
 import { ACCOUNT_STATUS_LABELS, type AdminUser, isKey } from '../lib/types';
 import { useUrlState } from '../lib/url-state';
@@ -132,43 +132,30 @@ export default function UsersPage() {
 function UsersTable({ users }: { users: readonly AdminUser[] }) {
   const url = useUrlState();
   return (
-    <ScrollRegion label="Users found">
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th scope="col">Name</th>
-            <th scope="col">Username</th>
-            <th scope="col">Email</th>
-            <th scope="col">Status</th>
-            <th scope="col">Role</th>
-            <th scope="col">Joined</th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => {
-            const id = user.keycloakId ?? user.id ?? '';
-            return (
-              <tr key={id || user.email}>
-                <td>
-                  <Link href={`/users/${encodeURIComponent(id)}?from=${encodeURIComponent(url.search)}`}>
-                    {fullName(user)}
-                  </Link>
-                </td>
-                <td>{user.username}</td>
-                <td className="admin-table__break">{user.email}</td>
-                <td>
-                  <span className={`admin-badge admin-badge--${user.status}`}>
-                    {ACCOUNT_STATUS_LABELS[user.status]}
-                  </span>
-                  {user.is_deleted ? <span className="admin-badge admin-badge--deleted">Deleted</span> : null}
-                </td>
-                <td>{isAdmin(user) ? `Staff (${user.roles.join(', ')})` : 'Member'}</td>
-                <td>{formatDate(user.created_at)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </ScrollRegion>
+    <DataTable
+      label="Users found"
+      columns={['Name', 'Username', 'Email', 'Status', 'Role', 'Joined']}
+      cellClass={[undefined, undefined, 'admin-table__break']}
+      rows={users}
+      rowKey={(user) => user.keycloakId ?? user.id ?? user.email}
+      cells={(user) => [
+        <Link
+          key="name"
+          href={`/users/${encodeURIComponent(user.keycloakId ?? user.id ?? '')}?from=${encodeURIComponent(url.search)}`}
+        >
+          {fullName(user)}
+        </Link>,
+        user.username,
+        user.email,
+        <>
+          <span className={`admin-badge admin-badge--${user.status}`}>
+            {ACCOUNT_STATUS_LABELS[user.status]}
+          </span>
+          {user.is_deleted ? <span className="admin-badge admin-badge--deleted">Deleted</span> : null}
+        </>,
+        isAdmin(user) ? `Staff (${user.roles.join(', ')})` : 'Member',
+        formatDate(user.created_at),
+      ]}
+    />
   );
 }
