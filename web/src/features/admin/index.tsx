@@ -1,26 +1,26 @@
 /**
  * The back office. It is its own chunk and nothing outside this folder imports it:
  * `pnpm --filter @matchmaker/web size` fails if its code reaches a member's chunks. Routes inside
- * are relative to /admin (wouter `nest`); each section is a further lazy chunk, so opening one
- * section does not download the others (nor the chart library, until a chart is shown).
+ * are relative to /admin (wouter `nest`). The sections share the one admin chunk (~16 KB gzip):
+ * splitting them into chunks of their own made the bundler split modules shared with the login
+ * page into extra chunks, which grew the login page's first load. The chart library alone is
+ * loaded later, when a chart first shows.
  */
 import './admin.css';
 import { Suspense } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { NotFound, PageHeading, Spinner } from '../../components/index';
-import { lazyScreen } from '../../lib/lazy';
-
-const UsersPage = lazyScreen(() => import('./users/users-page'));
-const UserDetailPage = lazyScreen(() => import('./users/user-detail'));
-const CreateUserPage = lazyScreen(() => import('./users/create-user'));
-const KycQueuePage = lazyScreen(() => import('./kyc/kyc-queue'));
-const KycRequestPage = lazyScreen(() => import('./kyc/kyc-request'));
-const KycMetricsPage = lazyScreen(() => import('./kyc/kyc-metrics'));
-const FlaggedImagesPage = lazyScreen(() => import('./images/flagged-images'));
-const FeaturesPage = lazyScreen(() => import('./features/features-page'));
-const AnalyticsPage = lazyScreen(() => import('./analytics/analytics-page'));
-const LogsPage = lazyScreen(() => import('./logs/logs-page'));
-const ReferralsPage = lazyScreen(() => import('./referrals/referrals-page'));
+import AnalyticsPage from './analytics/analytics-page';
+import FeaturesPage from './features/features-page';
+import FlaggedImagesPage from './images/flagged-images';
+import KycMetricsPage from './kyc/kyc-metrics';
+import KycQueuePage from './kyc/kyc-queue';
+import KycRequestPage from './kyc/kyc-request';
+import LogsPage from './logs/logs-page';
+import ReferralsPage from './referrals/referrals-page';
+import CreateUserPage from './users/create-user';
+import UserDetailPage from './users/user-detail';
+import UsersPage from './users/users-page';
 
 export const SECTIONS = [
   { path: '/users', label: 'Users', about: 'Search members and staff, act on an account, create one.' },

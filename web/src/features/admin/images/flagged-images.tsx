@@ -36,6 +36,19 @@ export default function FlaggedImagesPage() {
     getClient().images.listFlagged({ page }, { signal }),
   );
   const prefs = useSnapshot(adminPrefs);
+  // Deciding every image of a page empties it while later pages still wait: fetch the page again
+  // (the server moves the remaining images up) rather than show "nothing waiting".
+  const shown = remote.state.status === 'ready' ? remote.state.data.images.length : null;
+  const hadImages = useRef(false);
+  const { reload } = remote;
+  useEffect(() => {
+    if (shown === null) return;
+    if (shown > 0) hadImages.current = true;
+    else if (hadImages.current) {
+      hadImages.current = false;
+      reload();
+    }
+  }, [shown, reload]);
   return (
     <section className="admin-page">
       <PageHeading title="Flagged images">
