@@ -45,7 +45,7 @@ describe('back office: users', () => {
     );
     expect(await page.getByLabel('Name, email or username').inputValue()).toBe('member3@sandbox.test');
     expect(await page.getByLabel('Status').inputValue()).toBe('active');
-    expect(await page.getByRole('table').getByRole('row').count()).toBe(2);
+    await expect.poll(() => page.getByRole('table').getByRole('row').count()).toBe(2);
   });
 
   it('finds users by bulk ids', async () => {
