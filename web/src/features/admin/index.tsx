@@ -1,31 +1,106 @@
 /**
- * The back office (issue 15 fills its sections). It is its own chunk and nothing outside this
- * folder imports it: `pnpm --filter @matchmaker/web size` fails if its code reaches a member's
- * chunks. Routes inside are relative to /admin (wouter `nest`).
+ * The back office. It is its own chunk and nothing outside this folder imports it:
+ * `pnpm --filter @matchmaker/web size` fails if its code reaches a member's chunks. Routes inside
+ * are relative to /admin (wouter `nest`). The sections share the one admin chunk (~16 KB gzip):
+ * splitting them into chunks of their own made the bundler split modules shared with the login
+ * page into extra chunks, which grew the login page's first load. The chart library alone is
+ * loaded later, when a chart first shows.
  */
-import { useSnapshot } from 'valtio';
-import { Route, Switch } from 'wouter';
-import { NotFound, PageHeading } from '../../components/index';
-import { sessionState } from '../../state/session';
+import './admin.css';
+import { Suspense } from 'react';
+import { Link, Route, Switch, useLocation } from 'wouter';
+import { NotFound, PageHeading, Spinner } from '../../components/index';
+import AnalyticsPage from './analytics/analytics-page';
+import FeaturesPage from './features/features-page';
+import FlaggedImagesPage from './images/flagged-images';
+import KycMetricsPage from './kyc/kyc-metrics';
+import KycQueuePage from './kyc/kyc-queue';
+import KycRequestPage from './kyc/kyc-request';
+import LogsPage from './logs/logs-page';
+import ReferralsPage from './referrals/referrals-page';
+import CreateUserPage from './users/create-user';
+import UserDetailPage from './users/user-detail';
+import UsersPage from './users/users-page';
+
+export const SECTIONS = [
+  { path: '/users', label: 'Users', about: 'Search members and staff, act on an account, create one.' },
+  { path: '/kyc', label: 'KYC', about: 'Review identity verification requests and their documents.' },
+  { path: '/images', label: 'Flagged images', about: 'Keep or remove images members reported.' },
+  { path: '/features', label: 'Features', about: 'Switch features and subfeatures on and off.' },
+  { path: '/analytics', label: 'Analytics', about: 'Users, visits and matches over a date range.' },
+  { path: '/logs', label: 'Logs', about: "A user's activity and the visit log." },
+  { path: '/referrals', label: 'Referrals', about: 'Who brought whom, by username.' },
+] as const;
+
+function AdminNav() {
+  const [location] = useLocation();
+  return (
+    <nav className="admin-nav" aria-label="Back office">
+      <ul className="admin-nav__list">
+        {SECTIONS.map((section) => {
+          const current = location === section.path || location.startsWith(`${section.path}/`);
+          return (
+            <li key={section.path}>
+              <Link
+                href={section.path}
+                className={current ? 'admin-nav__link admin-nav__link--current' : 'admin-nav__link'}
+                aria-current={current ? 'page' : undefined}
+              >
+                {section.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
 
 function AdminHome() {
-  const { user } = useSnapshot(sessionState);
   return (
-    <section className="page">
+    <section className="admin-page">
       <PageHeading title="Back office">
-        <p>Signed in as {user?.username ?? user?.email ?? 'staff'}.</p>
+        <p>Keep members safe and the service running.</p>
       </PageHeading>
+      <ul className="admin-home">
+        {SECTIONS.map((section) => (
+          <li key={section.path} className="admin-home__item">
+            <Link href={section.path} className="admin-home__link">
+              {section.label}
+            </Link>
+            <p>{section.about}</p>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }
 
 export default function AdminArea() {
   return (
-    <Switch>
-      <Route path="/" component={AdminHome} />
-      <Route>
-        <NotFound />
-      </Route>
-    </Switch>
+    <div className="admin">
+      <AdminNav />
+      <div className="admin__main">
+        <Suspense fallback={<Spinner label="Loading the section" />}>
+          <Switch>
+            <Route path="/" component={AdminHome} />
+            <Route path="/users" component={UsersPage} />
+            <Route path="/users/new" component={CreateUserPage} />
+            <Route path="/users/:id" component={UserDetailPage} />
+            <Route path="/kyc" component={KycQueuePage} />
+            <Route path="/kyc/metrics" component={KycMetricsPage} />
+            <Route path="/kyc/:userId/:requestId" component={KycRequestPage} />
+            <Route path="/images" component={FlaggedImagesPage} />
+            <Route path="/features" component={FeaturesPage} />
+            <Route path="/analytics" component={AnalyticsPage} />
+            <Route path="/logs" component={LogsPage} />
+            <Route path="/referrals" component={ReferralsPage} />
+            <Route>
+              <NotFound />
+            </Route>
+          </Switch>
+        </Suspense>
+      </div>
+    </div>
   );
 }

@@ -1,0 +1,146 @@
+/** Staff create an account with the registration fields; it is created confirmed. */
+import type { CreateUserInput } from '@matchmaker/sdk';
+import { type FormEvent, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { Button, PageHeading, TextField } from '../../../components/index';
+import { getClient } from '../../../lib/client';
+import { describeError } from '../../../lib/error-message';
+import { ConfirmDialog } from '../lib/confirm-dialog';
+import { fieldErrorsOf } from '../lib/field-errors';
+import { SelectField } from '../lib/select-field';
+
+const FIELDS = ['first_name', 'last_name', 'username', 'email', 'date_of_birth', 'sex', 'password'] as const;
+type Field = (typeof FIELDS)[number];
+const EMPTY: Record<Field, string> = {
+  first_name: '',
+  last_name: '',
+  username: '',
+  email: '',
+  date_of_birth: '',
+  sex: '',
+  password: '',
+};
+
+function validate(values: Record<Field, string>): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {};
+  for (const field of FIELDS) if (!values[field].trim()) errors[field] = 'This is required';
+  if (values.email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim())) {
+    errors.email = 'Enter an email address such as name@example.com';
+  }
+  if (values.password && values.password.length < 8) errors.password = 'Use at least 8 characters';
+  return errors;
+}
+
+export default function CreateUserPage() {
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
+  const [confirming, setConfirming] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [, navigate] = useLocation();
+
+  const field = (name: Field) => ({
+    value: values[name],
+    error: errors[name],
+    onChange: (event: { target: { value: string } }) =>
+      setValues((previous) => ({ ...previous, [name]: event.target.value })),
+  });
+
+  const review = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    setFormError(null);
+    if (Object.keys(found).length === 0) setConfirming(true);
+  };
+
+  const create = async () => {
+    const input: CreateUserInput = {
+      first_name: values.first_name.trim(),
+      last_name: values.last_name.trim(),
+      username: values.username.trim(),
+      email: values.email.trim(),
+      date_of_birth: values.date_of_birth,
+      sex: values.sex,
+      password: values.password,
+    };
+    try {
+      const answer = await getClient().admin.createUser(input);
+      const id = answer.user.keycloakId ?? answer.user.id;
+      navigate(id ? `/users/${encodeURIComponent(id)}` : '/users');
+      return `The account of ${input.first_name} ${input.last_name} was created`;
+    } catch (error) {
+      const fields = fieldErrorsOf(error);
+      setErrors(fields);
+      setFormError(
+        Object.keys(fields).length > 0 ? 'Some fields need a change: see below.' : describeError(error),
+      );
+      // The dialog shows the error and stays open; the form marks the fields to change.
+      throw error;
+    }
+  };
+
+  return (
+    <section className="admin-page">
+      <p className="admin-back">
+        <Link href="/users">← Back to users</Link>
+      </p>
+      <PageHeading title="Create an account">
+        <p>The account is created confirmed; tell the member their password.</p>
+      </PageHeading>
+      <form className="admin-card admin-form-grid" onSubmit={review} noValidate>
+        {formError ? (
+          <p className="admin-confirm__error admin-form-grid__wide" role="alert">
+            {formError}
+          </p>
+        ) : null}
+        <TextField label="First name" autoComplete="off" required {...field('first_name')} />
+        <TextField label="Last name" autoComplete="off" required {...field('last_name')} />
+        <TextField label="Username" autoComplete="off" required {...field('username')} />
+        <TextField label="Email" type="email" autoComplete="off" required {...field('email')} />
+        <TextField
+          label="Date of birth"
+          type="date"
+          autoComplete="off"
+          required
+          {...field('date_of_birth')}
+        />
+        <div>
+          <SelectField
+            label="Sex"
+            value={values.sex}
+            required
+            onChange={(event) => setValues((previous) => ({ ...previous, sex: event.target.value }))}
+            options={[
+              ['', 'Choose'],
+              ['Female', 'Female'],
+              ['Male', 'Male'],
+            ]}
+            aria-invalid={errors.sex ? true : undefined}
+          />
+          {errors.sex ? <p className="field__error">{errors.sex}</p> : null}
+        </div>
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          required
+          {...field('password')}
+        />
+        <div className="admin-form-grid__wide">
+          <Button type="submit">Create account</Button>
+        </div>
+      </form>
+      <ConfirmDialog
+        open={confirming}
+        title="Create this account?"
+        confirmLabel="Create account"
+        onClose={() => setConfirming(false)}
+        onConfirm={create}
+      >
+        <p>
+          {values.first_name} {values.last_name} ({values.username}, {values.email}).
+        </p>
+      </ConfirmDialog>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * Who gets into the back office: an admin lands on /admin and is sent through /account/login from
+ * member areas; a member is kept out and never downloads a back-office chunk.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logIn, startApp, type TestApp } from '../../harness/browser';
+import { adminPage } from './admin-pages';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('back office: access', () => {
+  it('lands an admin on /admin and sends them through /account/login from member areas', async () => {
+    const page = await adminPage(app);
+    expect(new URL(page.url()).pathname).toBe('/admin');
+    await page
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Users' })
+      .waitFor();
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
+    await page.goto('/profile');
+    await page.waitForURL((url) => url.pathname === '/admin');
+    expect(visited).toContain('/account/login');
+    await page.getByRole('heading', { level: 1, name: 'Back office' }).waitFor();
+  });
+
+  it('keeps a member out of /admin and never downloads the back office for them', async () => {
+    const page = await app.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await logIn(page, 'member2@sandbox.test');
+    await page.goto('/admin/users');
+    await page.waitForURL((url) => !url.pathname.startsWith('/admin'));
+    expect(scripts.filter((url) => /\/(admin|users-page|uPlot)[-.]/.test(url))).toEqual([]);
+  });
+});
