@@ -35,7 +35,7 @@ export interface SessionState {
   status: SessionStatus;
   user: Stored<User> | null;
   /** The payments answer, as the SDK types it (the contract leaves its shape open). */
-  subscription: Subscription | null;
+  subscription: Stored<Subscription> | null;
   /** Why the last session ended, for the login page ('Session expired. Please log in', ...). */
   endedBecause: LogoutReason | null;
   notice: string | null;
@@ -120,6 +120,16 @@ export async function logIn(email: string, password: string): Promise<void> {
   sessionState.endedBecause = null;
   sessionState.notice = null;
   await loadUser();
+}
+
+/** Replaces the subscription after a feature reloaded it (payments, after checkout). */
+export function setSubscription(subscription: Subscription): void {
+  sessionState.subscription = ref(subscription);
+}
+
+/** Replaces the user after a feature changed it (email or username change) and read it back. */
+export function setUser(user: User): void {
+  if (sessionState.status === 'member' || sessionState.status === 'admin') sessionState.user = ref(user);
 }
 
 /** Logs out from anywhere: the SDK ends the session and `onLogout` clears the rest. */
