@@ -1,6 +1,6 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { Button, Dialog, TextField } from '../../components/index';
+import { Button, type ButtonProps, Dialog, TextField } from '../../components/index';
 import { getClient } from '../../lib/client';
 import { describeError } from '../../lib/error-message';
 import { reportError } from '../../lib/report';
@@ -12,6 +12,30 @@ import { FormError } from './form-error';
 const DELETE_WORD = 'DELETE';
 
 type Step = 'deactivate' | 'delete' | null;
+
+/** A closure dialog's buttons: keeping the account first, the destructive step named in full. */
+function ConfirmActions({
+  busy,
+  onKeep,
+  confirm,
+  children,
+}: {
+  busy: boolean;
+  onKeep: () => void;
+  confirm: Pick<ButtonProps, 'onClick' | 'type' | 'form'>;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onKeep} disabled={busy}>
+        Keep my account
+      </Button>
+      <Button variant="danger" busy={busy} {...confirm}>
+        {children}
+      </Button>
+    </>
+  );
+}
 
 /**
  * Deactivate and delete, each confirmed in a dialog. Afterwards the SDK ends the session (a
@@ -95,14 +119,9 @@ export function AccountClosure() {
         role="alertdialog"
         onClose={close}
         actions={
-          <>
-            <Button variant="secondary" onClick={close} disabled={busy}>
-              Keep my account
-            </Button>
-            <Button variant="danger" busy={busy} onClick={() => void deactivate()}>
-              Deactivate my account
-            </Button>
-          </>
+          <ConfirmActions busy={busy} onKeep={close} confirm={{ onClick: () => void deactivate() }}>
+            Deactivate my account
+          </ConfirmActions>
         }
       >
         <p>Other members will no longer see your profile, and you will be logged out.</p>
@@ -115,14 +134,9 @@ export function AccountClosure() {
         role="alertdialog"
         onClose={close}
         actions={
-          <>
-            <Button variant="secondary" onClick={close} disabled={busy}>
-              Keep my account
-            </Button>
-            <Button variant="danger" type="submit" form={formId} busy={busy}>
-              Delete my account
-            </Button>
-          </>
+          <ConfirmActions busy={busy} onKeep={close} confirm={{ type: 'submit', form: formId }}>
+            Delete my account
+          </ConfirmActions>
         }
       >
         <p>

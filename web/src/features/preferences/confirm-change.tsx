@@ -65,6 +65,9 @@ const SPECS = {
   },
 } satisfies Record<string, ConfirmSpec>;
 
+/** Server messages come without a full stop; the page adds a sentence after them. */
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
 type Outcome = { kind: 'working' } | { kind: 'done'; message: string } | { kind: 'failed'; message: string };
 
 function ConfirmChange({ spec }: { spec: ConfirmSpec }) {
@@ -110,7 +113,7 @@ function ConfirmChange({ spec }: { spec: ConfirmSpec }) {
       {outcome.kind === 'failed' ? (
         <ErrorState
           title="The change could not be confirmed"
-          message={`${outcome.message} You can ask for a new link from your preferences.`}
+          message={`${sentence(outcome.message)} You can ask for a new link from your preferences.`}
           action={
             <ButtonLink href={PATHS.preferences} variant="secondary">
               Back to preferences

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, logIn, screenshots, startApp, type TestApp } from '../../harness/browser';
+import { sandboxUser } from '../sandbox-world';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -10,8 +11,7 @@ afterAll(async () => {
 });
 
 function subscriptionsOf(email: string) {
-  const user = app.sandbox.world.store.userByEmail(email);
-  if (!user) throw new Error(`no sandbox user ${email}`);
+  const user = sandboxUser(app, email);
   return app.sandbox.world.store.data.subscriptions.filter((sub) => sub.user_id === user.keycloakId);
 }
 

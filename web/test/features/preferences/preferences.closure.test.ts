@@ -7,6 +7,7 @@ import {
   startApp,
   type TestApp,
 } from '../../harness/browser';
+import { sandboxUser } from '../sandbox-world';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -16,11 +17,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-function userOf(email: string) {
-  const user = app.sandbox.world.store.userByEmail(email);
-  if (!user) throw new Error(`no sandbox user ${email}`);
-  return user;
-}
+const userOf = (email: string) => sandboxUser(app, email);
 
 describe('preferences: deactivate and delete the account, each confirmed', () => {
   it('deactivates only after the dialog is confirmed, then the session ends', async () => {

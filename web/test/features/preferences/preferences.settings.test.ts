@@ -8,6 +8,7 @@ import {
   startApp,
   type TestApp,
 } from '../../harness/browser';
+import { sandboxMail, sandboxUser } from '../sandbox-world';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -17,17 +18,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-function userOf(email: string) {
-  const user = app.sandbox.world.store.userByEmail(email);
-  if (!user) throw new Error(`no sandbox user ${email}`);
-  return user;
-}
-
-function mailTo(to: string, kind: string) {
-  const mail = app.sandbox.world.store.data.outbox.find((entry) => entry.to === to && entry.kind === kind);
-  if (!mail) throw new Error(`no ${kind} email to ${to}`);
-  return mail;
-}
+const userOf = (email: string) => sandboxUser(app, email);
+const mailTo = (to: string, kind: string) => sandboxMail(app, to, kind);
 
 const SWITCHES = {
   allow_unread_message_notifications: 'Unread messages',
