@@ -33,7 +33,11 @@ describe('payments: plans, subscription, checkout', () => {
     // Cancel on the provider's page: back on /payments with a clear message, nothing bought.
     await basic.getByRole('button', { name: 'Choose Basic' }).click();
     await page.waitForURL((url) => url.pathname === '/sandbox/checkout');
-    await page.getByRole('link', { name: 'Cancel' }).click();
+    // The provider's Cancel may be a link or a form button; a member just presses it.
+    await page
+      .getByRole('link', { name: 'Cancel' })
+      .or(page.getByRole('button', { name: 'Cancel' }))
+      .click();
     await page.waitForURL((url) => url.pathname === '/payments');
     await expect(page.getByTestId('checkout-outcome').textContent()).resolves.toContain(
       'Checkout for Basic was cancelled',

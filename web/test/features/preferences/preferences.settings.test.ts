@@ -86,6 +86,55 @@ describe('preferences: settings, password, email and username', () => {
     await page.getByRole('button', { name: 'Save settings' }).waitFor();
   });
 
+  it('drops a settings answer that arrives after logout: the next member sees their own settings', async () => {
+    // Two members with different settings, so an answer shown to the wrong one is visible.
+    const store = app.sandbox.world.store;
+    const own = store.settingsOf(userOf('member5@sandbox.test').keycloakId);
+    if (!own) throw new Error('member5 has settings in the seed');
+    const other = { ...own, allow_newsletter: !own.allow_newsletter, hide_basic_info: !own.hide_basic_info };
+    store.data.settings[userOf('member2@sandbox.test').keycloakId] = other;
+    const page = await app.newPage();
+    await logIn(page, 'member2@sandbox.test');
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let delivered = () => {};
+    const lateAnswerDone = new Promise<void>((resolve) => {
+      delivered = resolve;
+    });
+    let first = true;
+    await page.route('**/api/usermgmt/v2/settings', async (route) => {
+      if (!first || route.request().method() !== 'GET') return route.fallback();
+      first = false;
+      const response = await route.fetch();
+      await held;
+      await route.fulfill({ response }).catch(() => {});
+      delivered();
+    });
+    await page.goto('/preferences');
+    await page.getByText('Loading your settings').waitFor();
+
+    // Log out and in as someone else without reloading the page, so member2's answer is still due.
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL('**/account/login');
+    await page.getByLabel('Email').fill('member5@sandbox.test');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/account/login'));
+    await page.getByRole('link', { name: 'Preferences' }).click();
+    await page.getByRole('button', { name: 'Save settings' }).waitFor();
+    expect(await readForm(page)).toEqual(own);
+
+    release();
+    await lateAnswerDone;
+    // Let the page handle the late answer (two frames: the fetch settles, React renders).
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    expect(await readForm(page)).toEqual(own);
+  });
+
   it('changes the password: a wrong current one is refused beside its field; the new one logs in', async () => {
     const page = await app.newPage();
     await logIn(page, 'member3@sandbox.test');
