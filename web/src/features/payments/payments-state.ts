@@ -75,7 +75,11 @@ export async function loadCatalogue(): Promise<void> {
 export async function reloadSubscription(): Promise<Subscription | null> {
   const mine = generation;
   const userId = sessionState.user?.keycloakId;
-  if (!userId) return null;
+  if (!userId) {
+    // Without a keycloakId there is no subscription to ask for (SPEC.md section 7).
+    paymentsState.subscription = 'ready';
+    return null;
+  }
   paymentsState.subscription = 'loading';
   paymentsState.subscriptionError = null;
   try {

@@ -21,8 +21,8 @@ export interface SubscriptionPanelProps {
 export function SubscriptionPanel({ subscription, loading, error, onRetry }: SubscriptionPanelProps) {
   if (error)
     return <ErrorState title="Your subscription could not be loaded" message={error} onRetry={onRetry} />;
-  if (!subscription) return loading ? <Spinner label="Loading your subscription" /> : null;
-  if (subscription.status === 'NONE')
+  if (!subscription && loading) return <Spinner label="Loading your subscription" />;
+  if (!subscription || subscription.status === 'NONE')
     return (
       <EmptyState title="You have no subscription yet">
         <p>Choose a plan below to see who likes you and send unlimited match requests.</p>

@@ -71,11 +71,7 @@ export function AccountClosure() {
     await logOut().catch(reportError);
   };
 
-  const deactivate = () =>
-    run(
-      () => getClient().accounts.deactivate(),
-      'Your account is deactivated. Log in again to reactivate it.',
-    );
+  const deactivate = () => run(() => getClient().accounts.deactivate(), 'Your account is deactivated.');
 
   const remove = (event: FormEvent) => {
     event.preventDefault();
@@ -97,7 +93,7 @@ export function AccountClosure() {
       <div className="danger-zone__item">
         <div>
           <h3>Deactivate</h3>
-          <p>Hide your profile and log out. Your matches and messages are kept, and you can come back.</p>
+          <p>Hide your profile from other members and log out. Your matches and messages are kept.</p>
         </div>
         <Button variant="secondary" onClick={() => setStep('deactivate')}>
           Deactivate account
