@@ -36,7 +36,7 @@ export interface SessionState {
   status: SessionStatus;
   user: Stored<User> | null;
   /** The payments answer, as the SDK types it (the contract leaves its shape open). */
-  subscription: Subscription | null;
+  subscription: Stored<Subscription> | null;
   /** Why the last session ended, for the login page ('Session expired. Please log in', ...). */
   endedBecause: LogoutReason | null;
   notice: string | null;
@@ -150,6 +150,11 @@ export async function refreshUser(): Promise<void> {
 export function replaceUser(user: User): void {
   if (sessionState.status === 'anonymous' || sessionState.status === 'starting') return;
   sessionState.user = ref(user);
+}
+
+/** Replaces the subscription after a feature reloaded it (payments, after checkout). */
+export function setSubscription(subscription: Subscription): void {
+  sessionState.subscription = ref(subscription);
 }
 
 /** Logs out from anywhere: the SDK ends the session and `onLogout` clears the rest. */

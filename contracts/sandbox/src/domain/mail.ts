@@ -42,14 +42,14 @@ const MAILS: Record<EmailRecord['kind'], MailSpec> = {
     kind: 'email-change',
     tokenKind: 'email-change',
     subject: 'Confirm your new email address',
-    path: '/account/change-email',
+    path: '/preferences/change-email',
     intro: 'Confirm this address to make it the email of your Matchmaker account.',
   },
   'username-change': {
     kind: 'username-change',
     tokenKind: 'username-change',
     subject: 'Confirm your new username',
-    path: '/account/change-username',
+    path: '/preferences/change-username',
     intro: 'Confirm the change of your Matchmaker username.',
   },
   'account-deletion': {

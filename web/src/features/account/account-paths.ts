@@ -8,7 +8,6 @@ export const ACCOUNT_PATHS = {
   resetPassword: '/account/reset-password',
   reactivate: '/account/reactivate',
   socialCallback: '/account/social-callback',
-  changeEmail: '/account/change-email',
 } as const;
 
 /** The values the registration payload's `sex` takes, as the provider stores them. */

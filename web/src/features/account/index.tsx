@@ -15,7 +15,6 @@ const ForgotPasswordPage = lazyScreen(() => import('./forgot-password-page'));
 const ResetPasswordPage = lazyScreen(() => import('./reset-password-page'));
 const ReactivatePage = lazyScreen(() => import('./reactivate-page'));
 const SocialCallbackPage = lazyScreen(() => import('./social-callback-page'));
-const ChangeEmailPage = lazyScreen(() => import('./change-email-page'));
 
 export default function AccountArea() {
   return (
@@ -28,7 +27,6 @@ export default function AccountArea() {
       <Route path="/reset-password" component={ResetPasswordPage} />
       <Route path="/reactivate" component={ReactivatePage} />
       <Route path="/social-callback" component={SocialCallbackPage} />
-      <Route path="/change-email" component={ChangeEmailPage} />
       <Route>
         <NotFound />
       </Route>

@@ -1,24 +1,16 @@
 /**
- * The payments area (issue 14 fills its screens). Routes inside are relative to the area (wouter
- * `nest`); unknown sub-paths show the not-found page.
+ * The payments area (/payments): plans and offers, the member's subscription, and checkout through
+ * the payment provider's page. Routes inside are relative to the area (wouter `nest`).
  */
 import { Route, Switch } from 'wouter';
-import { NotFound, PageHeading } from '../../components/index';
-
-function PaymentsAreaHome() {
-  return (
-    <section className="page">
-      <PageHeading title="Plans and subscription">
-        <p>Your current plan and the plans you can choose.</p>
-      </PageHeading>
-    </section>
-  );
-}
+import { NotFound } from '../../components/index';
+import './payments.css';
+import { PaymentsPage } from './payments-page';
 
 export default function PaymentsArea() {
   return (
     <Switch>
-      <Route path="/" component={PaymentsAreaHome} />
+      <Route path="/" component={PaymentsPage} />
       <Route>
         <NotFound />
       </Route>

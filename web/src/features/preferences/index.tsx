@@ -1,24 +1,20 @@
 /**
- * The preferences area (issue 14 fills its screens). Routes inside are relative to the area (wouter
- * `nest`); unknown sub-paths show the not-found page.
+ * The preferences area (/preferences): settings, password, email and username changes, and closing
+ * the account. The emailed links of the email and username changes land on /change-email and
+ * /change-username here. Routes inside are relative to the area (wouter `nest`).
  */
 import { Route, Switch } from 'wouter';
-import { NotFound, PageHeading } from '../../components/index';
-
-function PreferencesAreaHome() {
-  return (
-    <section className="page">
-      <PageHeading title="Preferences and settings">
-        <p>How Matchmaker contacts you, who can see your profile, and your account settings.</p>
-      </PageHeading>
-    </section>
-  );
-}
+import { NotFound } from '../../components/index';
+import { ConfirmEmailChange, ConfirmUsernameChange } from './confirm-change';
+import './preferences.css';
+import { PreferencesPage } from './preferences-page';
 
 export default function PreferencesArea() {
   return (
     <Switch>
-      <Route path="/" component={PreferencesAreaHome} />
+      <Route path="/" component={PreferencesPage} />
+      <Route path="/change-email" component={ConfirmEmailChange} />
+      <Route path="/change-username" component={ConfirmUsernameChange} />
       <Route>
         <NotFound />
       </Route>

@@ -1,6 +1,6 @@
 /**
  * Changing the email: a confirmation link goes to the new address (the account page
- * /account/change-email completes it), so a typo cannot lock the member out.
+ * /preferences/change-email completes it), so a typo cannot lock the member out.
  */
 import { useState } from 'react';
 import { Button, TextField } from '../../components/index';

@@ -143,7 +143,8 @@ describe('profile details', () => {
       (entry) => entry.to === 'nathan.new@example.test' && entry.kind === 'email-change',
     );
     await page.goto(mail?.link ?? '');
-    await page.getByRole('heading', { name: 'Your email is changed' }).waitFor();
+    // The emailed link lands in the preferences area, which completes every email change.
+    await page.getByTestId('change-confirmed').waitFor();
     await screenshots(page, 'account-change-email');
     expect(app.sandbox.world.store.userByEmail('nathan.new@example.test')?.username).toBe('nathan.jensen');
   });
