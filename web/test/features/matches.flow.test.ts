@@ -42,17 +42,20 @@ describe('matches', () => {
     );
     const cards = list.getByRole('listitem');
     const first = cards.nth(0);
-    const firstName = (await first.getByRole('heading').innerText()).trim();
+    const firstName = (await first.getByRole('heading').textContent()).trim();
     await first.getByRole('button', { name: `Accept ${firstName}` }).click();
     await first.getByText('Accepted: match request sent').waitFor();
     const second = cards.nth(1);
-    const secondName = (await second.getByRole('heading').innerText()).trim();
+    const secondName = (await second.getByRole('heading').textContent()).trim();
     await second.getByRole('button', { name: `Reject ${secondName}` }).click();
     await second.getByText('Rejected').waitFor();
     await expect
       .poll(() => {
         const decided = pending.map((entry) => recommendationStatus(entry.id));
-        return [decided.filter((s) => s === 'ACCEPTED').length, decided.filter((s) => s === 'REJECTED').length];
+        return [
+          decided.filter((s) => s === 'ACCEPTED').length,
+          decided.filter((s) => s === 'REJECTED').length,
+        ];
       })
       .toEqual([1, 1]);
 
@@ -61,9 +64,12 @@ describe('matches', () => {
     app.sandbox.faults.failRate = 1;
     try {
       const third = cards.nth(2);
-      const thirdName = (await third.getByRole('heading').innerText()).trim();
+      const thirdName = (await third.getByRole('heading').textContent()).trim();
       await third.getByRole('button', { name: `Accept ${thirdName}` }).click();
-      await page.getByText(/could not|went wrong|Injected/i).first().waitFor();
+      await page
+        .getByText(/could not|went wrong|Injected/i)
+        .first()
+        .waitFor();
       await third.getByRole('button', { name: `Accept ${thirdName}` }).waitFor();
       expect(await third.getByText('Accepted: match request sent').count()).toBe(0);
     } finally {
