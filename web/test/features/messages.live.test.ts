@@ -125,6 +125,30 @@ describe('messages', () => {
     expect(await aliceHistory.getByRole('listitem').filter({ hasText: text }).count()).toBe(1);
   });
 
+  it('a send whose answer is lost is checked against the room, not sent twice', async () => {
+    const text = `Answer lost ${Date.now()}`;
+    let lost = 0;
+    // The request reaches the sandbox (the message is stored), but the answer never arrives.
+    await alice.route('**/api/chats/v2/chats/messages', async (route) => {
+      if (route.request().method() !== 'POST' || lost > 0) return route.fallback();
+      lost++;
+      await route.fetch();
+      await route.abort('failed');
+    });
+    try {
+      await send(alice, text);
+      await expect.poll(() => storedCount(text)).toBe(1);
+      const history = alice.getByRole('region', { name: `Messages with ${bobName()}` });
+      const row = history.getByRole('listitem').filter({ hasText: text });
+      await row.getByText(/^\s*·\s*(Delivered|Sent|Read)$/).waitFor({ timeout: 20_000 });
+      expect(storedCount(text)).toBe(1);
+      expect(await row.count()).toBe(1);
+      expect(lost).toBe(1);
+    } finally {
+      await alice.unroute('**/api/chats/v2/chats/messages');
+    }
+  });
+
   it('a block stops messages both ways until it is lifted', async () => {
     await alice.getByRole('button', { name: 'Block' }).click();
     await alice.getByRole('button', { name: 'Unblock' }).waitFor();
