@@ -18,6 +18,15 @@ import { chatState, currentGeneration, mergeLines, myId, type OutboxEntry, touch
 const CLOCK_SLACK_MS = 60_000;
 const RETRY_MS = 5_000;
 
+/**
+ * For each attempt whose outcome is unknown: the ids the room showed when it was sent. The server's
+ * copy of that send is a line of the member's, same text and file, that is not among them. Kept
+ * outside valtio: a long room would make thousands of proxied entries.
+ */
+const seenAtAttempt = new Map<string, ReadonlySet<string>>();
+/** Server ids already matched to a send, so two equal messages never claim the same copy. */
+const claimedIds: string[] = [];
+
 let counter = 0;
 let flushing = false;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
@@ -57,7 +66,21 @@ export function discardEntry(key: string): void {
   if (index >= 0 && chatState.outbox[index]?.state === 'failed') chatState.outbox.splice(index, 1);
 }
 
+/**
+ * Lines that came from the server (a refetch after reconnect, say) may be the copy of an uncertain
+ * send: settle those entries now, so the message neither shows twice nor goes out again.
+ */
+export function claimSent(lines: readonly ChatLine[]): void {
+  for (const entry of [...chatState.outbox]) {
+    if (!entry.uncertain || entry.state !== 'queued') continue;
+    const found = matchSent(entry, lines);
+    if (found) settle(entry.key, found);
+  }
+}
+
 export function cancelOutboxTimers(): void {
+  seenAtAttempt.clear();
+  claimedIds.length = 0;
   if (retryTimer !== null) clearTimeout(retryTimer);
   retryTimer = null;
   flushing = false;
@@ -107,6 +130,10 @@ async function deliver(entry: OutboxEntry, generation: number): Promise<boolean>
     const current = live();
     if (!current) return true;
     current.attemptedAt = Date.now();
+    seenAtAttempt.set(
+      key,
+      new Set(chatState.open?.id === current.room ? chatState.open.lines.map((line) => line.key) : []),
+    );
     const message = await getClient().chats.sendMessage({
       recipient_id: current.recipientId,
       message: current.text,
@@ -136,22 +163,31 @@ async function deliver(entry: OutboxEntry, generation: number): Promise<boolean>
 /** The server's copy of an uncertain send, if it got there: same sender, text and file, not shown yet. */
 async function findSent(entry: OutboxEntry): Promise<ChatLine | null> {
   const page = await getClient().chats.listMessages(entry.room, { page: 1 });
+  return matchSent(entry, page.messages.map(lineFromMessage));
+}
+
+function matchSent(entry: OutboxEntry, lines: readonly ChatLine[]): ChatLine | null {
   const me = myId();
-  const shown = new Set(chatState.open?.lines.map((line) => line.key) ?? []);
-  const match = page.messages
-    .map(lineFromMessage)
-    .find(
+  const seen = seenAtAttempt.get(entry.key) ?? new Set<string>();
+  const claimed = new Set(claimedIds);
+  return (
+    lines.find(
       (line) =>
+        line.room === entry.room &&
         line.senderId === me &&
         line.text === entry.text &&
         (line.file ?? null) === entry.file &&
         line.at >= entry.attemptedAt - CLOCK_SLACK_MS &&
-        !shown.has(line.key),
-    );
-  return match ?? null;
+        !seen.has(line.key) &&
+        !claimed.has(line.key),
+    ) ?? null
+  );
 }
 
 function settle(key: string, line: ChatLine): void {
+  seenAtAttempt.delete(key);
+  claimedIds.push(line.key);
+  if (claimedIds.length > 200) claimedIds.splice(0, claimedIds.length - 200);
   const index = chatState.outbox.findIndex((item) => item.key === key);
   if (index >= 0) chatState.outbox.splice(index, 1);
   if (chatState.open?.id === line.room) mergeLines([line]);

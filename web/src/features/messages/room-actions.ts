@@ -9,6 +9,7 @@ import { reportError } from '../../lib/report';
 import { notify } from '../../lib/toast';
 import { type ChatLine, lineFromMessage } from './chat-lines';
 import { chatState, currentGeneration, findRoom, loadRooms, mergeLines, myId } from './chat-state';
+import { claimSent } from './outbox';
 
 let openSeq = 0;
 
@@ -100,6 +101,7 @@ export async function refreshRecent(): Promise<void> {
     const page = await getClient().chats.listMessages(open.id ?? open.key, { page: 1 });
     if (!stillOpen(seq, generation)) return;
     const lines = page.messages.map(lineFromMessage);
+    claimSent(lines);
     mergeLines(lines);
     void markRead(lines);
   } catch (error) {
