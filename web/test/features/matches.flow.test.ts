@@ -42,11 +42,11 @@ describe('matches', () => {
     );
     const cards = list.getByRole('listitem');
     const first = cards.nth(0);
-    const firstName = (await first.getByRole('heading').textContent()).trim();
+    const firstName = ((await first.getByRole('heading').textContent()) ?? '').trim();
     await first.getByRole('button', { name: `Accept ${firstName}` }).click();
     await first.getByText('Accepted: match request sent').waitFor();
     const second = cards.nth(1);
-    const secondName = (await second.getByRole('heading').textContent()).trim();
+    const secondName = ((await second.getByRole('heading').textContent()) ?? '').trim();
     await second.getByRole('button', { name: `Reject ${secondName}` }).click();
     await second.getByText('Rejected').waitFor();
     await expect
@@ -64,7 +64,7 @@ describe('matches', () => {
     app.sandbox.faults.failRate = 1;
     try {
       const third = cards.nth(2);
-      const thirdName = (await third.getByRole('heading').textContent()).trim();
+      const thirdName = ((await third.getByRole('heading').textContent()) ?? '').trim();
       await third.getByRole('button', { name: `Accept ${thirdName}` }).click();
       await page
         .getByText(/could not|went wrong|Injected/i)

@@ -3,7 +3,7 @@ import type { MatchRequest } from '@matchmaker/sdk';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { AppLink, Button, EmptyState, ErrorState, Spinner } from '../../components/index';
-import { sessionState } from '../../state/session';
+import { getClient } from '../../lib/client';
 import { answerRequest, loadRequests, matchesState } from './matches-state';
 import { displayName, MemberFacts, MemberPhoto, photoOf } from './member-summary';
 
@@ -15,7 +15,8 @@ function isIncoming(request: MatchRequest, myId: string | null): boolean {
 
 export function MatchRequests() {
   const snap = useSnapshot(matchesState).requests;
-  const user = useSnapshot(sessionState).user;
+  // The SDK's session knows the user; reading it there keeps this chunk off the app's session module.
+  const user = getClient().session.user;
   const myId = user?.keycloakId ?? user?.id ?? null;
   useEffect(() => {
     void loadRequests();

@@ -9,7 +9,6 @@ import type { ChatRoom } from '@matchmaker/sdk';
 import { proxy, ref } from 'valtio';
 import { getClient } from '../../lib/client';
 import { describeError } from '../../lib/error-message';
-import { sessionState } from '../../state/session';
 import { type ChatLine, lineFromMessage, roomName } from './chat-lines';
 
 export type Load = 'idle' | 'loading' | 'ready' | 'error';
@@ -91,7 +90,8 @@ export function resetChatState(): void {
 }
 
 export function myId(): string {
-  const user = sessionState.user;
+  // The SDK's session knows the user; reading it there keeps this chunk off the app's session module.
+  const user = getClient().session.user;
   return String(user?.keycloakId ?? user?.id ?? '');
 }
 
