@@ -99,6 +99,11 @@ async function loadUser(): Promise<void> {
     if (isMember(user)) {
       void client.realtime.connect().catch(reportError);
       beginMemberSession();
+      // The header badge and the notification toasts follow the whole member session, not only
+      // the notifications screen; their code is a small chunk of that feature, loaded here.
+      void import('../features/notifications/notifications-state')
+        .then((module) => module.startNotifications())
+        .catch(reportError);
     }
   } catch (error) {
     if (abort.signal.aborted) return;

@@ -1,16 +1,49 @@
 /**
- * The matches area (issue 14 fills its screens). Routes inside are relative to the area (wouter
- * `nest`); unknown sub-paths show the not-found page.
+ * The matches area: recommendations (50 a page), pending match requests, mutual matches, and a
+ * member's public profile. Routes inside are relative to the area (wouter `nest`).
  */
-import { Route, Switch } from 'wouter';
-import { NotFound, PageHeading } from '../../components/index';
+import { Route, Switch, useLocation } from 'wouter';
+import { AppLink, NotFound, PageHeading } from '../../components/index';
+import { lazyScreen } from '../../lib/lazy';
+import './matches.css';
+import { MutualMatches } from './mutual';
+import { Recommendations } from './recommendations';
+import { MatchRequests } from './requests';
 
-function MatchesAreaHome() {
+const MemberProfile = lazyScreen(() => import('./member-profile'));
+
+const TABS = [
+  { path: '/', href: '/matches', label: 'Recommendations' },
+  { path: '/requests', href: '/matches/requests', label: 'Match requests' },
+  { path: '/mutual', href: '/matches/mutual', label: 'Mutual matches' },
+] as const;
+
+function MatchesTabs() {
+  const [location] = useLocation();
   return (
-    <section className="page">
-      <PageHeading title="Matches">
-        <p>Recommendations chosen for you, match requests and your mutual matches.</p>
+    <nav className="area-tabs" aria-label="Matches sections">
+      {TABS.map((tab) => (
+        <AppLink
+          key={tab.path}
+          href={tab.href}
+          className="area-tabs__link"
+          aria-current={location === tab.path ? 'page' : undefined}
+        >
+          {tab.label}
+        </AppLink>
+      ))}
+    </nav>
+  );
+}
+
+function MatchesPage({ title, lead, children }: { title: string; lead: string; children: React.ReactNode }) {
+  return (
+    <section className="page matches">
+      <PageHeading title={title}>
+        <p>{lead}</p>
       </PageHeading>
+      <MatchesTabs />
+      {children}
     </section>
   );
 }
@@ -18,7 +51,22 @@ function MatchesAreaHome() {
 export default function MatchesArea() {
   return (
     <Switch>
-      <Route path="/" component={MatchesAreaHome} />
+      <Route path="/">
+        <MatchesPage title="Matches" lead="Members chosen for you. Accept to send a match request.">
+          <Recommendations />
+        </MatchesPage>
+      </Route>
+      <Route path="/requests">
+        <MatchesPage title="Match requests" lead="Requests waiting for an answer.">
+          <MatchRequests />
+        </MatchesPage>
+      </Route>
+      <Route path="/mutual">
+        <MatchesPage title="Mutual matches" lead="Members who said yes. Start a conversation.">
+          <MutualMatches />
+        </MatchesPage>
+      </Route>
+      <Route path="/members/:id" component={MemberProfile} />
       <Route>
         <NotFound />
       </Route>

@@ -1,24 +1,68 @@
 /**
- * The messages area (issue 14 fills its screens). Routes inside are relative to the area (wouter
- * `nest`); unknown sub-paths show the not-found page.
+ * The messages area, shown at /messages and at /match-requests (SPEC.md section 2): the
+ * conversations and, beside them on wide screens (instead of them on phones), the open room.
+ * Links inside are relative to the area, so both addresses keep working.
  */
-import { Route, Switch } from 'wouter';
-import { NotFound, PageHeading } from '../../components/index';
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { Route, Switch, useParams } from 'wouter';
+import { EmptyState, NotFound, PageHeading } from '../../components/index';
+import { ChatRoom } from './chat-room';
+import { chatState } from './chat-state';
+import { startChat } from './live';
+import { RoomsList } from './rooms-list';
+import './messages.css';
 
-function MessagesAreaHome() {
+/** New messages, read politely by screen readers (the history itself is not a live region). */
+function Announcer() {
+  const { announcement } = useSnapshot(chatState);
   return (
-    <section className="page">
+    <div className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+      {announcement.text ? <span key={announcement.id}>{announcement.text}</span> : null}
+    </div>
+  );
+}
+
+function MessagesLayout({ roomKey }: { roomKey: string | null }) {
+  const open = useSnapshot(chatState).open;
+  return (
+    <section className={`page messages${roomKey ? ' messages--room' : ''}`}>
       <PageHeading title="Messages">
         <p>Conversations with your mutual matches.</p>
       </PageHeading>
+      <div className="messages__layout">
+        <nav className="messages__rooms" aria-label="Your conversations">
+          <RoomsList activeId={roomKey ? (open?.id ?? roomKey) : null} />
+        </nav>
+        <div className="messages__room">
+          {roomKey ? (
+            <ChatRoom roomKey={roomKey} />
+          ) : (
+            <EmptyState title="Choose a conversation">
+              <p>Pick a match on the left to read and send messages.</p>
+            </EmptyState>
+          )}
+        </div>
+      </div>
+      <Announcer />
     </section>
   );
 }
 
+function RoomRoute() {
+  const { room } = useParams<{ room: string }>();
+  return <MessagesLayout roomKey={room ? decodeURIComponent(room) : null} />;
+}
+
 export default function MessagesArea() {
+  // The chat channel's listeners are wired once, before the first screen reads presence.
+  useState(startChat);
   return (
     <Switch>
-      <Route path="/" component={MessagesAreaHome} />
+      <Route path="/">
+        <MessagesLayout roomKey={null} />
+      </Route>
+      <Route path="/:room" component={RoomRoute} />
       <Route>
         <NotFound />
       </Route>

@@ -1,0 +1,105 @@
+/** One conversation: header (presence, block, report), the history, the outbox and the composer. */
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { Link } from 'wouter';
+import { Button, ErrorState, Spinner } from '../../components/index';
+import { chatState, myId } from './chat-state';
+import { Composer } from './composer';
+import { usePresence } from './live';
+import { MessageList, type Row } from './message-list';
+import { ReportDialog } from './report-dialog';
+import { closeRoom, loadOlder, openRoom, setBlocked } from './room-actions';
+
+export function ChatRoom({ roomKey }: { roomKey: string }) {
+  const snap = useSnapshot(chatState);
+  const [reporting, setReporting] = useState(false);
+  const [blocking, setBlocking] = useState(false);
+
+  useEffect(() => {
+    void openRoom(roomKey);
+    return () => closeRoom();
+  }, [roomKey]);
+
+  const open = snap.open;
+  const summary = snap.rooms.items.find(
+    (room) => room.id === (open?.id ?? roomKey) || room.memberId === roomKey,
+  );
+  const { online, isTyping } = usePresence(summary);
+  const me = myId();
+  const rows = useMemo<Row[]>(() => {
+    if (!open) return [];
+    const lines: Row[] = open.lines.map((line) => ({ kind: 'line', line }));
+    const pending: Row[] = snap.outbox
+      .filter((entry) => entry.room === open.id)
+      .map((entry) => ({ kind: 'pending', entry: { ...entry } }));
+    return [...lines, ...pending];
+  }, [open, snap.outbox]);
+  const onLoadOlder = useCallback(() => void loadOlder(), []);
+
+  if (!open || open.load === 'loading' || open.load === 'idle')
+    return <Spinner label="Loading the conversation" />;
+  if (open.load === 'error') {
+    return <ErrorState message={open.error ?? ''} onRetry={() => void openRoom(roomKey)} />;
+  }
+  const name = summary?.name ?? 'Your match';
+  const memberId = open.memberId ?? summary?.memberId ?? '';
+  const blocked = summary?.blocked ?? false;
+
+  return (
+    <section className="chat" aria-labelledby="chat-title">
+      <header className="chat__header">
+        <Link href="/" className="chat__back">
+          <span aria-hidden="true">←</span> Conversations
+        </Link>
+        {summary?.photo ? <img className="chat__photo" src={summary.photo} alt="" /> : null}
+        <div className="chat__who">
+          <h2 id="chat-title" className="chat__name">
+            {name}
+          </h2>
+          <p className="chat__presence" aria-live="polite">
+            <span className={`presence-dot${online ? ' presence-dot--online' : ''}`} aria-hidden="true" />
+            {isTyping ? `${name} is typing…` : online ? 'Online' : 'Offline'}
+          </p>
+        </div>
+        <div className="chat__actions">
+          <Button
+            variant="secondary"
+            busy={blocking}
+            disabled={!memberId}
+            onClick={async () => {
+              setBlocking(true);
+              await setBlocked(memberId, name, !blocked);
+              setBlocking(false);
+            }}
+          >
+            {blocked ? 'Unblock' : 'Block'}
+          </Button>
+          <Button variant="ghost" disabled={!memberId} onClick={() => setReporting(true)}>
+            Report
+          </Button>
+        </div>
+      </header>
+      {!snap.connected ? (
+        <p className="chat__offline" role="status">
+          Connection lost. Your messages will be sent when it returns.
+        </p>
+      ) : null}
+      <MessageList
+        rows={rows}
+        me={me}
+        otherName={name}
+        hasOlder={open.hasOlder}
+        loadingOlder={open.loadingOlder}
+        olderError={open.olderError}
+        onLoadOlder={onLoadOlder}
+      />
+      {blocked ? (
+        <p className="chat__blocked" role="status">
+          You blocked {name}. Unblock to send messages again.
+        </p>
+      ) : null}
+      {open.id ? <Composer room={open.id} recipientId={memberId} disabled={blocked || !memberId} /> : null}
+      <ReportDialog open={reporting} memberId={memberId} name={name} onClose={() => setReporting(false)} />
+    </section>
+  );
+}

@@ -1,0 +1,179 @@
+/**
+ * State of the messages area: the rooms, the open room's history, and the outbox of messages not
+ * sent yet. Written only by the actions of this folder; logout clears it (SPEC.md section 4).
+ *
+ * The open room's history is a `ref()` array of plain lines replaced whole on every change: the
+ * 5,000-message room would otherwise become 5,000 valtio proxies.
+ */
+import type { ChatRoom } from '@matchmaker/sdk';
+import { proxy, ref } from 'valtio';
+import { getClient } from '../../lib/client';
+import { describeError } from '../../lib/error-message';
+import { type ChatLine, lineFromMessage, roomName } from './chat-lines';
+
+export type Load = 'idle' | 'loading' | 'ready' | 'error';
+type Stored<T extends object> = T & { $$valtioSnapshot: T };
+
+export interface RoomSummary {
+  id: string;
+  memberId: string;
+  name: string;
+  photo: string | null;
+  last: ChatLine | null;
+  unread: number;
+  /** The member blocked the other one. */
+  blocked: boolean;
+  /** What the rooms answer said; presence events take over once they arrive. */
+  online: boolean;
+  at: number;
+}
+
+export interface OpenRoom {
+  /** As in the address: a room id, or the other member's id (the API accepts both). */
+  key: string;
+  id: string | null;
+  memberId: string | null;
+  load: Load;
+  error: string | null;
+  /** Oldest first. */
+  lines: Stored<ChatLine[]>;
+  nextPage: number;
+  hasOlder: boolean;
+  loadingOlder: boolean;
+  olderError: string | null;
+}
+
+export interface OutboxEntry {
+  key: string;
+  room: string;
+  recipientId: string;
+  text: string;
+  file: string | null;
+  /** queued: waits for the connection; failed: the server refused it (never resent by itself). */
+  state: 'queued' | 'sending' | 'failed';
+  /** A send that may have reached the server (network error, timeout): check before resending. */
+  uncertain: boolean;
+  attemptedAt: number;
+  error: string | null;
+  createdAt: number;
+}
+
+export interface ChatState {
+  rooms: { load: Load; error: string | null; items: RoomSummary[] };
+  open: OpenRoom | null;
+  outbox: OutboxEntry[];
+  connected: boolean;
+  /** The latest text for the polite live region (new messages). */
+  announcement: { id: number; text: string };
+}
+
+function initial(): ChatState {
+  return {
+    rooms: { load: 'idle', error: null, items: [] },
+    open: null,
+    outbox: [],
+    connected: false,
+    announcement: { id: 0, text: '' },
+  };
+}
+
+export const chatState = proxy<ChatState>(initial());
+
+/** Bumped at logout: answers of an ended session are dropped. */
+let generation = 0;
+export function currentGeneration(): number {
+  return generation;
+}
+export function resetChatState(): void {
+  generation++;
+  Object.assign(chatState, initial());
+}
+
+export function myId(): string {
+  // The SDK's session knows the user; reading it there keeps this chunk off the app's session module.
+  const user = getClient().session.user;
+  return String(user?.keycloakId ?? user?.id ?? '');
+}
+
+export function summarise(room: ChatRoom): RoomSummary {
+  const recent = room.recent_messages;
+  const latest = recent[recent.length - 1];
+  const last = latest ? lineFromMessage(latest) : null;
+  return {
+    id: String(room.id),
+    memberId: String(room.user_id),
+    name: roomName(room),
+    photo: room.profilePhoto,
+    last,
+    unread: room.unread_count ?? 0,
+    blocked: room.blocked ?? false,
+    online: room.online,
+    at: last?.at ?? Date.parse(room.updated_at ?? room.created_at),
+  };
+}
+
+let roomsLoad = 0;
+export async function loadRooms(quiet = false): Promise<void> {
+  const state = chatState.rooms;
+  const mine = generation;
+  const load = ++roomsLoad;
+  if (!quiet || state.load !== 'ready') state.load = 'loading';
+  state.error = null;
+  try {
+    const answer = await getClient().chats.listRooms();
+    if (mine !== generation || load !== roomsLoad) return;
+    state.items = answer.rooms.map(summarise);
+    state.load = 'ready';
+  } catch (error) {
+    if (mine !== generation || load !== roomsLoad) return;
+    if (quiet && state.load === 'ready') return;
+    state.error = describeError(error, 'We could not load your conversations.');
+    state.load = 'error';
+  }
+}
+
+export function findRoom(key: string | null | undefined): RoomSummary | undefined {
+  if (!key) return undefined;
+  return chatState.rooms.items.find((room) => room.id === key || room.memberId === key);
+}
+
+/** Adds lines to the open room (by id, so an echo or a refetch never shows a message twice). */
+export function mergeLines(lines: readonly ChatLine[]): void {
+  const open = chatState.open;
+  if (!open || lines.length === 0) return;
+  const byId = new Map(open.lines.map((line) => [line.key, line]));
+  let changed = false;
+  for (const line of lines) {
+    const known = byId.get(line.key);
+    if (known && known.status === line.status) continue;
+    byId.set(line.key, line);
+    changed = true;
+  }
+  if (!changed) return;
+  open.lines = ref([...byId.values()].sort((a, b) => a.at - b.at || compareIds(a.key, b.key)));
+}
+
+/** Server ids of one room sort by their number when they have one ('msg-12' < 'msg-100'). */
+function compareIds(a: string, b: string): number {
+  const na = Number(a.replace(/\D+/g, ''));
+  const nb = Number(b.replace(/\D+/g, ''));
+  return Number.isFinite(na) && Number.isFinite(nb) && na !== nb ? na - nb : a.localeCompare(b);
+}
+
+/** Moves the room to the top with its latest line; counts it unread unless it is open. */
+export function touchRoom(line: ChatLine, countUnread: boolean): boolean {
+  const rooms = chatState.rooms.items;
+  const index = rooms.findIndex((room) => room.id === line.room);
+  const room = rooms[index];
+  if (!room) return false;
+  rooms.splice(index, 1);
+  room.last = line;
+  room.at = line.at;
+  if (countUnread) room.unread += 1;
+  rooms.unshift(room);
+  return true;
+}
+
+export function announce(text: string): void {
+  chatState.announcement = { id: chatState.announcement.id + 1, text };
+}

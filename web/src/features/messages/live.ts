@@ -1,0 +1,153 @@
+/**
+ * The chat channel, for members only (the area is member-only and start-up opens the channel for
+ * members): live messages both ways, presence and typing, and the outbox's reconnect trigger.
+ * Wired once when the area first renders; logout unwires it and clears the state.
+ */
+import {
+  type ChatPresence,
+  type ChatPresenceSnapshot,
+  createChatPresence,
+  type NewMessageEvent,
+} from '@matchmaker/sdk';
+import { useSyncExternalStore } from 'react';
+import { getClient } from '../../lib/client';
+import { reportError } from '../../lib/report';
+import { onSessionEnd } from '../../state/session-end';
+import { lineFromEvent } from './chat-lines';
+import {
+  announce,
+  chatState,
+  findRoom,
+  loadRooms,
+  mergeLines,
+  myId,
+  resetChatState,
+  touchRoom,
+} from './chat-state';
+import { cancelOutboxTimers, flushOutbox } from './outbox';
+import { markRead, refreshRecent } from './room-actions';
+
+/** While a room is open and visible, how often its read status and missed lines are checked. */
+const REFRESH_MS = 15_000;
+
+let presence: ChatPresence | null = null;
+let unwire: (() => void) | null = null;
+/** Presence events have arrived since wiring; before that the rooms answer's `online` stands. */
+let presenceHeard = false;
+
+export function startChat(): void {
+  if (unwire) return;
+  const chat = getClient().realtime.chat;
+  const current = createChatPresence(chat, { onError: reportError });
+  presence = current;
+  presenceHeard = false;
+  chatState.connected = chat.connected;
+
+  let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+  const refreshSoon = (delay = 300) => {
+    if (refreshTimer !== null) clearTimeout(refreshTimer);
+    refreshTimer = setTimeout(() => {
+      refreshTimer = null;
+      void refreshRecent();
+    }, delay);
+  };
+  const interval = setInterval(() => {
+    if (document.visibilityState === 'visible') void refreshRecent();
+  }, REFRESH_MS);
+  const onOnline = () => void flushOutbox();
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') refreshSoon(0);
+  };
+  window.addEventListener('online', onOnline);
+  document.addEventListener('visibilitychange', onVisible);
+
+  const stops = [
+    current.subscribe(() => {
+      presenceHeard = true;
+    }),
+    chat.on('new_message', (event) => receive(event, refreshSoon)),
+    chat.on('active', (event) => {
+      // The other member is in the room: they may have read the member's messages just now.
+      const open = chatState.open;
+      if (open && (String(event.room) === open.id || String(event.user_id) === open.memberId)) refreshSoon();
+    }),
+    chat.on('connect', () => {
+      chatState.connected = true;
+      void flushOutbox();
+      if (chatState.rooms.load === 'ready') void loadRooms(true);
+      refreshSoon(0);
+    }),
+    chat.on('disconnect', () => {
+      chatState.connected = false;
+    }),
+  ];
+
+  unwire = () => {
+    for (const stop of stops) stop();
+    clearInterval(interval);
+    if (refreshTimer !== null) clearTimeout(refreshTimer);
+    window.removeEventListener('online', onOnline);
+    document.removeEventListener('visibilitychange', onVisible);
+    current.destroy();
+  };
+}
+
+function receive(event: NewMessageEvent, refreshSoon: () => void): void {
+  const line = lineFromEvent(event);
+  if (!line) {
+    void loadRooms(true);
+    return;
+  }
+  const mine = line.senderId === myId();
+  const open = chatState.open;
+  const isOpen = open !== null && open.id === line.room;
+  if (isOpen) {
+    mergeLines([line]);
+    if (!mine) {
+      void markRead([line]);
+      refreshSoon();
+    }
+  }
+  if (!touchRoom(line, !mine && !isOpen)) void loadRooms(true);
+  if (!mine) {
+    const name = findRoom(line.room)?.name ?? 'your match';
+    announce(`New message from ${name}: ${line.file && !line.text ? 'an attachment' : line.text}`);
+  }
+}
+
+onSessionEnd(() => {
+  unwire?.();
+  unwire = null;
+  presence = null;
+  presenceHeard = false;
+  cancelOutboxTimers();
+  resetChatState();
+});
+
+const EMPTY: ChatPresenceSnapshot = { online: new Set(), typing: new Set() };
+const noop = () => () => {};
+
+/** Online and typing of a room (events name the room, the member or both). */
+export function usePresence(room: { id: string; memberId: string; online: boolean } | null | undefined): {
+  online: boolean;
+  isTyping: boolean;
+} {
+  const current = presence;
+  const snapshot = useSyncExternalStore(
+    current ? current.subscribe : noop,
+    current ? current.getSnapshot : () => EMPTY,
+  );
+  if (!room) return { online: false, isTyping: false };
+  const keys = [room.id, room.memberId];
+  const online = presenceHeard ? keys.some((key) => snapshot.online.has(key)) : room.online;
+  return { online, isTyping: keys.some((key) => snapshot.typing.has(key)) };
+}
+
+/** Tells the other member the user is (or stopped) typing; a dropped signal only costs the indicator. */
+export function sendTyping(room: string, isTyping: boolean): void {
+  try {
+    getClient().realtime.chat.sendTyping({ room, isTyping });
+  } catch (error) {
+    reportError(error);
+  }
+}

@@ -1,0 +1,179 @@
+/**
+ * The open room: its history (page 1 is the newest 20; older pages load as the member scrolls up),
+ * read status, blocking and reporting.
+ */
+import { ref } from 'valtio';
+import { getClient } from '../../lib/client';
+import { describeError } from '../../lib/error-message';
+import { reportError } from '../../lib/report';
+import { notify } from '../../lib/toast';
+import { type ChatLine, lineFromMessage } from './chat-lines';
+import { chatState, currentGeneration, findRoom, loadRooms, mergeLines, myId } from './chat-state';
+import { claimSent } from './outbox';
+
+let openSeq = 0;
+
+function stillOpen(seq: number, generation: number): boolean {
+  return seq === openSeq && generation === currentGeneration();
+}
+
+export async function openRoom(key: string): Promise<void> {
+  const seq = ++openSeq;
+  const generation = currentGeneration();
+  const known = findRoom(key);
+  chatState.open = {
+    key,
+    id: known?.id ?? null,
+    memberId: known?.memberId ?? null,
+    load: 'loading',
+    error: null,
+    lines: ref([]),
+    nextPage: 2,
+    hasOlder: false,
+    loadingOlder: false,
+    olderError: null,
+  };
+  if (chatState.rooms.load === 'idle') void loadRooms();
+  try {
+    const page = await getClient().chats.listMessages(key, { page: 1 });
+    if (!stillOpen(seq, generation) || !chatState.open) return;
+    const open = chatState.open;
+    const lines = page.messages.map(lineFromMessage);
+    const me = myId();
+    open.id = String(page.room);
+    open.memberId ??=
+      findRoom(open.id)?.memberId ??
+      lines.map((line) => (line.senderId === me ? line.recipientId : line.senderId)).find(Boolean) ??
+      key;
+    open.lines = ref(lines);
+    open.hasOlder = page.page < page.total_pages;
+    open.nextPage = page.page + 1;
+    open.load = 'ready';
+    void markRead(lines);
+  } catch (error) {
+    if (!stillOpen(seq, generation) || !chatState.open) return;
+    chatState.open.error = describeError(error, 'We could not load this conversation.');
+    chatState.open.load = 'error';
+  }
+}
+
+export function closeRoom(): void {
+  openSeq++;
+  chatState.open = null;
+}
+
+/** Loads the next older page and puts it above what is shown. */
+export async function loadOlder(): Promise<void> {
+  const open = chatState.open;
+  if (open?.load !== 'ready' || open.loadingOlder || !open.hasOlder) return;
+  const seq = openSeq;
+  const generation = currentGeneration();
+  open.loadingOlder = true;
+  open.olderError = null;
+  try {
+    const page = await getClient().chats.listMessages(open.id ?? open.key, { page: open.nextPage });
+    if (!stillOpen(seq, generation) || !chatState.open) return;
+    const current = chatState.open;
+    const known = new Set(current.lines.map((line) => line.key));
+    // New messages since page 1 shift the pages: an older page may repeat a few lines we have.
+    const older = page.messages.map(lineFromMessage).filter((line) => !known.has(line.key));
+    current.lines = ref([...older, ...current.lines]);
+    current.hasOlder = page.page < page.total_pages;
+    current.nextPage = page.page + 1;
+  } catch (error) {
+    if (!stillOpen(seq, generation) || !chatState.open) return;
+    chatState.open.olderError = describeError(error, 'We could not load older messages.');
+  } finally {
+    if (stillOpen(seq, generation) && chatState.open) chatState.open.loadingOlder = false;
+  }
+}
+
+/**
+ * Page 1 again: messages missed while the connection was down, and the read status of the
+ * member's own messages (the API has no event for it).
+ */
+export async function refreshRecent(): Promise<void> {
+  const open = chatState.open;
+  if (open?.load !== 'ready') return;
+  const seq = openSeq;
+  const generation = currentGeneration();
+  try {
+    const page = await getClient().chats.listMessages(open.id ?? open.key, { page: 1 });
+    if (!stillOpen(seq, generation)) return;
+    const lines = page.messages.map(lineFromMessage);
+    claimSent(lines);
+    mergeLines(lines);
+    void markRead(lines);
+  } catch (error) {
+    // A background refresh: the next one (reconnect, activity, timer) tries again.
+    if (stillOpen(seq, generation)) reportError(error);
+  }
+}
+
+/** Marks the other member's unread lines READ in one bulk update, when the page is visible. */
+export async function markRead(lines: readonly ChatLine[]): Promise<void> {
+  if (typeof document !== 'undefined' && document.visibilityState === 'hidden') return;
+  const me = myId();
+  const ids = lines.flatMap((line) =>
+    line.id !== null && line.recipientId === me && line.status !== 'READ' ? [line.id] : [],
+  );
+  const room = findRoom(chatState.open?.id);
+  if (room) room.unread = 0;
+  if (ids.length === 0) return;
+  const generation = currentGeneration();
+  try {
+    await getClient().chats.updateMessageStatus({ ids, status: 'READ' });
+    if (generation !== currentGeneration()) return;
+    mergeLines(
+      lines.filter((line) => ids.includes(line.id ?? '')).map((line) => ({ ...line, status: 'READ' })),
+    );
+  } catch (error) {
+    reportError(error);
+  }
+}
+
+export async function setBlocked(memberId: string, name: string, blocked: boolean): Promise<void> {
+  const generation = currentGeneration();
+  try {
+    await getClient().chats.updateBlocks({ user_id: memberId, blocked });
+    if (generation !== currentGeneration()) return;
+    for (const room of chatState.rooms.items) if (room.memberId === memberId) room.blocked = blocked;
+    notify.success(blocked ? `${name} is blocked` : `${name} is unblocked`);
+  } catch (error) {
+    reportError(error);
+    notify.error(
+      describeError(error, blocked ? 'We could not block this member.' : 'We could not unblock this member.'),
+    );
+  }
+}
+
+/** Resolves true once the report is filed. */
+export async function reportMember(memberId: string, reason: string): Promise<boolean> {
+  try {
+    await getClient().chats.report({ reported_user_id: memberId, reason });
+    notify.success('Thank you. Our team will review your report.');
+    return true;
+  } catch (error) {
+    reportError(error);
+    notify.error(describeError(error, 'We could not send your report.'));
+    return false;
+  }
+}
+
+/** Downloads an attachment through the SDK (it carries the session) and saves it. */
+export async function downloadFile(filename: string): Promise<void> {
+  try {
+    const blob = await getClient().chats.getFile(filename);
+    const url = URL.createObjectURL(blob);
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = filename;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  } catch (error) {
+    reportError(error);
+    notify.error(describeError(error, 'We could not download this file.'));
+  }
+}

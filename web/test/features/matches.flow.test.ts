@@ -1,0 +1,125 @@
+/**
+ * The matches area against the sandbox: answering recommendations (optimistic, rolled back on a
+ * failed call), a member's public profile, and two members exchanging a match request in two
+ * browser contexts until they are mutual matches with a way into their chat.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, logIn, screenshots, startApp, type TestApp } from '../harness/browser';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+function memberId(email: string): string {
+  const user = app.sandbox.world.store.userByEmail(email);
+  if (!user) throw new Error(`no sandbox user ${email}`);
+  return user.keycloakId;
+}
+
+function recommendationStatus(id: string): string | undefined {
+  return app.sandbox.world.store.data.recommendations.find((entry) => entry.id === id)?.status;
+}
+
+describe('matches', () => {
+  it('accepts and rejects recommendations, and rolls a failed answer back with an error toast', async () => {
+    const page = await app.newPage();
+    await logIn(page, 'member3@sandbox.test');
+    await page.goto('/matches');
+    const list = page.getByRole('list', { name: 'Recommendations' });
+    await list.getByRole('listitem').first().waitFor();
+    // 64 recommendations: 50 on the first page, the rest on the second.
+    expect(await list.getByRole('listitem').count()).toBe(50);
+    await expect.poll(() => page.getByText('Page 1 of 2').count()).toBe(1);
+    await screenshots(page, 'matches-recommendations');
+    expect(await axeViolations(page)).toEqual([]);
+
+    const pending = app.sandbox.world.store.data.recommendations.filter(
+      (entry) => entry.user_id === memberId('member3@sandbox.test') && entry.status === 'PENDING',
+    );
+    const cards = list.getByRole('listitem');
+    const first = cards.nth(0);
+    const firstName = ((await first.getByRole('heading').textContent()) ?? '').trim();
+    await first.getByRole('button', { name: `Accept ${firstName}` }).click();
+    await first.getByText('Accepted: match request sent').waitFor();
+    const second = cards.nth(1);
+    const secondName = ((await second.getByRole('heading').textContent()) ?? '').trim();
+    await second.getByRole('button', { name: `Reject ${secondName}` }).click();
+    await second.getByText('Rejected').waitFor();
+    await expect
+      .poll(() => {
+        const decided = pending.map((entry) => recommendationStatus(entry.id));
+        return [
+          decided.filter((s) => s === 'ACCEPTED').length,
+          decided.filter((s) => s === 'REJECTED').length,
+        ];
+      })
+      .toEqual([1, 1]);
+
+    // The server refuses the next answer: the card shows the decision, then takes it back.
+    app.sandbox.faults.prefix = '/api/recommendations/v2/matches/recommendations/';
+    app.sandbox.faults.failRate = 1;
+    try {
+      const third = cards.nth(2);
+      const thirdName = ((await third.getByRole('heading').textContent()) ?? '').trim();
+      await third.getByRole('button', { name: `Accept ${thirdName}` }).click();
+      await page
+        .getByText(/could not|went wrong|Injected/i)
+        .first()
+        .waitFor();
+      await third.getByRole('button', { name: `Accept ${thirdName}` }).waitFor();
+      expect(await third.getByText('Accepted: match request sent').count()).toBe(0);
+    } finally {
+      app.sandbox.faults.failRate = 0;
+      app.sandbox.faults.prefix = '/api';
+    }
+
+    await page.getByRole('button', { name: 'Next page' }).click();
+    await page.getByText('Page 2 of 2').waitFor();
+    expect(await list.getByRole('listitem').count()).toBeGreaterThan(0);
+  });
+
+  it('two members exchange a match request, accept it, and find each other among mutual matches', async () => {
+    const sender = await app.newPage({ width: 375 });
+    const recipient = await app.newPage();
+    await logIn(sender, 'new@sandbox.test');
+    await logIn(recipient, 'member1@sandbox.test');
+
+    await sender.goto(`/matches/members/${memberId('member1@sandbox.test')}`);
+    await sender.getByRole('heading', { level: 1, name: /Sarah/ }).waitFor();
+    await sender.getByText('Religion').waitFor();
+    await screenshots(sender, 'matches-member-profile');
+    expect(await axeViolations(sender)).toEqual([]);
+    await sender.getByRole('button', { name: 'Send match request' }).click();
+    await sender.getByRole('button', { name: 'Match request sent' }).waitFor();
+
+    await sender.goto('/matches/requests');
+    const sent = sender.getByRole('region', { name: /Sent/ });
+    await sent.getByText(/Sarah/).first().waitFor();
+
+    const newcomer = app.sandbox.world.store.userByEmail('new@sandbox.test');
+    const name = [newcomer?.first_name, newcomer?.last_name].filter(Boolean).join(' ');
+    await recipient.goto('/matches/requests');
+    const received = recipient.getByRole('region', { name: /Received/ });
+    await received.getByRole('button', { name: `Accept request from ${name}` }).waitFor();
+    await screenshots(recipient, 'matches-requests');
+    expect(await axeViolations(recipient)).toEqual([]);
+    await received.getByRole('button', { name: `Accept request from ${name}` }).click();
+    await recipient.getByText('Match request accepted').waitFor();
+    expect(await received.getByRole('button', { name: `Accept request from ${name}` }).count()).toBe(0);
+
+    await recipient.goto('/matches/mutual');
+    const message = recipient.getByRole('link', { name: `Message ${name}` });
+    await message.waitFor();
+    await screenshots(recipient, 'matches-mutual');
+    expect(await axeViolations(recipient)).toEqual([]);
+    await message.click();
+    await recipient.waitForURL(/\/messages\/.+/);
+
+    await sender.goto('/matches/mutual');
+    await sender.getByRole('link', { name: /Message Sarah/ }).waitFor();
+  });
+});
