@@ -103,7 +103,7 @@ export function summarise(room: ChatRoom): RoomSummary {
     id: String(room.id),
     memberId: String(room.user_id),
     name: roomName(room),
-    photo: room.profilePhoto,
+    photo: room.profilePhoto ?? null,
     last,
     unread: room.unread_count ?? 0,
     blocked: room.blocked ?? false,
