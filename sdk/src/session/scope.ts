@@ -11,6 +11,8 @@ export interface SessionScope {
   readonly ended: boolean;
   /** The session ended because the account is suspended: its calls fail with SuspendedError. */
   readonly suspended: boolean;
+  /** What ended it, when something failed (the refused refresh's HttpError): the stopped calls' cause. */
+  readonly cause: unknown;
   /** Runs `fn` when the scope ends (at once if it has). Returns the unsubscribe function. */
   onEnd(fn: () => void): () => void;
 }
@@ -19,6 +21,7 @@ export interface SessionScope {
 export class SessionScopeController implements SessionScope {
   #ended = false;
   #suspended = false;
+  #cause: unknown;
   readonly #listeners = new Set<() => void>();
 
   get ended(): boolean {
@@ -27,6 +30,10 @@ export class SessionScopeController implements SessionScope {
 
   get suspended(): boolean {
     return this.#suspended;
+  }
+
+  get cause(): unknown {
+    return this.#cause;
   }
 
   onEnd(fn: () => void): () => void {
@@ -39,10 +46,11 @@ export class SessionScopeController implements SessionScope {
   }
 
   /** Ends the scope and runs every subscriber once. */
-  end(suspended = false): void {
+  end(suspended = false, cause?: unknown): void {
     if (this.#ended) return;
     this.#ended = true;
     this.#suspended = suspended;
+    this.#cause = cause;
     const listeners = [...this.#listeners];
     this.#listeners.clear();
     for (const fn of listeners) fn();

@@ -209,8 +209,8 @@ export class Session {
     return true;
   }
 
-  #beginNewScope(reason?: LogoutReason): void {
-    this.#scope.end(reason === 'suspended');
+  #beginNewScope(reason?: LogoutReason, cause?: unknown): void {
+    this.#scope.end(reason === 'suspended', cause);
     this.#scope = new SessionScopeController();
     this.#refreshing = null;
   }
@@ -223,10 +223,15 @@ export class Session {
   }
 
   /** `lock`: false when the caller already holds the session lock (a refresh ending its session). */
-  #endSession(reason: LogoutReason, announceWithoutSession: boolean, lock: boolean): Promise<void> {
+  #endSession(
+    reason: LogoutReason,
+    announceWithoutSession: boolean,
+    lock: boolean,
+    cause?: unknown,
+  ): Promise<void> {
     if (this.#loggingOut) return this.#loggingOut;
     const hadUser = this.#user !== null;
-    this.#beginNewScope(reason);
+    this.#beginNewScope(reason, cause);
     this.#user = null;
     const finish = () => this.#finishLogout(reason, hadUser || announceWithoutSession);
     const pending = (lock ? this.#locked(finish) : finish()).finally(() => {
@@ -256,7 +261,7 @@ export class Session {
   async #endFromRefresh(scope: SessionScope, reason: LogoutReason, cause?: unknown): Promise<never> {
     // The session had tokens when this refresh began, so its end is announced even when another
     // client already emptied the store.
-    if (scope === this.#scope) await this.#endSession(reason, true, false);
+    if (scope === this.#scope) await this.#endSession(reason, true, false, cause);
     if (reason === 'suspended') throw new SuspendedError({ endpoint: REFRESH_ID, cause });
     throw new NotLoggedInError({ endpoint: REFRESH_ID, cause });
   }

@@ -26,9 +26,10 @@ export function stoppedError(
     });
   }
   if (scope?.ended) {
+    const why = cause ?? scope.cause;
     return scope.suspended
-      ? new SuspendedError({ endpoint, cause })
-      : new NotLoggedInError({ endpoint, cause });
+      ? new SuspendedError({ endpoint, cause: why })
+      : new NotLoggedInError({ endpoint, cause: why });
   }
   return null;
 }

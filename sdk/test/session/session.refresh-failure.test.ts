@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createClient,
+  isHttpError,
   isNetworkError,
   isNotLoggedInError,
   isSuspendedError,
@@ -47,6 +48,20 @@ describe('a refresh answered 406', () => {
     expect(isSuspendedError(error)).toBe(true);
     expect(logouts).toEqual(['suspended']);
     expect(store.get()).toBeNull();
+  });
+});
+
+describe('a refresh the server refuses', () => {
+  it('fails the waiting calls with NotLoggedInError caused by the refusal, so a client can say why', async () => {
+    refuseWith(() => ({ status: 401, body: { message: 'Refresh token is not valid' } }));
+    const { client: c, logouts } = client();
+    const [first, second] = await Promise.all([settle(c.accounts.userInfo()), settle(c.settings.get())]);
+    for (const { error } of [first, second]) {
+      expect(isNotLoggedInError(error)).toBe(true);
+      const cause = (error as { cause?: unknown }).cause;
+      expect(isHttpError(cause) && cause.status).toBe(401);
+    }
+    expect(logouts).toEqual(['refresh-failed']);
   });
 });
 

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startSandbox } from '../../src/server';
 import { pathOf } from '../support/paths';
 import { loggedIn } from '../support/sandbox';
@@ -49,9 +49,14 @@ describe('persistence', () => {
         created_at: box.world.nowIso(),
       });
       box.world.store.touch();
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      const saved = JSON.parse(readFileSync(file, 'utf8')) as { devices: { id: string }[] };
-      expect(saved.devices.map((device) => device.id)).toContain('device-from-code');
+      // Debounced by 20 ms; waiting for the file rather than a fixed time keeps a loaded machine green.
+      await vi.waitFor(
+        () => {
+          const saved = JSON.parse(readFileSync(file, 'utf8')) as { devices: { id: string }[] };
+          expect(saved.devices.map((device) => device.id)).toContain('device-from-code');
+        },
+        { timeout: 5_000, interval: 25 },
+      );
     } finally {
       await box.close();
     }
