@@ -7,6 +7,7 @@ import {
   CookieTokenStore,
   findStaleCookies,
   isAdmin,
+  isDeleted,
   isMember,
   type LogoutInfo,
   type LogoutReason,
@@ -96,7 +97,10 @@ async function loadUser(): Promise<void> {
     sessionState.subscription =
       subscription !== null && typeof subscription === 'object' ? ref(subscription) : (subscription ?? null);
     sessionState.status = isAdmin(user) ? 'admin' : 'member';
-    if (isMember(user)) {
+    // A deleted account may only reactivate (the guard sends it there): the server refuses its
+    // sockets, and a refused socket would end the session through a failed refresh. Start-up runs
+    // again after reactivation, and the member's channels open then.
+    if (isMember(user) && !isDeleted(user)) {
       void client.realtime.connect().catch(reportError);
       beginMemberSession();
       // The header badge and the notification toasts follow the whole member session, not only
