@@ -11,6 +11,13 @@ const KEY = 'matchmakerScrollKey';
 const RESTORE_FOR_MS = 3_000;
 const positions = new Map<string, number>();
 let popped = false;
+/**
+ * True from the moment the history entry changes until the new page's position is set. Scroll
+ * events in between come from the old page unmounting or the new one still loading (the document
+ * shrinks and the browser clamps scrollY); recording them would overwrite the position the member
+ * left, so back or forward would return to the clamped one.
+ */
+let settling = false;
 
 function entryKey(): string {
   const state: unknown = window.history.state;
@@ -29,13 +36,18 @@ let currentKey = '';
 let firstRender = true;
 
 function remember(): void {
-  if (currentKey) positions.set(currentKey, window.scrollY);
+  if (currentKey && !settling) positions.set(currentKey, window.scrollY);
 }
 
 if (typeof window !== 'undefined') {
   window.history.scrollRestoration = 'manual';
   window.addEventListener('popstate', () => {
     popped = true;
+    settling = true;
+  });
+  // wouter announces its history.pushState calls with this event, before React renders the page.
+  window.addEventListener('pushState', () => {
+    settling = true;
   });
   window.addEventListener('scroll', remember, { passive: true });
 }
@@ -47,10 +59,14 @@ function restore(y: number): () => void {
     const reachable = document.documentElement.scrollHeight - window.innerHeight >= y;
     window.scrollTo(0, y);
     if (!reachable && performance.now() - started < RESTORE_FOR_MS) frame = requestAnimationFrame(step);
+    else settling = false;
   };
   step();
   // The member scrolling or typing wins over the restore.
-  const stop = () => cancelAnimationFrame(frame);
+  const stop = () => {
+    cancelAnimationFrame(frame);
+    settling = false;
+  };
   window.addEventListener('wheel', stop, { once: true, passive: true });
   window.addEventListener('touchstart', stop, { once: true, passive: true });
   window.addEventListener('keydown', stop, { once: true });
@@ -72,6 +88,7 @@ export function ScrollRestoration() {
     const saved = positions.get(currentKey);
     if (wasPop && saved !== undefined) return restore(saved);
     window.scrollTo(0, 0);
+    settling = false;
     // The first page keeps the browser's own focus; later ones move it to their heading.
     if (!wasPop && !firstRender) focusHeading();
     firstRender = false;
