@@ -1,6 +1,5 @@
 export { AppLink, type AppLinkProps, absolute } from './app-link';
 export { Button, ButtonLink, type ButtonLinkProps, type ButtonProps, type ButtonVariant } from './button';
-export { Dialog, type DialogProps } from './dialog';
 export { NotFound } from './not-found';
 export { PageHeading, type PageHeadingProps } from './page-heading';
 export { EmptyState, type EmptyStateProps, ErrorState, type ErrorStateProps, Spinner } from './states';

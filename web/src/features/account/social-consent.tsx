@@ -1,6 +1,7 @@
 /** The consent prompt before leaving for the social sign-in provider (loaded when asked for). */
 import { useState } from 'react';
-import { Button, Dialog } from '../../components/index';
+import { Dialog } from '../../components/dialog';
+import { Button } from '../../components/index';
 import { type SocialProvider, socialSignInUrl } from './social-sign-in';
 
 export default function SocialConsent({

@@ -1,6 +1,7 @@
 /** Report a member with a reason (required), sent through the SDK. */
 import { useId, useState } from 'react';
-import { Button, Dialog } from '../../components/index';
+import { Dialog } from '../../components/dialog';
+import { Button } from '../../components/index';
 import { reportMember } from './room-actions';
 
 const REASONS = [

@@ -1,6 +1,7 @@
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { Button, type ButtonProps, Dialog, TextField } from '../../components/index';
+import { Dialog } from '../../components/dialog';
+import { Button, type ButtonProps, TextField } from '../../components/index';
 import { getClient } from '../../lib/client';
 import { describeError } from '../../lib/error-message';
 import { reportError } from '../../lib/report';

@@ -6,15 +6,8 @@ import { type Image, PROFILE_PHOTO_IMAGE_TYPE } from '@matchmaker/sdk';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { CheckboxField } from '../../components/choice-fields';
-import {
-  Button,
-  Dialog,
-  EmptyState,
-  ErrorState,
-  PageHeading,
-  Spinner,
-  TextField,
-} from '../../components/index';
+import { Dialog } from '../../components/dialog';
+import { Button, EmptyState, ErrorState, PageHeading, Spinner, TextField } from '../../components/index';
 import { getClient } from '../../lib/client';
 import { describeError } from '../../lib/error-message';
 import { notify } from '../../lib/toast';

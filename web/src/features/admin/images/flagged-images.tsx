@@ -6,7 +6,8 @@
 import { FLAGGED_IMAGES_PAGE_SIZE } from '@matchmaker/sdk';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { Button, Dialog, PageHeading } from '../../../components/index';
+import { Dialog } from '../../../components/dialog';
+import { Button, PageHeading } from '../../../components/index';
 import { getClient } from '../../../lib/client';
 import { describeError } from '../../../lib/error-message';
 import { notify } from '../../../lib/toast';

@@ -5,7 +5,8 @@
  */
 import { isMatchmakerError } from '@matchmaker/sdk';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { Button, type ButtonVariant, Dialog } from '../../../components/index';
+import { Dialog } from '../../../components/dialog';
+import { Button, type ButtonVariant } from '../../../components/index';
 import { describeError } from '../../../lib/error-message';
 import { notify } from '../../../lib/toast';
 
