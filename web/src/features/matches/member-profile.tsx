@@ -2,9 +2,9 @@
 import {
   countryName,
   isCountryCode,
-  type MatchmakerClient,
   PROFILE_FIELDS,
   type ProfileField,
+  type PublicProfileAnswer,
 } from '@matchmaker/sdk';
 import { useEffect, useState } from 'react';
 import { useParams } from 'wouter';
@@ -13,8 +13,6 @@ import { getClient } from '../../lib/client';
 import { describeError } from '../../lib/error-message';
 import { sendMatchRequest } from './matches-state';
 import { displayName, MemberPhoto, photoOf } from './member-summary';
-
-type PublicProfileAnswer = Awaited<ReturnType<MatchmakerClient['accounts']['publicProfile']>>;
 
 /** Names, email and the country code are shown elsewhere (heading) or not at all. */
 const HIDDEN: ReadonlySet<ProfileField> = new Set(['username', 'first_name', 'last_name', 'email']);

@@ -3,13 +3,13 @@
  * screens read it with `useSnapshot`. Records are stored with `ref()` and replaced whole. Logout
  * clears it (onSessionEnd).
  */
-import type { Image, MatchmakerClient, User } from '@matchmaker/sdk';
+import type { Image, KycUserRequests, User } from '@matchmaker/sdk';
 import { proxy, ref } from 'valtio';
 import { getClient } from '../../lib/client';
 import { onSessionEnd } from '../../state/session-end';
 
 /** The member's requests with the latest status (the SDK types the answer; its name is not exported). */
-export type KycUserRequests = Awaited<ReturnType<MatchmakerClient['kyc']['listUserRequests']>>;
+export type { KycUserRequests };
 
 type Stored<T extends object> = T & { $$valtioSnapshot: T };
 

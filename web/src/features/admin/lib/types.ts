@@ -1,41 +1,34 @@
 /**
- * The back office's view of the SDK's answers. The SDK types every call's result; the entity
- * types the screens need are read off the calls themselves, so they can never drift from what
- * the client actually parses.
+ * The back office's types are the SDK's answer types, re-exported under one import for the
+ * screens, with the labels of the values they show.
  */
-import type { MatchmakerClient } from '@matchmaker/sdk';
+import type { AccountStatus, DateType, KycStatus } from '@matchmaker/sdk';
 
-type Result<F> = F extends (...args: never[]) => Promise<infer R> ? R : never;
-type Admin = MatchmakerClient['admin'];
-type Kyc = MatchmakerClient['kyc'];
-
-export type AdminUserPage = Result<Admin['searchUsers']>;
-export type AdminUser = AdminUserPage['users'][number];
-export type AdminUserDetail = Result<Admin['getUser']>;
-export type AccountStatus = AdminUser['status'];
-export type UserLogs = Result<Admin['getUserLogs']>;
-export type VisitPage = Result<Admin['searchVisits']>;
-export type Visit = VisitPage['visits'][number];
-export type ReferralPage = Result<Admin['listReferrals']>;
-export type UserAggregations = Result<Admin['userAggregations']>;
-export type VisitAggregations = Result<Admin['visitAggregations']>;
-
-export type KycRequestList = Result<Kyc['listRequests']>;
-export type KycRequest = KycRequestList['requests'][number];
-export type KycStatus = KycRequest['status'];
-export type KycDocument = NonNullable<KycRequest['documents']>[number];
-export type KycMetrics = Result<Kyc['metrics']>;
-
-export type FlaggedImagePage = Result<MatchmakerClient['images']['listFlagged']>;
-export type FlaggedImage = FlaggedImagePage['images'][number];
-export type Feature = Result<MatchmakerClient['features']['list']>['features'][number];
-
-type Recommendations = MatchmakerClient['recommendations'];
-export type MatchMetrics = Result<Recommendations['matchMetrics']>;
-export type UsedFilters = Result<Recommendations['usedFilters']>;
-export type PopularPreferences = Result<Recommendations['popularPreferences']>;
-export type MatchAggregation = Result<Recommendations['aggregateByDate']>;
-export type DateType = MatchAggregation['date_type'];
+export type {
+  AccountStatus,
+  AdminUser,
+  AdminUserDetail,
+  AdminUserPage,
+  DateType,
+  Feature,
+  FlaggedImage,
+  FlaggedImagePage,
+  KycDocument,
+  KycMetrics,
+  KycRequest,
+  KycRequestList,
+  KycStatus,
+  MatchAggregation,
+  MatchMetrics,
+  PopularPreferences,
+  ReferralPage,
+  UsedFilters,
+  UserAggregations,
+  UserLogs,
+  Visit,
+  VisitAggregations,
+  VisitPage,
+} from '@matchmaker/sdk';
 
 /** Labels of every account status; `satisfies` makes a new status a compile error here. */
 export const ACCOUNT_STATUS_LABELS = {
