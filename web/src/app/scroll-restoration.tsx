@@ -39,16 +39,25 @@ function remember(): void {
   if (currentKey && !settling) positions.set(currentKey, window.scrollY);
 }
 
+/**
+ * The history entry is changing and the old page is still on screen: take its position now. The
+ * scroll event of a scroll made just before (a scrollTo, the last frame of a fling) is dispatched
+ * at the next frame, after this, when recording is already paused, so scroll events alone would
+ * lose it and back or forward would return to an older position.
+ */
+function leave(): void {
+  remember();
+  settling = true;
+}
+
 if (typeof window !== 'undefined') {
   window.history.scrollRestoration = 'manual';
   window.addEventListener('popstate', () => {
     popped = true;
-    settling = true;
+    leave();
   });
   // wouter announces its history.pushState calls with this event, before React renders the page.
-  window.addEventListener('pushState', () => {
-    settling = true;
-  });
+  window.addEventListener('pushState', leave);
   window.addEventListener('scroll', remember, { passive: true });
 }
 
