@@ -130,7 +130,16 @@ function tableText(rows: readonly JsonRecord[], columns: string[], options: Outp
   return `${lines.join('\n')}\n`;
 }
 
-/** Prints one record: a two-column table of its flattened fields, or the record in another format. */
+/** A list whose items are all records: shown as a table of its own under a record. */
+function isRecordList(value: unknown): value is JsonRecord[] {
+  return Array.isArray(value) && value.length > 0 && value.every((item) => isRecord(item));
+}
+
+/**
+ * Prints one record. As a table: its scalar fields as a key/value listing, then each list of
+ * records (a breakdown by religion, a user's images) as a titled table of its own, so nothing
+ * is shown as raw JSON. csv: a header line and one line of values.
+ */
 export function printRecord(record: unknown, options: OutputOptions): void {
   const { format, fields } = options;
   if (format === 'json') options.write(`${JSON.stringify(select(record, fields), null, 2)}\n`);
@@ -138,15 +147,30 @@ export function printRecord(record: unknown, options: OutputOptions): void {
   else if (format === 'csv') {
     const flat = flatten(record);
     const columns = columnsFor([flat], fields, []);
-    options.write(stringify([columns.map((column) => cellText(pick(flat, column)))], { header: false }));
-    return;
+    options.write(
+      stringify([columns, columns.map((column) => cellText(pick(flat, column)))], { header: false }),
+    );
   } else {
     const flat = flatten(record);
     const keys = fields && fields.length > 0 ? fields : Object.keys(flat);
-    const rows = keys.map((key) => ({ field: key, value: pick(flat, key) ?? pick(record, key) }));
-    const text = tableText(rows, ['field', 'value'], options);
-    // The header of a key/value listing says nothing; drop it.
-    options.write(text.slice(text.indexOf('\n') + 1));
+    const parts: string[] = [];
+    const scalars: JsonRecord[] = [];
+    const lists: [string, JsonRecord[]][] = [];
+    for (const key of keys) {
+      const value = pick(flat, key) ?? pick(record, key);
+      if (isRecordList(value)) lists.push([key, value]);
+      else scalars.push({ field: key, value });
+    }
+    if (scalars.length > 0) {
+      const text = tableText(scalars, ['field', 'value'], options);
+      // The header of a key/value listing says nothing; drop it.
+      parts.push(text.slice(text.indexOf('\n') + 1));
+    }
+    for (const [key, items] of lists) {
+      const rows = items.map((item) => flatten(item));
+      parts.push(`${options.colors.bold(key)}\n${tableText(rows, columnsFor(rows, undefined, []), options)}`);
+    }
+    options.write(parts.join('\n'));
   }
 }
 

@@ -39,6 +39,35 @@ describe('formats', () => {
     expect(Object.keys(single)).toEqual(['total', 'by_status.active']);
   });
 
+  it('a record table shows lists of records as their own tables, never as JSON', async () => {
+    const stats = JSON.parse((await cli(['stats', 'users', '-o', 'json'], { env })).stdout);
+    const shown = (await cli(['stats', 'users'], { env })).stdout;
+    expect(shown).not.toContain('[{');
+    expect(shown).toMatch(/^total\s+\d+$/m);
+    const section = shown.split('\n\n').find((part) => part.startsWith('by_religion\n'));
+    expect(section?.split('\n').slice(0, 3)).toEqual([
+      'by_religion',
+      expect.stringMatching(/^RELIGION\s+COUNT$/),
+      expect.stringMatching(
+        new RegExp(`^${stats.by_religion[0].religion}\\s+${stats.by_religion[0].count}$`),
+      ),
+    ]);
+    const chosen = (await cli(['stats', 'users', '--fields', 'total,by_sex'], { env })).stdout;
+    expect(chosen).toMatch(/^total\s+\d+\n\nby_sex\nSEX\s+COUNT\n/);
+  });
+
+  it('one record as csv has a header line naming its columns', async () => {
+    const [first] = JSON.parse(
+      (await cli(['users', 'search', '-o', 'json', '--fields', 'id'], { env })).stdout,
+    );
+    const csv = (await cli(['users', 'get', first.id, '-o', 'csv', '--fields', 'id,username'], { env }))
+      .stdout;
+    const rows: Record<string, string>[] = parse(csv, { columns: true });
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.id).toBe(first.id);
+    expect(Object.keys(rows[0] ?? {})).toEqual(['id', 'username']);
+  });
+
   it('an empty list is [] in json, nothing in a piped table', async () => {
     expect((await cli(['users', 'search', 'zzzz-nobody', '-o', 'json'], { env })).stdout).toBe('[]\n');
     expect((await cli(['users', 'search', 'zzzz-nobody'], { env })).stdout).toBe('');
