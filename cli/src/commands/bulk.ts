@@ -1,7 +1,7 @@
 /** `bulk ACTION --input FILE|-`: one action over every row of a CSV or NDJSON file, resumably. */
 import { Argument, Command } from 'commander';
 import { BULK_ACTIONS, type BulkActionName, bulkAction } from '../bulk/actions';
-import { DEFAULT_RETRY, GaveUp, hintingFetch, withRetries } from '../bulk/flow';
+import { DEFAULT_RETRY, GaveUp, hintingFetch, RetryAfterGate, withRetries } from '../bulk/flow';
 import { pooledFetch } from '../bulk/http';
 import { fileSource, inputFormat } from '../bulk/reader';
 import { besideInput } from '../bulk/report';
@@ -46,7 +46,8 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
   const source = fileSource(options.input, inputFormat(options.input, options.format), context.io.stdin);
   const real = !options.dryRun && !options.validateOnly;
   const pool = pooledFetch(options.concurrency);
-  const fetchImpl = hintingFetch(pool.fetch);
+  const gate = new RetryAfterGate();
+  const fetchImpl = hintingFetch(gate, pool.fetch);
   const control = new RunControl();
   const retry = { ...DEFAULT_RETRY, retries: options.retries };
   // The check that an admin is signed in rides out the same transient failures as the rows.
@@ -56,6 +57,7 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
         () => requireAdmin(context, fetchImpl),
         async () => {},
         control.signal,
+        gate,
       ).then(
         (done) => done.value,
         (error: unknown) => {
@@ -90,6 +92,7 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
       concurrency: options.concurrency,
       rate: options.rate,
       retry,
+      gate,
       dryRun: options.dryRun === true,
       validateOnly: options.validateOnly === true,
       resume: options.resume === true,
