@@ -20,7 +20,14 @@ import { type BulkAction, type Plan, RowError } from './actions';
 import { GaveUp, Pacer, Pool, type RetryAfterGate, type RetryPolicy, withRetries } from './flow';
 import { type JournalState, JournalWriter, readJournal } from './journal';
 import { type Counts, startProgress } from './progress';
-import { type CsvHeader, displayName, type InputRow, type InputSource, readRows } from './reader';
+import {
+  type CsvHeader,
+  displayName,
+  InputBrokenError,
+  type InputRow,
+  type InputSource,
+  readRows,
+} from './reader';
 import { buildReport, FailuresWriter, type RunReport, rows, summaryLine, writeReport } from './report';
 
 export class RunControl {
@@ -164,6 +171,7 @@ export async function runBulk(spec: RunSpec): Promise<RunReport> {
   const pool = new Pool(spec.concurrency);
   const pacer = new Pacer(spec.rate);
   let fatal: unknown;
+  let broken: InputBrokenError | undefined;
   let interruptedRows = 0;
 
   const fail = (row: InputRow, id: string, message: string, attempts?: number) => {
@@ -237,6 +245,11 @@ export async function runBulk(spec: RunSpec): Promise<RunReport> {
       const client = spec.client;
       pool.run(() => apply(row, plan, client));
     }
+  } catch (error) {
+    // The input broke mid-run: the rows read whole before it finish and are journaled like any
+    // others, then the run ends with the summary and this error.
+    if (!(error instanceof InputBrokenError)) throw error;
+    broken = error;
   } finally {
     await pool.drain();
     writer?.close();
@@ -252,6 +265,14 @@ export async function runBulk(spec: RunSpec): Promise<RunReport> {
   io.stderr.write(`${summaryLine(report)}\n`);
   if (spec.reportPath) writeReport(spec.reportPath, report);
   if (fatal !== undefined) throw fatal;
+  if (broken) {
+    const journaled = writer ? `; the rows before it are in the journal ${spec.journalPath}` : '';
+    throw new CliError(
+      `${broken.message}${journaled}. Nothing after line ${broken.lastLine} was sent${writer ? ': feed the whole input again with --resume' : ''}`,
+      EXIT.error,
+      broken.code,
+    );
+  }
   if (report.interrupted) {
     const lost = interruptedRows > 0 ? `, ${interruptedRows} aborted in flight` : '';
     throw new CliError(

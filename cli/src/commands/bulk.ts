@@ -43,6 +43,7 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
     throw usageError('--approve and --reject apply to kyc-review only');
   }
   if (options.dryRun && options.validateOnly) throw usageError('Give --dry-run or --validate-only, not both');
+  const progressIntervalMs = progressInterval(context.io.env);
   const source = fileSource(options.input, inputFormat(options.input, options.format), context.io.stdin);
   const real = !options.dryRun && !options.validateOnly;
   const pool = pooledFetch(options.concurrency);
@@ -103,6 +104,7 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
       client,
       printer: options.dryRun ? listPrinter(context.output, ['line', 'id', 'action', 'change']) : undefined,
       control,
+      progressIntervalMs,
       confirm: async (rows) => {
         if (!action.destructive) return;
         const count = rows === undefined ? 'every row' : `${rows} rows`;
@@ -166,6 +168,21 @@ Exit codes: 0 every row ok, 2 the input cannot be read (nothing sent), 3 some ro
 4 not signed in or not an admin, 130 interrupted (the journal is up to date).`,
     )
     .action(act(bulk));
+}
+
+/**
+ * For tests only: MATCHMAKER_PROGRESS_INTERVAL_MS shortens the plain progress line's 5 s, so a
+ * test sees several lines without waiting. Not a user setting (not in --help).
+ */
+function progressInterval(env: NodeJS.ProcessEnv): number | undefined {
+  const text = env.MATCHMAKER_PROGRESS_INTERVAL_MS;
+  if (text === undefined || text === '') return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < 10) {
+    throw usageError(
+      `MATCHMAKER_PROGRESS_INTERVAL_MS must be a whole number of ms, at least 10 (got '${text}')`,
+    );
+  }
+  return Number(text);
 }
 
 function nonNegativeInt(text: string): number {
