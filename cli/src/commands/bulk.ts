@@ -1,4 +1,5 @@
 /** `bulk ACTION --input FILE|-`: one action over every row of a CSV or NDJSON file, resumably. */
+import { setFlagsFromString } from 'node:v8';
 import { Argument, Command } from 'commander';
 import { BULK_ACTIONS, type BulkActionName, bulkAction } from '../bulk/actions';
 import { DEFAULT_RETRY, GaveUp, hintingFetch, RetryAfterGate, withRetries } from '../bulk/flow';
@@ -46,6 +47,7 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
   const progressIntervalMs = progressInterval(context.io.env);
   const source = fileSource(options.input, inputFormat(options.input, options.format), context.io.stdin);
   const real = !options.dryRun && !options.validateOnly;
+  if (real) boundHeapGrowth();
   const pool = pooledFetch(options.concurrency);
   const gate = new RetryAfterGate();
   const fetchImpl = hintingFetch(gate, pool.fetch);
@@ -168,6 +170,19 @@ Exit codes: 0 every row ok, 2 the input cannot be read (nothing sent), 3 some ro
 4 not signed in or not an admin, 130 interrupted (the journal is up to date).`,
     )
     .action(act(bulk));
+}
+
+/**
+ * A real run allocates about 50 KB per row (the SDK's call path: ofetch, zod, undici) that dies
+ * young, but some of it is promoted before it dies. Nothing is retained (a heap snapshot mid-run
+ * holds only the rows in flight), yet V8, seeing its collections cheap, lets the old space grow to
+ * about four times what is live before collecting it: 100,000 rows peaked at 180 MB. Growing it
+ * to at most twice the live size keeps the peak near 140 MB for 2-5% more CPU. The setting is
+ * V8's heap growing factor, read afresh each time V8 sets its next limit, so it takes effect
+ * though the heap is already running.
+ */
+function boundHeapGrowth(): void {
+  setFlagsFromString('--heap-growing-percent=100');
 }
 
 /**
