@@ -1,6 +1,6 @@
 /** The flow-control pieces of a bulk run, on their own: backpressure, pacing, Retry-After, jitter. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { backoff, DEFAULT_RETRY, Pacer, Pool, parseRetryAfter } from '../src/bulk/flow';
+import { backoff, DEFAULT_RETRY, Pacer, Pool, parseRetryAfter, RetryAfterGate } from '../src/bulk/flow';
 import { BitSet } from '../src/bulk/journal';
 
 afterEach(() => {
@@ -63,6 +63,20 @@ describe('Retry-After and backoff', () => {
     expect(backoff(DEFAULT_RETRY, 1, 3_000)).toBeGreaterThanOrEqual(3_000);
     vi.spyOn(Math, 'random').mockReturnValue(0);
     expect(backoff(DEFAULT_RETRY, 4, undefined)).toBe(0);
+  });
+});
+
+describe('RetryAfterGate', () => {
+  it('keeps the latest deadline any answer asked for, and forgets it once passed', () => {
+    const gate = new RetryAfterGate();
+    expect(gate.remaining(0)).toBeUndefined();
+    gate.note(2_000, 1_000);
+    gate.note(500, 1_200);
+    gate.note(undefined, 1_300);
+    expect(gate.remaining(1_500)).toBe(1_500);
+    gate.note(3_000, 1_500);
+    expect(gate.remaining(1_500)).toBe(3_000);
+    expect(gate.remaining(4_500)).toBeUndefined();
   });
 });
 

@@ -2,10 +2,9 @@
  * Flow control of a bulk run: a pool of N rows in flight that makes the reader wait for a free
  * slot (p-limit would queue every row of the file), a pacer for `--rate`, and retries with
  * exponential backoff and full jitter for network errors, 5xx and 429 only, honouring the
- * server's Retry-After (read from the response by a fetch wrapper, per row through
- * AsyncLocalStorage, since the SDK's HttpError carries the body but not the headers).
+ * server's Retry-After (read from the response by a fetch wrapper, since the SDK's HttpError
+ * carries the body but not the headers).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { isHttpError, isNetworkError, isTimeoutError } from '@matchmaker/sdk';
 
 export class Pool {
@@ -80,11 +79,26 @@ export class Pacer {
   }
 }
 
-/** Per row: the Retry-After of the last 429/503 answer its call received. */
-interface RetryHint {
-  retryAfterMs?: number;
+/**
+ * The server's "not before": the latest moment any 429 or 503 answer's Retry-After asked the run
+ * to wait until. It is shared by the run rather than kept per row: a rate limit is the server's
+ * (every row that retries after a 429 waits at least as long as its own answer asked), and no
+ * per-call context is needed. AsyncLocalStorage did that per row, but on Node 20 it turns on
+ * promise hooks for the whole process, which made every promise of a run slower.
+ */
+export class RetryAfterGate {
+  #until = 0;
+
+  note(retryAfterMs: number | undefined, now = performance.now()): void {
+    if (retryAfterMs !== undefined) this.#until = Math.max(this.#until, now + retryAfterMs);
+  }
+
+  /** How long from now the server asked to wait; undefined when it never asked or the time passed. */
+  remaining(now = performance.now()): number | undefined {
+    const left = this.#until - now;
+    return left > 0 ? left : undefined;
+  }
 }
-const hints = new AsyncLocalStorage<RetryHint>();
 
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
   if (value === null || value.trim() === '') return undefined;
@@ -93,13 +107,12 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-/** A fetch that notes Retry-After for the row whose call it serves. */
-export function hintingFetch(base: typeof fetch = fetch): typeof fetch {
+/** A fetch that notes the Retry-After of 429 and 503 answers on the run's gate. */
+export function hintingFetch(gate: RetryAfterGate, base: typeof fetch = fetch): typeof fetch {
   return async (input, init) => {
     const response = await base(input, init);
     if (response.status === 429 || response.status === 503) {
-      const hint = hints.getStore();
-      if (hint) hint.retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+      gate.note(parseRetryAfter(response.headers.get('retry-after')));
     }
     return response;
   };
@@ -146,20 +159,19 @@ export async function withRetries<T>(
   call: () => Promise<T>,
   beforeEach: () => Promise<void>,
   signal: AbortSignal,
+  gate?: RetryAfterGate,
 ): Promise<Attempted<T>> {
-  const hint: RetryHint = {};
   for (let attempt = 1; ; attempt++) {
     await beforeEach();
-    hint.retryAfterMs = undefined;
     try {
-      return { value: await hints.run(hint, call), attempts: attempt };
+      return { value: await call(), attempts: attempt };
     } catch (error) {
       if (attempt > policy.retries || !isRetryableError(error) || signal.aborted) {
         throw new GaveUp(error, attempt);
       }
       const status = isHttpError(error) ? error.status : 0;
       await sleep(
-        backoff(policy, attempt, status === 429 || status === 503 ? hint.retryAfterMs : undefined),
+        backoff(policy, attempt, status === 429 || status === 503 ? gate?.remaining() : undefined),
         signal,
       );
     }

@@ -17,10 +17,17 @@ import { CliError, EXIT, usageError } from '../exit';
 import type { Io } from '../io';
 import type { ListPrinter } from '../output';
 import { type BulkAction, type Plan, RowError } from './actions';
-import { GaveUp, Pacer, Pool, type RetryPolicy, withRetries } from './flow';
+import { GaveUp, Pacer, Pool, type RetryAfterGate, type RetryPolicy, withRetries } from './flow';
 import { type JournalState, JournalWriter, readJournal } from './journal';
 import { type Counts, startProgress } from './progress';
-import { type CsvHeader, displayName, type InputRow, type InputSource, readRows } from './reader';
+import {
+  type CsvHeader,
+  displayName,
+  InputBrokenError,
+  type InputRow,
+  type InputSource,
+  readRows,
+} from './reader';
 import { buildReport, FailuresWriter, type RunReport, rows, summaryLine, writeReport } from './report';
 
 export class RunControl {
@@ -55,6 +62,8 @@ export interface RunSpec {
   concurrency: number;
   rate: number | undefined;
   retry: RetryPolicy;
+  /** Where the run's fetch notes the server's Retry-After. */
+  gate?: RetryAfterGate;
   dryRun: boolean;
   validateOnly: boolean;
   resume: boolean;
@@ -162,6 +171,7 @@ export async function runBulk(spec: RunSpec): Promise<RunReport> {
   const pool = new Pool(spec.concurrency);
   const pacer = new Pacer(spec.rate);
   let fatal: unknown;
+  let broken: InputBrokenError | undefined;
   let interruptedRows = 0;
 
   const fail = (row: InputRow, id: string, message: string, attempts?: number) => {
@@ -177,22 +187,22 @@ export async function runBulk(spec: RunSpec): Promise<RunReport> {
   };
 
   const apply = async (row: InputRow, plan: Plan, client: MatchmakerClient) => {
-    // A signal per row, linked to the run's: nothing of a finished call stays on the long-lived one.
-    const row_ = new AbortController();
-    const onAbort = () => row_.abort();
-    spec.control.signal.addEventListener('abort', onAbort, { once: true });
+    // The run's one signal goes to every call: the SDK and the waits here detach their listeners
+    // when each call or wait ends, so nothing of a finished row stays on it.
+    const signal = spec.control.signal;
     try {
       const { attempts } = await withRetries(
         spec.retry,
-        () => action.apply(client, plan, { signal: row_.signal }),
-        () => pacer.wait(row_.signal),
-        row_.signal,
+        () => action.apply(client, plan, { signal }),
+        () => pacer.wait(signal),
+        signal,
+        spec.gate,
       );
       counts.ok += 1;
       writer?.record({ line: row.line, id: plan.id, status: 'ok', attempts });
     } catch (caught) {
       const error = caught instanceof GaveUp ? caught.error : caught;
-      if (row_.signal.aborted || isAbortedError(error)) interruptedRows += 1;
+      if (signal.aborted || isAbortedError(error)) interruptedRows += 1;
       else if (isFatal(error)) {
         fatal ??= error;
         spec.control.stop();
@@ -205,7 +215,6 @@ export async function runBulk(spec: RunSpec): Promise<RunReport> {
         );
       }
     } finally {
-      spec.control.signal.removeEventListener('abort', onAbort);
       progress?.update(counts);
     }
   };
@@ -236,6 +245,11 @@ export async function runBulk(spec: RunSpec): Promise<RunReport> {
       const client = spec.client;
       pool.run(() => apply(row, plan, client));
     }
+  } catch (error) {
+    // The input broke mid-run: the rows read whole before it finish and are journaled like any
+    // others, then the run ends with the summary and this error.
+    if (!(error instanceof InputBrokenError)) throw error;
+    broken = error;
   } finally {
     await pool.drain();
     writer?.close();
@@ -251,6 +265,14 @@ export async function runBulk(spec: RunSpec): Promise<RunReport> {
   io.stderr.write(`${summaryLine(report)}\n`);
   if (spec.reportPath) writeReport(spec.reportPath, report);
   if (fatal !== undefined) throw fatal;
+  if (broken) {
+    const journaled = writer ? `; the rows before it are in the journal ${spec.journalPath}` : '';
+    throw new CliError(
+      `${broken.message}${journaled}. Nothing after line ${broken.lastLine} was sent${writer ? ': feed the whole input again with --resume' : ''}`,
+      EXIT.error,
+      broken.code,
+    );
+  }
   if (report.interrupted) {
     const lost = interruptedRows > 0 ? `, ${interruptedRows} aborted in flight` : '';
     throw new CliError(

@@ -1,7 +1,8 @@
 /** `bulk ACTION --input FILE|-`: one action over every row of a CSV or NDJSON file, resumably. */
+import { setFlagsFromString } from 'node:v8';
 import { Argument, Command } from 'commander';
 import { BULK_ACTIONS, type BulkActionName, bulkAction } from '../bulk/actions';
-import { DEFAULT_RETRY, GaveUp, hintingFetch, withRetries } from '../bulk/flow';
+import { DEFAULT_RETRY, GaveUp, hintingFetch, RetryAfterGate, withRetries } from '../bulk/flow';
 import { pooledFetch } from '../bulk/http';
 import { fileSource, inputFormat } from '../bulk/reader';
 import { besideInput } from '../bulk/report';
@@ -43,10 +44,13 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
     throw usageError('--approve and --reject apply to kyc-review only');
   }
   if (options.dryRun && options.validateOnly) throw usageError('Give --dry-run or --validate-only, not both');
+  const progressIntervalMs = progressInterval(context.io.env);
   const source = fileSource(options.input, inputFormat(options.input, options.format), context.io.stdin);
   const real = !options.dryRun && !options.validateOnly;
+  if (real) boundHeapGrowth();
   const pool = pooledFetch(options.concurrency);
-  const fetchImpl = hintingFetch(pool.fetch);
+  const gate = new RetryAfterGate();
+  const fetchImpl = hintingFetch(gate, pool.fetch);
   const control = new RunControl();
   const retry = { ...DEFAULT_RETRY, retries: options.retries };
   // The check that an admin is signed in rides out the same transient failures as the rows.
@@ -56,6 +60,7 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
         () => requireAdmin(context, fetchImpl),
         async () => {},
         control.signal,
+        gate,
       ).then(
         (done) => done.value,
         (error: unknown) => {
@@ -90,6 +95,7 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
       concurrency: options.concurrency,
       rate: options.rate,
       retry,
+      gate,
       dryRun: options.dryRun === true,
       validateOnly: options.validateOnly === true,
       resume: options.resume === true,
@@ -100,6 +106,7 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
       client,
       printer: options.dryRun ? listPrinter(context.output, ['line', 'id', 'action', 'change']) : undefined,
       control,
+      progressIntervalMs,
       confirm: async (rows) => {
         if (!action.destructive) return;
         const count = rows === undefined ? 'every row' : `${rows} rows`;
@@ -163,6 +170,34 @@ Exit codes: 0 every row ok, 2 the input cannot be read (nothing sent), 3 some ro
 4 not signed in or not an admin, 130 interrupted (the journal is up to date).`,
     )
     .action(act(bulk));
+}
+
+/**
+ * A real run allocates about 50 KB per row (the SDK's call path: ofetch, zod, undici) that dies
+ * young, but some of it is promoted before it dies. Nothing is retained (a heap snapshot mid-run
+ * holds only the rows in flight), yet V8, seeing its collections cheap, lets the old space grow to
+ * about four times what is live before collecting it: 100,000 rows peaked at 180 MB. Growing it
+ * to at most twice the live size keeps the peak near 140 MB for 2-5% more CPU. The setting is
+ * V8's heap growing factor, read afresh each time V8 sets its next limit, so it takes effect
+ * though the heap is already running.
+ */
+function boundHeapGrowth(): void {
+  setFlagsFromString('--heap-growing-percent=100');
+}
+
+/**
+ * For tests only: MATCHMAKER_PROGRESS_INTERVAL_MS shortens the plain progress line's 5 s, so a
+ * test sees several lines without waiting. Not a user setting (not in --help).
+ */
+function progressInterval(env: NodeJS.ProcessEnv): number | undefined {
+  const text = env.MATCHMAKER_PROGRESS_INTERVAL_MS;
+  if (text === undefined || text === '') return undefined;
+  if (!/^\d+$/.test(text) || Number(text) < 10) {
+    throw usageError(
+      `MATCHMAKER_PROGRESS_INTERVAL_MS must be a whole number of ms, at least 10 (got '${text}')`,
+    );
+  }
+  return Number(text);
 }
 
 function nonNegativeInt(text: string): number {

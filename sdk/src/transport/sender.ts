@@ -29,7 +29,6 @@ export interface RawResponse {
 }
 
 const NO_CACHE = { 'Cache-Control': 'no-cache', Pragma: 'no-cache' } as const;
-const NO_HEADERS: Record<string, string> = {};
 
 /**
  * Sends one attempt of a catalogue call: validation of what goes out and comes back, the bearer
@@ -40,16 +39,22 @@ const NO_HEADERS: Record<string, string> = {};
 export class HttpSender {
   readonly #fetch: ReturnType<typeof ofetch.create>;
   readonly #timeoutMs: number;
+  /** Every request's headers, without a token. */
+  readonly #headers: Readonly<Record<string, string>>;
+  /** The headers with the last token used: one object per token, not one per call. */
+  #authorized: { token: string; headers: Readonly<Record<string, string>> } | undefined;
 
   constructor(options: SenderOptions) {
     this.#timeoutMs = options.timeoutMs;
+    this.#headers = Object.freeze({ ...options.headers, ...NO_CACHE });
     // The fetch implementation is a global option of ofetch (second argument), not a default.
+    // The headers go with each call, whole: with default headers too ofetch builds two Headers
+    // objects per call and merges them.
     this.#fetch = ofetch.create(
       {
         baseURL: options.baseURL,
         retry: 0,
         ignoreResponseError: true,
-        headers: { ...options.headers, ...NO_CACHE },
       } as FetchOptions,
       options.fetch ? { fetch: options.fetch } : {},
     );
@@ -101,7 +106,7 @@ export class HttpSender {
         method: endpoint.method,
         query: request.query,
         body: request.body as BodyInit | Record<string, unknown> | undefined,
-        headers: accessToken ? { Authorization: `Bearer ${accessToken}` } : NO_HEADERS,
+        headers: this.#headersWith(accessToken),
         ...(endpoint.response === 'binary' ? { responseType: 'blob' } : { parseResponse: parseJsonBody }),
         signal: controller.signal,
       } as FetchOptions<'json'>);
@@ -116,6 +121,20 @@ export class HttpSender {
       clearTimeout(timer);
       detach();
     }
+  }
+
+  #headersWith(accessToken: string | null): Readonly<Record<string, string>> {
+    if (!accessToken) return this.#headers;
+    if (this.#authorized?.token !== accessToken) {
+      // The token replaces an Authorization header given in the client's options, whatever its case.
+      const headers: Record<string, string> = {};
+      for (const [key, value] of Object.entries(this.#headers)) {
+        if (key.toLowerCase() !== 'authorization') headers[key] = value;
+      }
+      headers.Authorization = `Bearer ${accessToken}`;
+      this.#authorized = { token: accessToken, headers: Object.freeze(headers) };
+    }
+    return this.#authorized.headers;
   }
 
   /** The answer of a 2xx response parsed with the entry's schema; HttpError for any other status. */

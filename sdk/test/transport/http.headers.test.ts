@@ -27,6 +27,27 @@ describe('headers on every request', () => {
     expect(request?.headers.authorization).toBeUndefined();
     expect(request?.headers['cache-control']).toBe('no-cache');
   });
+
+  it("sends the client's own headers; the token replaces an Authorization among them, and follows the token", async () => {
+    const tokenStore = new MemoryTokenStore({ accessToken: 'a-1', refreshToken: 'r' });
+    const client = createClient({
+      baseURL: server.url,
+      tokenStore,
+      headers: { authorization: 'Basic old', 'X-Client': 'cli/1' },
+    });
+    await client.accounts.userInfo();
+    await tokenStore.set({ accessToken: 'a-2', refreshToken: 'r' });
+    await client.accounts.userInfo();
+    await tokenStore.clear();
+    server.handle(() => ({ body: { access_token: 'a', refresh_token: 'r' } }));
+    await client.accounts.login({ email: 'a@b.c', password: 'pw' });
+    expect(server.requests.map((request) => request.headers.authorization)).toEqual([
+      'Bearer a-1',
+      'Bearer a-2',
+      'Basic old',
+    ]);
+    expect(server.requests.every((request) => request.headers['x-client'] === 'cli/1')).toBe(true);
+  });
 });
 
 describe('calls that need a session', () => {

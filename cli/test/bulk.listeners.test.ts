@@ -1,0 +1,94 @@
+/**
+ * A bulk run passes its one abort signal to every call: nothing of a finished row may stay on it
+ * (a listener per row would be 100,000 closures, and what they hold, by the end of a long run).
+ * Rows that succeed, fail for good, are retried and are rate limited all go through it.
+ */
+import { getEventListeners } from 'node:events';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
+import { DEMO_PASSWORD, type RunningSandbox } from '@matchmaker/sandbox';
+import { createClient, MemoryTokenStore } from '@matchmaker/sdk';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bulkAction } from '../src/bulk/actions';
+import { DEFAULT_RETRY, hintingFetch, RetryAfterGate } from '../src/bulk/flow';
+import { pooledFetch } from '../src/bulk/http';
+import { fileSource } from '../src/bulk/reader';
+import { RunControl, runBulk } from '../src/bulk/runner';
+import { memberIds, sandbox, tempDir } from './support/cli';
+
+let box: RunningSandbox;
+let dir: string;
+
+beforeAll(async () => {
+  box = await sandbox({ latencyMs: { min: 1, max: 4 } });
+  dir = tempDir();
+});
+
+describe("the run's shared abort signal", () => {
+  it('holds no listener of a finished row, whatever became of it', async () => {
+    const ids = memberIds(box, 120);
+    // Unknown ids fail for good (404), and the fault settings make others retry.
+    const lines = [...ids, ...Array.from({ length: 30 }, (_, i) => `no-such-user-${i}`)];
+    const path = join(dir, 'rows.csv');
+    writeFileSync(path, `id\n${lines.join('\n')}\n`);
+    const pool = pooledFetch(8);
+    const gate = new RetryAfterGate();
+    const client = createClient({
+      baseURL: box.url,
+      tokenStore: new MemoryTokenStore(),
+      locks: null,
+      fetch: hintingFetch(gate, pool.fetch),
+    });
+    await client.accounts.login({ email: 'admin@sandbox.test', password: DEMO_PASSWORD });
+    const control = new RunControl();
+    const listening: number[] = [];
+    const sample = setInterval(() => listening.push(getEventListeners(control.signal, 'abort').length), 2);
+    box.faults.failRate = 0.2;
+    let stderr = '';
+    try {
+      const run = runBulk({
+        io: {
+          stdout: { write: () => true, isTTY: false },
+          stderr: {
+            write: (text: string) => {
+              stderr += text;
+              return true;
+            },
+            isTTY: false,
+          },
+          stdin: Object.assign(new PassThrough(), { isTTY: false }),
+          env: {},
+        },
+        action: bulkAction('deactivate', { idColumn: 'id', emailColumn: 'email' }),
+        source: fileSource(path, 'csv', new PassThrough()),
+        idColumn: 'id',
+        concurrency: 8,
+        rate: undefined,
+        retry: { ...DEFAULT_RETRY, baseMs: 5, maxMs: 20 },
+        gate,
+        dryRun: false,
+        validateOnly: false,
+        resume: false,
+        retryFailed: false,
+        journalPath: join(dir, 'rows.journal.ndjson'),
+        failuresPath: join(dir, 'rows.failures.csv'),
+        reportPath: undefined,
+        client,
+        printer: undefined,
+        control,
+        confirm: async () => {},
+      });
+      await expect(run).rejects.toThrow(/30 rows failed/);
+    } finally {
+      clearInterval(sample);
+      box.faults.failRate = 0;
+      await pool.close();
+    }
+    expect(stderr).toMatch(/deactivate: 120 ok, 0 skipped, 30 failed/);
+    expect(getEventListeners(control.signal, 'abort')).toHaveLength(0);
+    // In flight, at most one listener per row in flight (the SDK's, or a retry wait's).
+    expect(Math.max(...listening)).toBeLessThanOrEqual(8);
+    expect(Math.max(...listening)).toBeGreaterThan(0);
+  });
+});

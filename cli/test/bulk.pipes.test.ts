@@ -1,0 +1,125 @@
+/**
+ * The built binary with pipes around it: the plain progress line on a stderr that is not a
+ * terminal, and an input on stdin that breaks in the middle of the run.
+ */
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { createServer, type Socket, connect as tcpConnect } from 'node:net';
+import { join } from 'node:path';
+import type { RunningSandbox } from '@matchmaker/sandbox';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BINARY, envFor, login, memberIds, sandbox, spawnResult, tempDir, waitFor } from './support/cli';
+import { entries } from './support/journal';
+
+let box: RunningSandbox;
+let env: NodeJS.ProcessEnv;
+let dir: string;
+
+beforeAll(async () => {
+  box = await sandbox({ latencyMs: { min: 15, max: 30 } });
+  env = envFor(box);
+  expect((await login(env)).code).toBe(0);
+  dir = tempDir();
+});
+
+const statusOf = (id: string) => box.world.store.data.users[id]?.status;
+const PROGRESS = /^confirm: (\d+)\/(\d+) rows \(ok (\d+), failed (\d+), skipped (\d+)\), (\d+) rows\/s$/;
+
+describe('progress when stderr is not a terminal', () => {
+  it('prints a plain line every interval (MATCHMAKER_PROGRESS_INTERVAL_MS, tests only), then the summary', async () => {
+    const ids = memberIds(box, 60);
+    const path = join(dir, 'slow.csv');
+    writeFileSync(path, `id\n${ids.join('\n')}\n`);
+    const result = await spawnResult(['bulk', 'confirm', '-i', path, '-c', '2'], {
+      env: { ...env, MATCHMAKER_PROGRESS_INTERVAL_MS: '100' },
+    });
+    expect(result.code).toBe(0);
+    expect(result.stderr.includes('\u001b')).toBe(false);
+    const lines = result.stderr.split('\n').filter((line) => /^confirm: \d+\/\d+ rows/.test(line));
+    // 60 rows two at a time at 15-30 ms each take about a second: several lines, each well formed.
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+    const done = lines.map((line) => {
+      const match = PROGRESS.exec(line);
+      expect(match, line).not.toBeNull();
+      expect(match?.[2]).toBe('60');
+      return Number(match?.[1]);
+    });
+    expect(done).toEqual([...done].sort((a, b) => a - b));
+    expect(done.at(-1)).toBeLessThanOrEqual(60);
+    expect(result.stderr).toMatch(/confirm: 60 ok, 0 skipped, 0 failed in [\d.]+ s/);
+  });
+
+  it('rejects a nonsense interval before sending anything', async () => {
+    const result = await spawnResult(['bulk', 'confirm', '-i', join(dir, 'slow.csv')], {
+      env: { ...env, MATCHMAKER_PROGRESS_INTERVAL_MS: 'soon' },
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/MATCHMAKER_PROGRESS_INTERVAL_MS must be a whole number/);
+  });
+});
+
+describe('stdin that breaks mid-run', () => {
+  it('ends with a clear error and exit 1, journals what was applied, sends nothing of the cut row; --resume finishes', async () => {
+    const ids = memberIds(box, 30).filter((id) => statusOf(id) === 'active');
+    const sent = ids.slice(0, 12);
+    const cut = ids[12] ?? '';
+    // stdin is a TCP connection whose far end sends 12 rows and half of the 13th, then resets it:
+    // the CLI's stdin fails with ECONNRESET, as it would behind `ssh host cat file |` or a socket.
+    let far: Socket | undefined;
+    const server = createServer((socket) => {
+      far = socket;
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const near = tcpConnect(port, '127.0.0.1');
+    await new Promise<void>((resolve) => near.once('connect', resolve));
+    near.pause();
+    const journal = join(dir, 'broken.journal.ndjson');
+    const child = spawn(
+      process.execPath,
+      [BINARY, 'bulk', 'deactivate', '-i', '-', '--format', 'csv', '--yes', '-c', '4', '--journal', journal],
+      { env: { ...env, MATCHMAKER_PROGRESS_INTERVAL_MS: '50' }, stdio: [near, 'pipe', 'pipe'], cwd: dir },
+    );
+    // The child holds its own copy of the connection; this process must not read from it.
+    near.destroy();
+    let stderr = '';
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdout?.resume();
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    try {
+      await waitFor(() => far !== undefined, 5_000);
+      far?.write(`id\n${sent.join('\n')}\n${cut.slice(0, 18)}`);
+      await waitFor(() => sent.every((id) => statusOf(id) === 'deactivated'), 15_000);
+      // Its answers are in; give the journal's write a moment, then break the input.
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      far?.resetAndDestroy();
+      expect(await exited).toBe(1);
+    } finally {
+      child.kill('SIGKILL');
+      server.close();
+    }
+    expect(stderr).toMatch(/Reading stdin failed after line 13: .*ECONNRESET/);
+    expect(stderr).toMatch(/Nothing after line 13 was sent: feed the whole input again with --resume/);
+    expect(stderr).toMatch(/deactivate: 12 ok, 0 skipped, 0 failed/);
+    expect(statusOf(cut)).toBe('active');
+    const recorded = entries(journal);
+    expect(recorded.map((entry) => entry.line).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 12 }, (_, i) => i + 2),
+    );
+    expect(recorded.every((entry) => entry.status === 'ok')).toBe(true);
+
+    // The whole input again, resumed: the rest is applied, nothing twice.
+    const rest = ids.slice(12);
+    const again = await spawnResult(
+      ['bulk', 'deactivate', '-i', '-', '--format', 'csv', '--yes', '--journal', journal, '--resume'],
+      { env, stdin: `id\n${ids.join('\n')}\n`, cwd: dir },
+    );
+    expect(again.code).toBe(0);
+    expect(again.stderr).toMatch(new RegExp(`deactivate: ${rest.length} ok, 12 skipped, 0 failed`));
+    expect(ids.every((id) => statusOf(id) === 'deactivated')).toBe(true);
+    const lines = entries(journal).map((entry) => entry.line);
+    expect(new Set(lines).size).toBe(lines.length);
+    expect(lines).toHaveLength(ids.length);
+  });
+});
