@@ -118,6 +118,8 @@ describe('one pair, from match request to live chat', () => {
     // The acceptance reaches Alice on the notification channel; her list shows the room.
     const aliceRooms = alice.getByRole('list', { name: 'Conversations' });
     await aliceRooms.getByRole('link', { name: new RegExp(bobName()) }).waitFor();
+    await screenshots(alice, 'messages-rooms');
+    expect(await axeViolations(alice)).toEqual([]);
 
     // Bob goes on through the app: mutual matches, then the way into the chat.
     await bob.getByRole('link', { name: 'Mutual matches' }).click();

@@ -93,6 +93,7 @@ function usePreview(filename: string): Preview {
   return preview;
 }
 
+/** The visible label is short (server file names are long ids); the accessible name has the name. */
 export function Attachment({ filename }: { filename: string }) {
   const preview = usePreview(filename);
   return (
@@ -103,7 +104,7 @@ export function Attachment({ filename }: { filename: string }) {
         <span className="attachment__placeholder" role="img" aria-label={`Loading photo ${filename}`} />
       ) : null}
       <Button variant="secondary" className="bubble__file" onClick={() => void downloadFile(filename)}>
-        Download {filename}
+        Download<span className="visually-hidden"> {filename}</span>
       </Button>
     </div>
   );
