@@ -1,7 +1,7 @@
 /**
  * The matches area against the sandbox: answering recommendations (optimistic, rolled back on a
- * failed call), a member's public profile, and two members exchanging a match request in two
- * browser contexts until they are mutual matches with a way into their chat.
+ * failed call). A member's public profile, match requests and mutual matches are exercised by one
+ * pair from request to live chat in messages.live.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, logIn, screenshots, startApp, type TestApp } from '../harness/browser';
@@ -80,46 +80,5 @@ describe('matches', () => {
     await page.getByRole('button', { name: 'Next page' }).click();
     await page.getByText('Page 2 of 2').waitFor();
     expect(await list.getByRole('listitem').count()).toBeGreaterThan(0);
-  });
-
-  it('two members exchange a match request, accept it, and find each other among mutual matches', async () => {
-    const sender = await app.newPage({ width: 375 });
-    const recipient = await app.newPage();
-    await logIn(sender, 'new@sandbox.test');
-    await logIn(recipient, 'member1@sandbox.test');
-
-    await sender.goto(`/matches/members/${memberId('member1@sandbox.test')}`);
-    await sender.getByRole('heading', { level: 1, name: /Sarah/ }).waitFor();
-    await sender.getByText('Religion').waitFor();
-    await screenshots(sender, 'matches-member-profile');
-    expect(await axeViolations(sender)).toEqual([]);
-    await sender.getByRole('button', { name: 'Send match request' }).click();
-    await sender.getByRole('button', { name: 'Match request sent' }).waitFor();
-
-    await sender.goto('/matches/requests');
-    const sent = sender.getByRole('region', { name: /Sent/ });
-    await sent.getByText(/Sarah/).first().waitFor();
-
-    const newcomer = app.sandbox.world.store.userByEmail('new@sandbox.test');
-    const name = [newcomer?.first_name, newcomer?.last_name].filter(Boolean).join(' ');
-    await recipient.goto('/matches/requests');
-    const received = recipient.getByRole('region', { name: /Received/ });
-    await received.getByRole('button', { name: `Accept request from ${name}` }).waitFor();
-    await screenshots(recipient, 'matches-requests');
-    expect(await axeViolations(recipient)).toEqual([]);
-    await received.getByRole('button', { name: `Accept request from ${name}` }).click();
-    await recipient.getByText('Match request accepted').waitFor();
-    expect(await received.getByRole('button', { name: `Accept request from ${name}` }).count()).toBe(0);
-
-    await recipient.goto('/matches/mutual');
-    const message = recipient.getByRole('link', { name: `Message ${name}` });
-    await message.waitFor();
-    await screenshots(recipient, 'matches-mutual');
-    expect(await axeViolations(recipient)).toEqual([]);
-    await message.click();
-    await recipient.waitForURL(/\/messages\/.+/);
-
-    await sender.goto('/matches/mutual');
-    await sender.getByRole('link', { name: /Message Sarah/ }).waitFor();
   });
 });

@@ -1,51 +1,45 @@
 /**
- * The messages area against the sandbox, two members in two browser contexts: live chat both ways
- * with typing and read status, text never rendered as HTML, a message sent while the socket is
- * down arriving exactly once, block stopping messages both ways, report, attachments, and the
- * 5,000-message room staying virtualised.
+ * One pair, one story, two browser contexts: new@ (wide screen) and member5 (phone), who are not
+ * matched in the seeded world, exchange a match request and accept it; the room then appears for
+ * both without a reload, and they chat live both ways with typing and read status. The same pair
+ * then goes through the hard cases: text never rendered as HTML, a message written while the socket
+ * is down surviving a reload and arriving exactly once, a send whose answer is lost not sent twice
+ * (also across a reload), block both ways, report, an image attachment shown inline and
+ * downloaded, and logout clearing the stored outbox.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, logIn, screenshots, startApp, type TestApp } from '../harness/browser';
+import { sandboxUser } from './sandbox-world';
 
 let app: TestApp;
-let alice: Page; // member3
-let bob: Page; // member4
-let roomId: string;
+let alice: Page; // new@: sends the match request
+let bob: Page; // member5: accepts it
+let roomId = '';
 
-function member(email: string) {
-  const user = app.sandbox.world.store.userByEmail(email);
-  if (!user) throw new Error(`no sandbox user ${email}`);
-  return user;
+const ALICE = 'new@sandbox.test';
+const BOB = 'member5@sandbox.test';
+const MESSAGES_API = '**/api/chats/v2/chats/messages';
+const ENGINE_OPEN = `0${JSON.stringify({ sid: 'dropped', upgrades: [], pingInterval: 25_000, pingTimeout: 20_000, maxPayload: 1_000_000 })}`;
+
+const id = (email: string) => sandboxUser(app, email).keycloakId;
+function fullName(email: string): string {
+  const user = sandboxUser(app, email);
+  return [user.first_name, user.last_name].filter(Boolean).join(' ');
 }
+const aliceName = () => fullName(ALICE);
+const bobName = () => fullName(BOB);
+const aliceHistory = () => alice.getByRole('region', { name: `Messages with ${bobName()}` });
+const bobHistory = () => bob.getByRole('region', { name: `Messages with ${aliceName()}` });
+const row = (page: Page, text: string) =>
+  page
+    .getByRole('region', { name: /Messages with/ })
+    .getByRole('listitem')
+    .filter({ hasText: text });
 
 function storedCount(text: string): number {
   return app.sandbox.world.store.messages(roomId).filter((message) => message.message === text).length;
 }
-
-beforeAll(async () => {
-  app = await startApp();
-  const room = app.sandbox.world.store.roomBetween(
-    member('member3@sandbox.test').keycloakId,
-    member('member4@sandbox.test').keycloakId,
-  );
-  if (!room) throw new Error('member3 and member4 have no room');
-  roomId = room.id;
-  alice = await app.newPage();
-  bob = await app.newPage({ width: 375 });
-  await logIn(alice, 'member3@sandbox.test');
-  await logIn(bob, 'member4@sandbox.test');
-});
-afterAll(async () => {
-  await app?.close();
-});
-
-function fullName(email: string): string {
-  const user = member(email);
-  return [user.first_name, user.last_name].filter(Boolean).join(' ');
-}
-const bobName = () => fullName('member4@sandbox.test');
-const aliceName = () => fullName('member3@sandbox.test');
 
 async function send(page: Page, text: string) {
   const box = page.getByRole('textbox', { name: 'Message' });
@@ -53,42 +47,148 @@ async function send(page: Page, text: string) {
   await box.press('Enter');
 }
 
-describe('messages', () => {
-  it('lists conversations, then two members chat live both ways with typing and read status', async () => {
-    await alice.goto('/messages');
-    const rooms = alice.getByRole('list', { name: 'Conversations' });
-    await rooms.getByRole('link', { name: new RegExp(bobName()) }).waitFor();
+/** The member's stored outbox as the page's local storage holds it (null when there is none). */
+function storedOutbox(page: Page, email: string): Promise<string | null> {
+  const key = `matchmaker.chat-outbox.${id(email)}`;
+  return page.evaluate((name) => window.localStorage.getItem(name), key);
+}
+
+/**
+ * Keeps the page's realtime sockets from reaching the sandbox while HTTP still works, so the page
+ * can reload while "offline": the network drops the open socket (as a lost connection would, not
+ * a server that closes it on purpose), and every new one is closed as it opens.
+ */
+async function dropSockets(page: Page): Promise<() => void> {
+  let blocked = true;
+  await page.routeWebSocket(/\/socket\.io\//, (socket) => {
+    if (!blocked) {
+      socket.connectToServer();
+      return;
+    }
+    // Engine.io's open packet, then the line drops: the client retries as after any lost connection.
+    socket.send(ENGINE_OPEN);
+    socket.close();
+  });
+  await page.context().setOffline(true);
+  await page.getByText('Connection lost.').waitFor();
+  await page.context().setOffline(false);
+  return () => {
+    blocked = false;
+  };
+}
+
+beforeAll(async () => {
+  app = await startApp();
+  expect(app.sandbox.world.store.roomBetween(id(ALICE), id(BOB))).toBeUndefined();
+  alice = await app.newPage();
+  bob = await app.newPage({ width: 375 });
+  await logIn(alice, ALICE);
+  await logIn(bob, BOB);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('one pair, from match request to live chat', () => {
+  it('exchange a match request and accept it; the room appears for both without a reload', async () => {
+    await alice.goto(`/matches/members/${id(BOB)}`);
+    await alice.getByRole('heading', { level: 1, name: new RegExp(bobName()) }).waitFor();
+    await screenshots(alice, 'matches-member-profile');
+    expect(await axeViolations(alice)).toEqual([]);
+    await alice.getByRole('button', { name: 'Send match request' }).click();
+    await alice.getByRole('button', { name: 'Match request sent' }).waitFor();
+
+    // Alice waits in her (empty) conversations; from here on neither page is reloaded.
+    await alice.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Messages' }).click();
+    await alice.getByText('No conversations yet').waitFor();
+    await screenshots(alice, 'messages-empty');
+
+    await bob.goto('/matches/requests');
+    const received = bob.getByRole('region', { name: /Received/ });
+    const accept = received.getByRole('button', { name: `Accept request from ${aliceName()}` });
+    await accept.waitFor();
+    await screenshots(bob, 'matches-requests');
+    expect(await axeViolations(bob)).toEqual([]);
+    await accept.click();
+    await bob.getByText('Match request accepted').waitFor();
+    const room = app.sandbox.world.store.roomBetween(id(ALICE), id(BOB));
+    if (!room) throw new Error('accepting opened no room');
+    roomId = room.id;
+
+    // The acceptance reaches Alice on the notification channel; her list shows the room.
+    const aliceRooms = alice.getByRole('list', { name: 'Conversations' });
+    await aliceRooms.getByRole('link', { name: new RegExp(bobName()) }).waitFor();
     await screenshots(alice, 'messages-rooms');
     expect(await axeViolations(alice)).toEqual([]);
 
-    await rooms.getByRole('link', { name: new RegExp(bobName()) }).click();
-    await alice.waitForURL(`**/messages/${roomId}`);
-    await bob.goto(`/match-requests/${roomId}`);
-    const aliceHistory = alice.getByRole('region', { name: `Messages with ${bobName()}` });
-    const bobHistory = bob.getByRole('region', { name: new RegExp(`Messages with ${aliceName()}`) });
-    await aliceHistory.waitFor();
-    await bobHistory.waitFor();
+    // Bob goes on through the app: mutual matches, then the way into the chat.
+    await bob.getByRole('link', { name: 'Mutual matches' }).click();
+    const message = bob.getByRole('link', { name: `Message ${aliceName()}` });
+    await message.waitFor();
+    await screenshots(bob, 'matches-mutual');
+    await message.click();
+    await bobHistory().waitFor();
+    await bob.getByRole('link', { name: 'Conversations' }).click();
+    await bob
+      .getByRole('list', { name: 'Conversations' })
+      .getByRole('link', { name: new RegExp(aliceName()) })
+      .waitFor();
+  });
 
-    // Typing shows on the other side, then the message arrives live.
-    await alice.getByRole('textbox', { name: 'Message' }).pressSequentially('Hello Arjun', { delay: 20 });
+  it('the pair chats live both ways with typing', async () => {
+    await alice
+      .getByRole('list', { name: 'Conversations' })
+      .getByRole('link', { name: new RegExp(bobName()) })
+      .click();
+    await bob
+      .getByRole('list', { name: 'Conversations' })
+      .getByRole('link', { name: new RegExp(aliceName()) })
+      .click();
+    await aliceHistory().waitFor();
+    await bobHistory().waitFor();
+
+    await alice
+      .getByRole('textbox', { name: 'Message' })
+      .pressSequentially('Hello, nice to match', { delay: 20 });
     await bob.getByText(`${aliceName()} is typing…`).waitFor();
     await alice.getByRole('textbox', { name: 'Message' }).press('Enter');
-    await bobHistory.getByText('Hello Arjun').waitFor();
+    await bobHistory().getByText('Hello, nice to match').waitFor();
     await expect.poll(() => bob.getByRole('status').filter({ hasText: 'New message from' }).count()).toBe(1);
 
-    // Bob has the room open, so the message is marked read; Alice sees it once Bob is active.
-    await bob.getByRole('textbox', { name: 'Message' }).pressSequentially('Hi Aisha', { delay: 20 });
+    await bob.getByRole('textbox', { name: 'Message' }).pressSequentially('Likewise!', { delay: 20 });
     await alice.getByText(`${bobName()} is typing…`).waitFor();
     await bob.getByRole('textbox', { name: 'Message' }).press('Enter');
-    await aliceHistory.getByText('Hi Aisha').waitFor();
-    const mine = aliceHistory.getByRole('listitem').filter({ hasText: 'Hello Arjun' });
-    await mine.getByText('Read').waitFor();
-    expect(storedCount('Hello Arjun')).toBe(1);
+    await aliceHistory().getByText('Likewise!').waitFor();
+    // Bob had the room open when it arrived: Alice's first message is read.
+    await row(alice, 'Hello, nice to match').getByText('Read', { exact: true }).waitFor();
+    expect(storedCount('Hello, nice to match')).toBe(1);
+    expect(storedCount('Likewise!')).toBe(1);
+  });
 
-    // Text only: markup in a message is shown as written, never rendered.
+  it('read status reaches the sender promptly, without a reload or any activity of the reader', async () => {
+    // Bob steps out to the list; Alice writes; Bob opens the room later and does nothing else.
+    await bob.getByRole('link', { name: 'Conversations' }).click();
+    const text = `Are you there? ${Date.now()}`;
+    await send(alice, text);
+    await row(alice, text).getByText('Delivered', { exact: true }).waitFor();
+    const bobRoom = bob
+      .getByRole('list', { name: 'Conversations' })
+      .getByRole('link', { name: new RegExp(aliceName()) });
+    await bobRoom.getByText('1 unread').waitFor();
+    await bobRoom.click();
+    await bobHistory().getByText(text).waitFor();
+
+    // No socket event carries read status: the sender's open room asks again, soon and backing off.
+    await row(alice, text).getByText('Read', { exact: true }).waitFor({ timeout: 10_000 });
+    await alice
+      .getByRole('status')
+      .filter({ hasText: `${bobName()} read your message` })
+      .waitFor();
+    expect(app.sandbox.world.store.messages(roomId).find((m) => m.message === text)?.status).toBe('READ');
+
     const markup = '<img src=x onerror="window.__pwned=1"><b>bold</b>';
     await send(alice, markup);
-    await bobHistory.getByText(markup).waitFor();
+    await bobHistory().getByText(markup).waitFor();
     expect(await bob.locator('.chat-rows img, .chat-rows b').count()).toBe(0);
     expect(await bob.evaluate(() => 'pwned' in window || '__pwned' in window)).toBe(false);
 
@@ -98,54 +198,79 @@ describe('messages', () => {
     expect(await axeViolations(bob)).toEqual([]);
   });
 
-  it('a message written while the socket is down waits, then arrives exactly once', async () => {
-    const text = `Sent while offline ${Date.now()}`;
-    await alice.context().setOffline(true);
-    app.sandbox.world.realtime?.disconnectUser(member('member3@sandbox.test').keycloakId);
-    await alice.getByText('Connection lost.').waitFor();
+  it('a message written while the socket is down survives a reload and arrives exactly once', async () => {
+    const text = `Written offline ${Date.now()}`;
+    const restore = await dropSockets(alice);
     await send(alice, text);
-    const pending = alice
-      .getByRole('region', { name: `Messages with ${bobName()}` })
-      .getByRole('listitem')
-      .filter({ hasText: text });
-    await pending.getByText('Waiting for the connection…').waitFor();
+    await row(alice, text).getByText('Waiting for the connection…').waitFor();
+    expect(await storedOutbox(alice, ALICE)).toContain(text);
+
+    await alice.reload();
+    await row(alice, text).getByText('Waiting for the connection…').waitFor();
+    await screenshots(alice, 'messages-room-offline');
     expect(storedCount(text)).toBe(0);
 
-    await alice.context().setOffline(false);
-    const bobHistory = bob.getByRole('region', { name: new RegExp(`Messages with ${aliceName()}`) });
-    await bobHistory.getByText(text).waitFor({ timeout: 20_000 });
-    const aliceHistory = alice.getByRole('region', { name: `Messages with ${bobName()}` });
-    await aliceHistory
-      .getByRole('listitem')
-      .filter({ hasText: text })
-      .getByText(/^\s*·\s*(Delivered|Sent|Read)$/)
+    restore();
+    await bobHistory().getByText(text).waitFor({ timeout: 20_000 });
+    await row(alice, text)
+      .getByText(/^(Delivered|Sent|Read)$/)
       .waitFor();
     expect(storedCount(text)).toBe(1);
-    expect(await bobHistory.getByText(text).count()).toBe(1);
-    expect(await aliceHistory.getByRole('listitem').filter({ hasText: text }).count()).toBe(1);
+    expect(await bobHistory().getByText(text).count()).toBe(1);
+    expect(await row(alice, text).count()).toBe(1);
+    await expect.poll(() => storedOutbox(alice, ALICE)).toBeNull();
   });
 
-  it('a send whose answer is lost is checked against the room, not sent twice', async () => {
-    const text = `Answer lost ${Date.now()}`;
+  it('a send whose answer is lost is looked up, not repeated, even after a reload', async () => {
+    // First without a reload: the answer fails, the retry finds the stored copy.
+    const lostText = `Answer lost ${Date.now()}`;
     let lost = 0;
-    // The request reaches the sandbox (the message is stored), but the answer never arrives.
-    await alice.route('**/api/chats/v2/chats/messages', async (route) => {
+    await alice.route(MESSAGES_API, async (route) => {
       if (route.request().method() !== 'POST' || lost > 0) return route.fallback();
       lost++;
       await route.fetch();
       await route.abort('failed');
     });
     try {
+      await send(alice, lostText);
+      await row(alice, lostText)
+        .getByText(/^(Delivered|Sent|Read)$/)
+        .waitFor({ timeout: 20_000 });
+      expect(storedCount(lostText)).toBe(1);
+      expect(await row(alice, lostText).count()).toBe(1);
+    } finally {
+      await alice.unroute(MESSAGES_API);
+    }
+
+    // Then the page reloads while the send is in flight (it reached the server, no answer yet).
+    const text = `Reloaded mid-send ${Date.now()}`;
+    let answer!: () => void;
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    let sent = 0;
+    await alice.route(MESSAGES_API, async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      sent++;
+      await route.fetch();
+      await held;
+      await route.abort('failed').catch(() => {});
+    });
+    try {
       await send(alice, text);
       await expect.poll(() => storedCount(text)).toBe(1);
-      const history = alice.getByRole('region', { name: `Messages with ${bobName()}` });
-      const row = history.getByRole('listitem').filter({ hasText: text });
-      await row.getByText(/^\s*·\s*(Delivered|Sent|Read)$/).waitFor({ timeout: 20_000 });
+      expect(await storedOutbox(alice, ALICE)).toContain('"state":"sending"');
+      await alice.reload();
+      await row(alice, text)
+        .getByText(/^(Delivered|Sent|Read)$/)
+        .waitFor({ timeout: 20_000 });
+      await expect.poll(() => storedOutbox(alice, ALICE)).toBeNull();
       expect(storedCount(text)).toBe(1);
-      expect(await row.count()).toBe(1);
-      expect(lost).toBe(1);
+      expect(sent).toBe(1);
+      expect(await row(alice, text).count()).toBe(1);
     } finally {
-      await alice.unroute('**/api/chats/v2/chats/messages');
+      answer();
+      await alice.unroute(MESSAGES_API);
     }
   });
 
@@ -157,20 +282,15 @@ describe('messages', () => {
 
     const text = `While blocked ${Date.now()}`;
     await send(bob, text);
-    const refused = bob
-      .getByRole('region', { name: /Messages with/ })
-      .getByRole('listitem')
-      .filter({ hasText: text });
-    await refused.getByText(/Not sent: .*blocked/i).waitFor();
+    await row(bob, text)
+      .getByText(/Not sent: .*blocked/i)
+      .waitFor();
     expect(storedCount(text)).toBe(0);
 
     await alice.getByRole('button', { name: 'Unblock' }).click();
     await alice.getByRole('button', { name: 'Block' }).waitFor();
-    await refused.getByRole('button', { name: 'Retry' }).click();
-    await alice
-      .getByRole('region', { name: `Messages with ${bobName()}` })
-      .getByText(text)
-      .waitFor();
+    await row(bob, text).getByRole('button', { name: 'Retry' }).click();
+    await aliceHistory().getByText(text).waitFor();
     expect(storedCount(text)).toBe(1);
   });
 
@@ -184,47 +304,82 @@ describe('messages', () => {
     await dialog.getByLabel('Details (optional)').fill('Asked for money');
     await dialog.getByRole('button', { name: 'Send report' }).click();
     await alice.getByText('Thank you. Our team will review your report.').waitFor();
-    const reports = app.sandbox.world.store.data.reports.filter(
-      (report) => report.reported_id === member('member4@sandbox.test').keycloakId,
-    );
+    const reports = app.sandbox.world.store.data.reports.filter((report) => report.reported_id === id(BOB));
     expect(reports.at(-1)?.reason).toBe('Spam or scam: Asked for money');
   });
 
-  it('sends an attachment the other member downloads through the SDK', async () => {
-    await alice.locator('input[type="file"]').setInputFiles({
-      name: 'hello.png',
-      mimeType: 'image/png',
-      buffer: Buffer.from(
-        '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da6364f8ffbf1e000500020180a5b0b90000000049454e44ae426082',
-        'hex',
-      ),
+  it('an image attachment shows inline for both and downloads through the SDK', async () => {
+    // A 96x64 PNG drawn by the browser itself.
+    const base64 = await alice.evaluate(() => {
+      const canvas = document.createElement('canvas');
+      canvas.width = 96;
+      canvas.height = 64;
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no 2d canvas');
+      context.fillStyle = '#2f4a7a';
+      context.fillRect(0, 0, 96, 64);
+      context.fillStyle = '#b7862f';
+      context.fillRect(24, 16, 48, 32);
+      return canvas.toDataURL('image/png').split(',')[1] ?? '';
     });
-    const bobHistory = bob.getByRole('region', { name: new RegExp(`Messages with ${aliceName()}`) });
-    const download = bobHistory.getByRole('button', { name: /^Download / }).last();
-    await download.waitFor();
+    const files = () => Object.keys(app.sandbox.world.store.data.chatFiles);
+    const before = new Set(files());
+    await alice.locator('input[type="file"]').setInputFiles({
+      name: 'sunset.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(base64, 'base64'),
+    });
+    await expect.poll(() => files().filter((name) => !before.has(name)).length).toBe(1);
+    const filename = files().find((name) => !before.has(name)) ?? '';
+
+    for (const page of [alice, bob]) {
+      const image = page.getByRole('img', { name: `Photo: ${filename}` });
+      await image.waitFor();
+      await expect
+        .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth))
+        .toBe(96);
+      expect(await image.getAttribute('src')).toMatch(/^blob:/);
+    }
+    await screenshots(bob, 'messages-room-attachment');
+    expect(await axeViolations(bob)).toEqual([]);
+
+    const download = bobHistory().getByRole('button', { name: `Download ${filename}` });
     const [file] = await Promise.all([bob.waitForEvent('download'), download.click()]);
-    expect(file.suggestedFilename()).toMatch(/\S/);
+    expect(file.suggestedFilename()).toBe(filename);
+
+    // Leaving the room revokes the object URLs it showed.
+    const src = (await bob.getByRole('img', { name: `Photo: ${filename}` }).getAttribute('src')) ?? '';
+    await bob.getByRole('link', { name: 'Conversations' }).click();
+    await bob.getByRole('list', { name: 'Conversations' }).waitFor();
+    const status = await bob.evaluate(
+      (url) =>
+        fetch(url).then(
+          () => 'alive',
+          () => 'revoked',
+        ),
+      src,
+    );
+    expect(status).toBe('revoked');
   });
 
-  it('the 5,000-message room loads 20 at a time upward and keeps the DOM bounded', async () => {
-    const page = await app.newPage();
-    await logIn(page, 'member1@sandbox.test');
-    const room = app.sandbox.world.store.roomBetween(
-      member('member1@sandbox.test').keycloakId,
-      member('member2@sandbox.test').keycloakId,
-    );
-    await page.goto(`/messages/${room?.id}`);
-    const history = page.getByRole('region', { name: /Messages with/ });
-    await history.locator('[data-message-row]').first().waitFor();
-    for (let i = 0; i < 5; i++) {
-      const before = await history.locator('li').first().getAttribute('aria-setsize');
-      await history.evaluate((element) => {
-        element.scrollTop = 0;
-      });
-      await expect.poll(() => history.locator('li').first().getAttribute('aria-setsize')).not.toBe(before);
-    }
-    const size = Number(await history.locator('li').first().getAttribute('aria-setsize'));
-    expect(size).toBeGreaterThanOrEqual(120);
-    expect(await history.locator('[data-message-row]').count()).toBeLessThan(60);
+  it('logout clears the stored outbox: nothing written before it is sent after it', async () => {
+    const text = `Never sent ${Date.now()}`;
+    const restore = await dropSockets(alice);
+    await send(alice, text);
+    await row(alice, text).getByText('Waiting for the connection…').waitFor();
+    expect(await storedOutbox(alice, ALICE)).toContain(text);
+
+    await alice.getByRole('button', { name: 'Log out' }).click();
+    await alice.waitForURL('**/account/login**');
+    expect(await storedOutbox(alice, ALICE)).toBeNull();
+    restore();
+
+    await logIn(alice, ALICE);
+    await alice.goto(`/messages/${roomId}`);
+    await aliceHistory().waitFor();
+    await alice.getByText('Connection lost.').waitFor({ state: 'detached' });
+    expect(await row(alice, text).count()).toBe(0);
+    expect(await storedOutbox(alice, ALICE)).toBeNull();
+    expect(storedCount(text)).toBe(0);
   });
 });

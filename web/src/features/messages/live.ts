@@ -24,16 +24,16 @@ import {
   resetChatState,
   touchRoom,
 } from './chat-state';
-import { cancelOutboxTimers, flushOutbox } from './outbox';
+import { cancelOutboxTimers, clearOutbox, flushOutbox, restoreOutbox, watchOtherTabs } from './outbox';
+import { watchReadStatus } from './read-watch';
 import { markRead, refreshRecent } from './room-actions';
-
-/** While a room is open and visible, how often its read status and missed lines are checked. */
-const REFRESH_MS = 15_000;
 
 let presence: ChatPresence | null = null;
 let unwire: (() => void) | null = null;
 /** Presence events have arrived since wiring; before that the rooms answer's `online` stands. */
 let presenceHeard = false;
+/** Whose chat is wired: logout clears that member's stored outbox. */
+let chatUser = '';
 
 export function startChat(): void {
   if (unwire) return;
@@ -41,6 +41,7 @@ export function startChat(): void {
   const current = createChatPresence(chat, { onError: reportError });
   presence = current;
   presenceHeard = false;
+  chatUser = myId();
   chatState.connected = chat.connected;
 
   let refreshTimer: ReturnType<typeof setTimeout> | null = null;
@@ -51,17 +52,23 @@ export function startChat(): void {
       void refreshRecent();
     }, delay);
   };
-  const interval = setInterval(() => {
-    if (document.visibilityState === 'visible') void refreshRecent();
-  }, REFRESH_MS);
+  const readWatch = watchReadStatus(refreshRecent);
   const onOnline = () => void flushOutbox();
   const onVisible = () => {
-    if (document.visibilityState === 'visible') refreshSoon(0);
+    if (document.visibilityState !== 'visible') return;
+    refreshSoon(0);
+    readWatch.hurry();
   };
   window.addEventListener('online', onOnline);
   document.addEventListener('visibilitychange', onVisible);
 
   const stops = [
+    readWatch.stop,
+    watchOtherTabs(),
+    // A match accepted by the other member opens a room: the list shows it without a reload.
+    getClient().realtime.notifications.on('new_notification', (event) => {
+      if (event.type === 'MATCH_ACCEPTED' && chatState.rooms.load === 'ready') void loadRooms(true);
+    }),
     current.subscribe(() => {
       presenceHeard = true;
     }),
@@ -69,13 +76,17 @@ export function startChat(): void {
     chat.on('active', (event) => {
       // The other member is in the room: they may have read the member's messages just now.
       const open = chatState.open;
-      if (open && (String(event.room) === open.id || String(event.user_id) === open.memberId)) refreshSoon();
+      if (open && (String(event.room) === open.id || String(event.user_id) === open.memberId)) {
+        refreshSoon();
+        readWatch.hurry();
+      }
     }),
     chat.on('connect', () => {
       chatState.connected = true;
       void flushOutbox();
       if (chatState.rooms.load === 'ready') void loadRooms(true);
       refreshSoon(0);
+      readWatch.hurry();
     }),
     chat.on('disconnect', () => {
       chatState.connected = false;
@@ -84,12 +95,12 @@ export function startChat(): void {
 
   unwire = () => {
     for (const stop of stops) stop();
-    clearInterval(interval);
     if (refreshTimer !== null) clearTimeout(refreshTimer);
     window.removeEventListener('online', onOnline);
     document.removeEventListener('visibilitychange', onVisible);
     current.destroy();
   };
+  restoreOutbox();
 }
 
 function receive(event: NewMessageEvent, refreshSoon: () => void): void {
@@ -121,6 +132,8 @@ onSessionEnd(() => {
   presence = null;
   presenceHeard = false;
   cancelOutboxTimers();
+  clearOutbox(chatUser);
+  chatUser = '';
   resetChatState();
 });
 

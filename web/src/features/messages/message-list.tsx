@@ -6,10 +6,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Button } from '../../components/index';
+import { Attachment } from './attachment';
 import { type ChatLine, formatTime } from './chat-lines';
 import type { OutboxEntry } from './chat-state';
 import { discardEntry, retryEntry } from './outbox';
-import { downloadFile } from './room-actions';
 
 export type Row = { kind: 'line'; line: ChatLine } | { kind: 'pending'; entry: OutboxEntry };
 
@@ -144,6 +144,8 @@ export function MessageList({
 }
 
 const STATUS_TEXT: Record<string, string> = { SENT: 'Sent', DELIVERED: 'Delivered', READ: 'Read' };
+/** One tick sent, two delivered, two in the accent colour read; the word beside them says it. */
+const STATUS_TICKS: Record<string, string> = { SENT: '✓', DELIVERED: '✓✓', READ: '✓✓' };
 
 function Bubble({ line, mine, otherName }: { line: ChatLine; mine: boolean; otherName: string }) {
   return (
@@ -154,7 +156,15 @@ function Bubble({ line, mine, otherName }: { line: ChatLine; mine: boolean; othe
       {line.file ? <Attachment filename={line.file} /> : null}
       <span className="bubble__meta">
         <time dateTime={new Date(line.at).toISOString()}>{formatTime(line.at)}</time>
-        {mine ? <span className="bubble__status"> · {STATUS_TEXT[line.status] ?? line.status}</span> : null}
+        {mine ? (
+          <span className={`bubble__status bubble__status--${line.status.toLowerCase()}`}>
+            {' · '}
+            <span className="bubble__ticks" aria-hidden="true">
+              {STATUS_TICKS[line.status] ?? ''}
+            </span>{' '}
+            <span>{STATUS_TEXT[line.status] ?? line.status}</span>
+          </span>
+        ) : null}
       </span>
     </div>
   );
@@ -186,13 +196,5 @@ function PendingBubble({ entry }: { entry: OutboxEntry }) {
         </span>
       ) : null}
     </div>
-  );
-}
-
-function Attachment({ filename }: { filename: string }) {
-  return (
-    <Button variant="secondary" className="bubble__file" onClick={() => void downloadFile(filename)}>
-      Download {filename}
-    </Button>
   );
 }

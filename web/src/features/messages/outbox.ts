@@ -5,6 +5,11 @@
  * with the message, or when the member discards a refused one. Never twice: a send that may have
  * reached the server (network error, timeout) is marked uncertain, and before it is sent again the
  * room's newest page is searched for it.
+ *
+ * The outbox is kept in local storage per user (`outbox-store.ts`) and restored when the chat
+ * starts, so a reload loses nothing; a send in flight at the reload counts as uncertain. Tabs of
+ * one member share it: the storage event keeps each tab's copy current, and a Web Lock lets one
+ * tab at a time send, re-reading each entry from storage first, so two tabs never send one twice.
  */
 import { isNetworkError, isTimeoutError } from '@matchmaker/sdk';
 import { getClient } from '../../lib/client';
@@ -13,6 +18,15 @@ import { reportError } from '../../lib/report';
 import { notify } from '../../lib/toast';
 import { type ChatLine, lineFromMessage } from './chat-lines';
 import { chatState, currentGeneration, mergeLines, myId, type OutboxEntry, touchRoom } from './chat-state';
+import {
+  clearStoredOutbox,
+  outboxStorageKey,
+  parseStoredOutbox,
+  readStoredOutbox,
+  type StoredEntry,
+  storageAvailable,
+  writeStoredOutbox,
+} from './outbox-store';
 
 /** How far a server clock may lag ours when matching an uncertain send to the server's copy. */
 const CLOCK_SLACK_MS = 60_000;
@@ -27,7 +41,6 @@ const seenAtAttempt = new Map<string, ReadonlySet<string>>();
 /** Server ids already matched to a send, so two equal messages never claim the same copy. */
 const claimedIds: string[] = [];
 
-let counter = 0;
 let flushing = false;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -39,7 +52,7 @@ export function queueMessage(input: {
 }): void {
   const now = Date.now();
   chatState.outbox.push({
-    key: `local-${now}-${++counter}`,
+    key: newKey(),
     room: input.room,
     recipientId: input.recipientId,
     text: input.text,
@@ -50,7 +63,82 @@ export function queueMessage(input: {
     error: null,
     createdAt: now,
   });
+  persist();
   void flushOutbox();
+}
+
+/** Unique across tabs and reloads: it names the entry in every tab's copy of the stored outbox. */
+function newKey(): string {
+  const random =
+    typeof crypto.randomUUID === 'function'
+      ? crypto.randomUUID()
+      : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+  return `local-${random}`;
+}
+
+/** Writes the outbox to local storage; a refusal (quota) leaves it in memory, still sent. */
+function persist(): void {
+  const me = myId();
+  try {
+    writeStoredOutbox(
+      me,
+      chatState.outbox.map((entry) => ({ ...entry, seen: [...(seenAtAttempt.get(entry.key) ?? [])] })),
+    );
+  } catch (error) {
+    reportError(error);
+  }
+}
+
+/** Takes the stored copy as this tab's outbox (another tab sent, discarded or added entries). */
+function adopt(stored: readonly StoredEntry[]): void {
+  const keys = new Set(stored.map((entry) => entry.key));
+  for (const key of seenAtAttempt.keys()) if (!keys.has(key)) seenAtAttempt.delete(key);
+  for (const { seen, ...entry } of stored) {
+    if (entry.uncertain && seen.length > 0) seenAtAttempt.set(entry.key, new Set(seen));
+  }
+  chatState.outbox = stored.map(({ seen: _seen, ...entry }) => entry);
+}
+
+/**
+ * After a reload: the stored entries come back. One that was being sent may have reached the
+ * server, so it is looked up before it is sent again.
+ */
+export function restoreOutbox(): void {
+  const stored = readBack();
+  if (!stored || stored.length === 0) return;
+  adopt(stored);
+  persist();
+  void flushOutbox();
+}
+
+/**
+ * The stored outbox, or null without storage. Read under the send lock or at start-up, an entry
+ * still marked as sending belongs to a tab that closed mid-send: whether it arrived is unknown.
+ */
+function readBack(): StoredEntry[] | null {
+  if (!storageAvailable()) return null;
+  return readStoredOutbox(myId()).map((entry) =>
+    entry.state === 'sending' ? { ...entry, state: 'queued' as const, uncertain: true } : entry,
+  );
+}
+
+/** Keeps this tab's outbox in step with the member's other tabs. */
+export function watchOtherTabs(): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== outboxStorageKey(myId())) return;
+    adopt(event.newValue ? parseStoredOutbox(event.newValue) : []);
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
+
+/** Logout (SPEC.md section 4): the member's stored outbox goes with the rest of their data. */
+export function clearOutbox(userId: string): void {
+  try {
+    clearStoredOutbox(userId);
+  } catch (error) {
+    reportError(error);
+  }
 }
 
 export function retryEntry(key: string): void {
@@ -58,12 +146,16 @@ export function retryEntry(key: string): void {
   if (entry?.state !== 'failed') return;
   entry.state = 'queued';
   entry.error = null;
+  persist();
   void flushOutbox();
 }
 
 export function discardEntry(key: string): void {
   const index = chatState.outbox.findIndex((item) => item.key === key);
-  if (index >= 0 && chatState.outbox[index]?.state === 'failed') chatState.outbox.splice(index, 1);
+  if (index >= 0 && chatState.outbox[index]?.state === 'failed') {
+    chatState.outbox.splice(index, 1);
+    persist();
+  }
 }
 
 /**
@@ -92,16 +184,26 @@ export async function flushOutbox(): Promise<void> {
   flushing = true;
   const generation = currentGeneration();
   try {
-    for (;;) {
-      if (generation !== currentGeneration()) return;
-      if (!getClient().realtime.chat.connected) return;
-      const entry = chatState.outbox.find((item) => item.state === 'queued');
-      if (!entry) return;
-      const sent = await deliver(entry, generation);
-      if (!sent) return;
-    }
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    // One tab of the member sends at a time; the others wait their turn (then find little to do).
+    if (locks) await locks.request(`${outboxStorageKey(myId())}.send`, () => sendQueued(generation));
+    else await sendQueued(generation);
   } finally {
     if (generation === currentGeneration()) flushing = false;
+  }
+}
+
+async function sendQueued(generation: number): Promise<void> {
+  for (;;) {
+    if (generation !== currentGeneration()) return;
+    if (!getClient().realtime.chat.connected) return;
+    // Another tab may have sent, discarded or added entries while this one waited.
+    const stored = readBack();
+    if (stored) adopt(stored);
+    const entry = chatState.outbox.find((item) => item.state === 'queued');
+    if (!entry) return;
+    const sent = await deliver(entry, generation);
+    if (!sent) return;
   }
 }
 
@@ -130,10 +232,9 @@ async function deliver(entry: OutboxEntry, generation: number): Promise<boolean>
     const current = live();
     if (!current) return true;
     current.attemptedAt = Date.now();
-    seenAtAttempt.set(
-      key,
-      new Set(chatState.open?.id === current.room ? chatState.open.lines.map((line) => line.key) : []),
-    );
+    seenAtAttempt.set(key, recentIds(current.room, current.attemptedAt));
+    // Stored as sending before it goes: a reload now finds it uncertain and looks it up first.
+    persist();
     const message = await getClient().chats.sendMessage({
       recipient_id: current.recipientId,
       message: current.text,
@@ -149,15 +250,33 @@ async function deliver(entry: OutboxEntry, generation: number): Promise<boolean>
     if (isNetworkError(error) || isTimeoutError(error)) {
       current.state = 'queued';
       current.uncertain = true;
+      persist();
       scheduleRetry();
       return false;
     }
     reportError(error);
     current.state = 'failed';
     current.error = describeError(error, 'The message could not be sent.');
+    persist();
     notify.error(current.error);
     return true;
   }
+}
+
+/**
+ * The room's lines that could be mistaken for the copy of a send made at `at` (see `matchSent`):
+ * only those within the clock slack, so the set stays small even in a 5,000-message room.
+ */
+function recentIds(room: string, at: number): ReadonlySet<string> {
+  const open = chatState.open;
+  if (open?.id !== room) return new Set();
+  const ids = new Set<string>();
+  for (let index = open.lines.length - 1; index >= 0; index--) {
+    const line = open.lines[index];
+    if (!line || line.at < at - CLOCK_SLACK_MS * 2) break;
+    ids.add(line.key);
+  }
+  return ids;
 }
 
 /** The server's copy of an uncertain send, if it got there: same sender, text and file, not shown yet. */
@@ -190,6 +309,7 @@ function settle(key: string, line: ChatLine): void {
   if (claimedIds.length > 200) claimedIds.splice(0, claimedIds.length - 200);
   const index = chatState.outbox.findIndex((item) => item.key === key);
   if (index >= 0) chatState.outbox.splice(index, 1);
+  persist();
   if (chatState.open?.id === line.room) mergeLines([line]);
   touchRoom(line, false);
 }

@@ -159,21 +159,3 @@ export async function reportMember(memberId: string, reason: string): Promise<bo
     return false;
   }
 }
-
-/** Downloads an attachment through the SDK (it carries the session) and saves it. */
-export async function downloadFile(filename: string): Promise<void> {
-  try {
-    const blob = await getClient().chats.getFile(filename);
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = filename;
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  } catch (error) {
-    reportError(error);
-    notify.error(describeError(error, 'We could not download this file.'));
-  }
-}
