@@ -174,3 +174,40 @@ describe('--validate-only and --dry-run send nothing that changes state', () => 
     expect(result.stderr).toContain('suspend (dry run, nothing sent): 3 rows would change');
   });
 });
+
+describe('resuming', () => {
+  it('--resume refuses an input that changed since its journal, before sending anything', async () => {
+    const [a, b, c, d] = memberIds(box, 4).slice(-4);
+    const path = file('moved.csv', `id\n${a}\n${b}\n`);
+    expect((await cli(['bulk', 'deactivate', '-i', path, '--yes'], { env })).code).toBe(0);
+    // The same journal (named after the input), but the rows moved: line 2 is another user now.
+    writeFileSync(path, `id\n${c}\n${a}\n${b}\n${d}\n`);
+    const moved = await cli(['bulk', 'deactivate', '-i', path, '--resume', '--yes'], { env });
+    expect(moved.code).toBe(2);
+    expect(moved.stderr).toContain(`moved.csv is user ${c}, but the journal`);
+    expect(moved.stderr).toContain('line 2 of ');
+    expect([statusOf(c ?? ''), statusOf(d ?? '')]).toEqual(['active', 'active']);
+
+    // stdin cannot be read twice: it is checked row by row, and the run stops at the first
+    // journaled line that moved, before sending it or anything after it.
+    const journal = join(dir, 'stdin.journal.ndjson');
+    const first = await cli(
+      ['bulk', 'deactivate', '-i', '-', '--format', 'csv', '--journal', journal, '--yes'],
+      {
+        env,
+        stdin: `id\n${a}\n${b}\n`,
+      },
+    );
+    expect(first.code).toBe(0);
+    const piped = await cli(
+      ['bulk', 'deactivate', '-i', '-', '--format', 'csv', '--journal', journal, '--resume', '--yes'],
+      {
+        env,
+        stdin: `id\n${a}\n${c}\n${d}\n`,
+      },
+    );
+    expect(piped.code).toBe(2);
+    expect(piped.stderr).toContain(`line 3 of stdin is user ${c}, but the journal`);
+    expect([statusOf(c ?? ''), statusOf(d ?? '')]).toEqual(['active', 'active']);
+  });
+});

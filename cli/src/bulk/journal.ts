@@ -30,11 +30,44 @@ export class BitSet {
   }
 }
 
+/**
+ * A 32-bit FNV-1a hash of a row's id: enough to see that a journaled line now holds another
+ * user, in 4 bytes a line, so a million-row journal costs 4 MB, not the ids themselves.
+ */
+export function idHash(id: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i += 1) {
+    hash ^= id.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
+}
+
+/** The id hash recorded for each journaled line. */
+export class LineIds {
+  #hashes = new Uint32Array(1024);
+
+  get(line: number): number | undefined {
+    return line < this.#hashes.length ? this.#hashes[line] : undefined;
+  }
+
+  set(line: number, id: string): void {
+    if (line >= this.#hashes.length) {
+      const grown = new Uint32Array(Math.max(line + 1, this.#hashes.length * 2));
+      grown.set(this.#hashes);
+      this.#hashes = grown;
+    }
+    this.#hashes[line] = idHash(id);
+  }
+}
+
 export interface JournalState {
   /** Lines whose last record is ok. */
   done: BitSet;
   /** Lines whose last record is failed. */
   failed: BitSet;
+  /** The id each journaled line had, to refuse resuming over an input that changed. */
+  ids: LineIds;
   doneCount: number;
   failedCount: number;
   /** The action of the run that wrote it, from its first record. */
@@ -46,6 +79,7 @@ export async function readJournal(path: string): Promise<JournalState> {
   const state: JournalState = {
     done: new BitSet(),
     failed: new BitSet(),
+    ids: new LineIds(),
     doneCount: 0,
     failedCount: 0,
     action: undefined,
@@ -77,6 +111,7 @@ export async function readJournal(path: string): Promise<JournalState> {
       throw usageError(`Journal ${path} line ${number} is not a journal record`);
     }
     state.records += 1;
+    state.ids.set(line, stringAt(record, 'id') ?? '');
     const wasDone = state.done.has(line);
     const wasFailed = state.failed.has(line);
     state.done.set(line, status === 'ok');

@@ -18,7 +18,7 @@ import type { Io } from '../io';
 import type { ListPrinter } from '../output';
 import { type BulkAction, type Plan, RowError } from './actions';
 import { GaveUp, Pacer, Pool, type RetryAfterGate, type RetryPolicy, withRetries } from './flow';
-import { type JournalState, JournalWriter, readJournal } from './journal';
+import { idHash, type JournalState, JournalWriter, readJournal } from './journal';
 import { type Counts, startProgress } from './progress';
 import {
   type CsvHeader,
@@ -95,12 +95,19 @@ function planOf(action: BulkAction, row: InputRow): Plan | string {
 }
 
 /** Reads the whole input once: whole-file problems throw, bad rows are counted and listed. */
-async function validate(spec: RunSpec): Promise<{ rows: number; invalid: number }> {
+async function validate(
+  spec: RunSpec,
+  journal: JournalState | undefined,
+): Promise<{ rows: number; invalid: number }> {
   let count = 0;
   let invalid = 0;
   for await (const row of readRows(spec.source, spec.idColumn)) {
     count += 1;
     const plan = planOf(spec.action, row);
+    if (journal) {
+      const moved = movedRow(journal, row, plan, spec);
+      if (moved) throw moved;
+    }
     if (typeof plan === 'string') {
       invalid += 1;
       if (spec.validateOnly && invalid <= MAX_LISTED_PROBLEMS)
@@ -115,6 +122,21 @@ function isFatal(error: unknown): boolean {
   return isNotLoggedInError(error) || isSuspendedError(error) || (isHttpError(error) && error.status === 401);
 }
 
+/**
+ * Resuming by line number over an input whose journaled lines now hold other users would skip
+ * rows never applied and apply others again: such a line stops the run.
+ */
+function movedRow(journal: JournalState, row: InputRow, plan: Plan | string, spec: RunSpec) {
+  if (!spec.resume && !spec.retryFailed) return undefined;
+  if (!journal.done.has(row.line) && !journal.failed.has(row.line)) return undefined;
+  const id = typeof plan === 'string' ? '' : plan.id;
+  if (journal.ids.get(row.line) === idHash(id)) return undefined;
+  const what = id ? `user ${id}` : 'a row without a usable id';
+  return usageError(
+    `line ${row.line} of ${displayName(spec.source)} is ${what}, but the journal ${spec.journalPath} recorded another user on that line: the input changed since that run. Resume with the input the journal was written for, or start over with a new --journal`,
+  );
+}
+
 function wanted(journal: JournalState, line: number, spec: RunSpec): boolean {
   if (spec.retryFailed && spec.resume) return !journal.done.has(line);
   if (spec.retryFailed) return journal.failed.has(line);
@@ -127,8 +149,10 @@ export async function runBulk(spec: RunSpec): Promise<RunReport> {
   const name = displayName(source);
   const started = performance.now();
   const startedAt = new Date().toISOString();
+  // Read first, so that resuming over a changed input stops before anything is sent.
+  const journal = spec.validateOnly ? undefined : await readJournal(spec.journalPath);
   // stdin can be read once only: it is checked row by row as it runs.
-  const checked = source.path === '-' && !spec.validateOnly ? undefined : await validate(spec);
+  const checked = source.path === '-' && !spec.validateOnly ? undefined : await validate(spec, journal);
   if (spec.validateOnly && checked) {
     io.stderr.write(`${name}: ${rows(checked.rows)}, ${checked.invalid} invalid\n`);
     if (checked.invalid > 0)
@@ -141,7 +165,7 @@ export async function runBulk(spec: RunSpec): Promise<RunReport> {
   }
 
   const real = !spec.dryRun && !spec.validateOnly;
-  const journal = await readJournal(spec.journalPath);
+  if (!journal) throw new Error('a run that sends requests has read its journal');
   if (journal.action !== undefined && journal.action !== action.name) {
     throw usageError(
       `Journal ${spec.journalPath} belongs to a '${journal.action}' run, not '${action.name}'`,
@@ -222,11 +246,17 @@ export async function runBulk(spec: RunSpec): Promise<RunReport> {
   try {
     for await (const row of readRows(source, spec.idColumn, header)) {
       if (spec.control.stopping) break;
+      const plan = planOf(action, row);
+      const moved = checked === undefined ? movedRow(journal, row, plan, spec) : undefined;
+      if (moved) {
+        fatal ??= moved;
+        spec.control.stop();
+        break;
+      }
       if (!wanted(journal, row.line, spec)) {
         counts.skipped += 1;
         continue;
       }
-      const plan = planOf(action, row);
       if (typeof plan === 'string') {
         if (real) fail(row, '', plan);
         else {
