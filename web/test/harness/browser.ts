@@ -97,6 +97,11 @@ export async function startApp(options: Omit<SandboxOptions, 'port' | 'webDir'> 
 /** Logs in through the login form and waits for the member's (or admin's) landing area. */
 export async function logIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/account/login');
+  await submitLogIn(page, email, password);
+}
+
+/** Fills and sends the login form already on screen (keeping its `next`), and waits to leave it. */
+export async function submitLogIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
