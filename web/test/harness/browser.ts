@@ -59,8 +59,8 @@ export interface PageOptions extends BrowserContextOptions {
 
 export const ATLANTA = { latitude: 33.749, longitude: -84.388 };
 
-/** Starts the sandbox over web/dist (built by `pnpm test` beforehand) and Chromium. */
-export async function startApp(options: Omit<SandboxOptions, 'port' | 'webDir'> = {}): Promise<TestApp> {
+/** Starts the sandbox over web/dist (built by `pnpm test` beforehand; `webDir` for another build) and Chromium. */
+export async function startApp(options: Omit<SandboxOptions, 'port'> = {}): Promise<TestApp> {
   const sandbox = await startSandbox({ port: 0, webDir: WEB_DIST, checkResponses: true, ...options });
   let browser: Browser;
   try {

@@ -4,7 +4,7 @@ import { useSnapshot } from 'valtio';
 import { Redirect, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { AppLink, absolute, Button, PageHeading, TextField } from '../../components/index';
-import { config } from '../../config/config';
+import { config, loadConfig } from '../../config/config';
 import { PATHS } from '../../config/paths';
 import { describeError } from '../../lib/error-message';
 import { lazyScreen } from '../../lib/lazy';
@@ -44,7 +44,9 @@ export function LoginPage() {
     setBusy(true);
     try {
       await logIn(email.trim(), password);
-      navigate(landingAfterLogin(sessionState.user, returnTo), { replace: true });
+      // No user: the login ended the session at once (a suspension), and the logout has already
+      // brought the visitor back here with the reason.
+      if (sessionState.user) navigate(landingAfterLogin(sessionState.user, returnTo), { replace: true });
     } catch (error) {
       setErrors({
         form:
@@ -107,7 +109,9 @@ export function LoginPage() {
           Log in
         </Button>
         <p className="form__or">or</p>
-        <Button variant="secondary" block onClick={() => setConsent(true)}>
+        {/* The configuration is parsed right after the first paint; wait for it in the rare case of
+            a click before then. */}
+        <Button variant="secondary" block onClick={() => void loadConfig().then(() => setConsent(true))}>
           Continue with social sign-in
         </Button>
         <p className="form__links">
