@@ -48,6 +48,25 @@ function reach(roots, { dynamic, skip = new Set() }) {
 
 const gzipBytes = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
 
+/** `node_modules/.pnpm/x/node_modules/react-dom/cjs/...` -> `react-dom`; `src/app/x.tsx` -> `src/app`. */
+function sourceOf(id) {
+  const npm = id.match(/node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?((?:@[^/]+\/)?[^/]+)/);
+  if (npm) return npm[1];
+  return id.replace(/^(\.\.\/)+/, '').replace(/\/[^/]+$/, '');
+}
+
+/** The rendered bytes of the files' modules, summed by package or source folder, largest first. */
+function breakdown(files) {
+  const totals = new Map();
+  for (const file of files) {
+    for (const [id, length] of Object.entries(chunkModules[file] ?? {})) {
+      const source = sourceOf(id);
+      totals.set(source, (totals.get(source) ?? 0) + length);
+    }
+  }
+  return [...totals].sort((a, b) => b[1] - a[1]);
+}
+
 const failures = [];
 
 // 1. First load of /account/login.
@@ -57,6 +76,9 @@ const loginBytes = loginFiles.reduce((sum, file) => sum + gzipBytes(file), 0);
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 console.log(`JS first loaded for /account/login: ${kb(loginBytes)} gzip (budget ${kb(LOGIN_BUDGET_BYTES)})`);
 for (const file of loginFiles.sort()) console.log(`  ${file.padEnd(44)} ${kb(gzipBytes(file))}`);
+console.log('  what is in it, by package or source folder (bytes as bundled, before minifying and gzip):');
+for (const [source, bytes] of breakdown(loginFiles).slice(0, 12))
+  console.log(`    ${source.padEnd(42)} ${kb(bytes)}`);
 if (loginBytes > LOGIN_BUDGET_BYTES)
   failures.push(`/account/login loads ${kb(loginBytes)} gzip, over the ${kb(LOGIN_BUDGET_BYTES)} budget`);
 

@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { loadConfig } from './config/config';
-import { ConfigError } from './config/env';
+import { ConfigError } from './config/config-error';
+import { reloadOnceForChunkError } from './lib/lazy';
 import { installEarlyCapture, reportError } from './lib/report';
 import { startSession } from './state/session';
 import { startLoading } from './state/ui';
@@ -12,30 +13,47 @@ installEarlyCapture();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-try {
-  const appConfig = loadConfig();
-  const rootLoaded = startLoading();
-  startSession().catch(reportError).finally(rootLoaded);
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-  // Error reporting loads after the first paint; errors before it are queued by report.ts.
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      import('./lib/sentry')
-        .then(({ startErrorReporting }) => startErrorReporting(appConfig.sentry))
-        .catch((error: unknown) => console.error('Error reporting could not start', error));
-    }, 0),
-  );
-} catch (error) {
-  if (!(error instanceof ConfigError)) throw error;
-  // No React here: the configuration is what is broken, so say so plainly.
-  console.error(error.message);
+/** No React here: the configuration (or its loading) is what is broken, so say so plainly. */
+function showStartupError(message: string, container: HTMLElement) {
   const box = document.createElement('pre');
   box.className = 'config-error';
   box.setAttribute('role', 'alert');
-  box.textContent = error.message;
-  root.replaceChildren(box);
+  box.textContent = message;
+  container.replaceChildren(box);
 }
+
+// The page paints at once; the configuration's parser loads meanwhile. Member and admin areas
+// wait for start-up (which needs it), so nothing acts on an unparsed configuration.
+const rootLoaded = startLoading();
+const reactRoot = createRoot(root);
+reactRoot.render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+loadConfig().then(
+  (appConfig) => {
+    startSession().catch(reportError).finally(rootLoaded);
+    // Error reporting loads after the first paint; errors before it are queued by report.ts.
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        import('./lib/sentry')
+          .then(({ startErrorReporting }) => startErrorReporting(appConfig.sentry))
+          .catch((error: unknown) => console.error('Error reporting could not start', error));
+      }, 0),
+    );
+  },
+  (error: unknown) => {
+    // The parser's chunk failed to load: reload once for the current build, as for any chunk.
+    if (reloadOnceForChunkError(error)) return;
+    rootLoaded();
+    reactRoot.unmount();
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      showStartupError(error.message, root);
+    } else {
+      reportError(error);
+      showStartupError('Matchmaker could not start. Please reload the page.', root);
+    }
+  },
+);

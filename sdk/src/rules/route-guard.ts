@@ -98,7 +98,88 @@ export function guardRoute(
   }
 }
 
-/** The login route, flagged with userSuspended=true after a suspension logout. */
-export function loginRedirect(options: { readonly suspended?: boolean } = {}): string {
-  return options.suspended === true ? `${ROUTES.login}?${LOGIN_SUSPENDED_PARAM}=true` : ROUTES.login;
+/** The query parameter of the login route that carries where to continue after logging in. */
+export const LOGIN_NEXT_PARAM = 'next';
+
+/**
+ * The login route, flagged with userSuspended=true after a suspension logout, and carrying `next`
+ * (a path with its query) when a guard sent the visitor there from a page they meant to open.
+ * A `next` that `safeReturnPath` refuses is left out.
+ */
+export function loginRedirect(
+  options: { readonly suspended?: boolean; readonly next?: string | null } = {},
+): string {
+  const query = new URLSearchParams();
+  if (options.suspended === true) query.set(LOGIN_SUSPENDED_PARAM, 'true');
+  const next = safeReturnPath(options.next);
+  if (next !== null) query.set(LOGIN_NEXT_PARAM, next);
+  const search = query.toString();
+  return search === '' ? ROUTES.login : `${ROUTES.login}?${search}`;
+}
+
+/** Longer values are refused: no page of the app needs one, and it bounds the work done here. */
+const RETURN_PATH_MAX_LENGTH = 2048;
+// The URL parser drops tabs and newlines and reads a backslash as a slash, so `/\\evil` and
+// `/<tab>/evil` both become `//evil`; no real path of the app contains any of them.
+const hasControlCharacter = (value: string): boolean =>
+  [...value].some((character) => {
+    const code = character.charCodeAt(0);
+    return code < 0x20 || code === 0x7f;
+  });
+const hasUnsafeCharacter = (value: string): boolean => /[\\\s]/.test(value) || hasControlCharacter(value);
+const RETURN_BASE = 'https://return-path.invalid';
+
+/** Whether a path (its part before `?` and `#`) can only be read as a path on this origin. */
+function isPlainPath(value: string): boolean {
+  const pathname = value.split(/[?#]/, 1)[0] ?? '';
+  return pathname.startsWith('/') && !pathname.startsWith('//') && !hasUnsafeCharacter(pathname);
+}
+
+/**
+ * The value of a login `next` parameter if it is a same-origin path (with its query and hash),
+ * else null. Refused: anything not starting with one '/', protocol-relative (`//evil`) and
+ * absolute URLs (`https://…`, `javascript:`), backslashes and control characters in the path
+ * (`/\\evil`), and the same percent-encoded at any depth (`/%2F%2Fevil`, `/%5Cevil`), since a
+ * later decode by a router or a server must not turn an accepted path into another origin.
+ */
+export function safeReturnPath(value: string | null | undefined): string | null {
+  if (typeof value !== 'string' || value.length > RETURN_PATH_MAX_LENGTH) return null;
+  if (hasControlCharacter(value) || !isPlainPath(value)) return null;
+  let pathname = value.split(/[?#]/, 1)[0] ?? '';
+  for (let depth = 0; ; depth++) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      // A malformed escape is no path of ours.
+      return null;
+    }
+    if (decoded === pathname) break;
+    // Encoded more deeply than anything the app writes: refuse rather than guess.
+    if (depth === 4 || !isPlainPath(decoded)) return null;
+    pathname = decoded;
+  }
+  const url = new URL(value, RETURN_BASE);
+  // The parser resolves `.`/`..` (also encoded ones), which may leave `//` at the start.
+  if (url.origin !== RETURN_BASE || !isPlainPath(url.pathname)) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** Where a user lands when nothing else is asked for: the back office for admins, else matches. */
+export function homeRoute(user: RoleSubject | null | undefined): string {
+  if (user == null) return ROUTES.root;
+  return isAdmin(user) ? ROUTES.admin : ROUTES.matches;
+}
+
+/**
+ * Where to go right after logging in: `next` when it is a safe same-origin path (`safeReturnPath`)
+ * that the user's role may open (`guardRoute` allows it), else the user's home (`homeRoute`).
+ */
+export function landingAfterLogin(
+  user: RoleSubject | null | undefined,
+  next: string | null | undefined,
+): string {
+  const path = safeReturnPath(next);
+  if (path === null || user == null || !guardRoute(path, user).allow) return homeRoute(user);
+  return path;
 }

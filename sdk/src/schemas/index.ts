@@ -358,8 +358,11 @@ export {
 export {
   type AccountStatus,
   accountStatusSchema,
+  PROFILE_CHOICES,
   PROFILE_FIELDS,
   type Profile,
+  type ProfileChoice,
+  type ProfileChoiceField,
   type ProfileField,
   type ProfileValue,
   type PublicProfile,

@@ -7,7 +7,7 @@
  * to be loaded (member and admin areas: the guard waits for start-up, which loads it).
  */
 import type { MatchmakerClient } from '@matchmaker/sdk';
-import { config } from '../config/config';
+import { loadConfig } from '../config/config';
 
 let loading: Promise<MatchmakerClient> | null = null;
 let client: MatchmakerClient | null = null;
@@ -17,10 +17,10 @@ type Factory = typeof import('./client-factory');
 let factory: Factory | null = null;
 
 export function loadClient(): Promise<MatchmakerClient> {
-  loading ??= import('./client-factory').then((module) => {
+  loading ??= Promise.all([import('./client-factory'), loadConfig()]).then(([module, appConfig]) => {
     factory = module;
     const { buildClient } = module;
-    const created = buildClient(config());
+    const created = buildClient(appConfig);
     client = created;
     for (const listener of onCreate.splice(0)) listener(created);
     return created;

@@ -24,7 +24,9 @@ describe('route guards (SDK guardRoute) and the not-found page', () => {
       '/Profile/edit',
     ]) {
       await page.goto(path);
-      await page.waitForURL('**/account/login');
+      await page.waitForURL((url) => url.pathname === '/account/login');
+      // The page asked for goes along, to be opened after the login.
+      expect(new URL(page.url()).searchParams.get('next')).toBe(path);
       await page.getByRole('heading', { level: 1, name: 'Log in' }).waitFor();
     }
   });

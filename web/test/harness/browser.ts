@@ -10,7 +10,7 @@
  *   expect(await axeViolations(page)).toEqual([]);
  *   await app.close();                        // in afterAll
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +26,14 @@ import {
 const web = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const WEB_DIST = join(web, 'dist');
 export const ARTIFACTS = join(web, 'artifacts');
+/** The README's screenshots (`pnpm screens:docs`), committed: compact WebP images of the viewport. */
+export const DOCS_SCREENS = join(web, 'docs', 'screens');
+/**
+ * Chromium's own WebP encoder (GitHub shows WebP in READMEs), and the 1280 px shot drawn at 3/4
+ * size: ~16 KB an image on average (2 MB for the 124 images), against ~27 KB as JPEG at a similar
+ * quality and ~65 KB at full size.
+ */
+const DOCS_IMAGE = { format: 'webp', quality: 60, scale: { 375: 1, 1280: 0.75 } } as const;
 export const WIDTHS = [375, 1280] as const;
 export { DEMO_PASSWORD };
 
@@ -59,8 +67,8 @@ export interface PageOptions extends BrowserContextOptions {
 
 export const ATLANTA = { latitude: 33.749, longitude: -84.388 };
 
-/** Starts the sandbox over web/dist (built by `pnpm test` beforehand) and Chromium. */
-export async function startApp(options: Omit<SandboxOptions, 'port' | 'webDir'> = {}): Promise<TestApp> {
+/** Starts the sandbox over web/dist (built by `pnpm test` beforehand; `webDir` for another build) and Chromium. */
+export async function startApp(options: Omit<SandboxOptions, 'port'> = {}): Promise<TestApp> {
   const sandbox = await startSandbox({ port: 0, webDir: WEB_DIST, checkResponses: true, ...options });
   let browser: Browser;
   try {
@@ -97,13 +105,34 @@ export async function startApp(options: Omit<SandboxOptions, 'port' | 'webDir'> 
 /** Logs in through the login form and waits for the member's (or admin's) landing area. */
 export async function logIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto('/account/login');
+  await submitLogIn(page, email, password);
+}
+
+/** Fills and sends the login form already on screen (keeping its `next`), and waits to leave it. */
+export async function submitLogIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/account/login'));
 }
 
-/** Full-page screenshots at 375 and 1280 px into artifacts/screens/<name>-<width>.png. */
+/**
+ * The names docs/screens.json lists, when the run is making the README's screenshots
+ * (SCREENS_DOCS=1, set by `pnpm screens:docs`); else none.
+ */
+function docsScreenNames(): ReadonlySet<string> {
+  if (process.env.SCREENS_DOCS !== '1') return new Set();
+  const catalogue: { areas: { screens: { name: string }[] }[] } = JSON.parse(
+    readFileSync(join(web, 'docs', 'screens.json'), 'utf8'),
+  );
+  return new Set(catalogue.areas.flatMap((area) => area.screens.map((screen) => screen.name)));
+}
+const docsNames = docsScreenNames();
+
+/**
+ * Full-page screenshots at 375 and 1280 px into artifacts/screens/<name>-<width>.png; for a name
+ * of docs/screens.json under SCREENS_DOCS=1, also the viewport as docs/screens/<name>-<width>.webp.
+ */
 export async function screenshots(page: Page, name: string): Promise<string[]> {
   const dir = join(ARTIFACTS, 'screens');
   mkdirSync(dir, { recursive: true });
@@ -115,9 +144,32 @@ export async function screenshots(page: Page, name: string): Promise<string[]> {
     const path = join(dir, `${name}-${width}.png`);
     await page.screenshot({ path, fullPage: true, animations: 'disabled' });
     paths.push(path);
+    if (docsNames.has(name)) await docsScreenshot(page, join(DOCS_SCREENS, `${name}-${width}.webp`), width);
   }
   if (original) await page.setViewportSize(original);
   return paths;
+}
+
+/** The viewport as Chromium encodes it (WebP, scaled down by Chromium itself for 1280 px). */
+async function docsScreenshot(page: Page, path: string, width: (typeof WIDTHS)[number]): Promise<void> {
+  mkdirSync(DOCS_SCREENS, { recursive: true });
+  // The clip is in document coordinates: the visible part starts at the scroll position.
+  const view = await page.evaluate(() => ({
+    x: window.visualViewport?.pageLeft ?? window.scrollX,
+    y: window.visualViewport?.pageTop ?? window.scrollY,
+    height: window.innerHeight,
+  }));
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const { data } = await cdp.send('Page.captureScreenshot', {
+      format: DOCS_IMAGE.format,
+      quality: DOCS_IMAGE.quality,
+      clip: { x: view.x, y: view.y, width, height: view.height, scale: DOCS_IMAGE.scale[width] },
+    });
+    writeFileSync(path, Buffer.from(data, 'base64'));
+  } finally {
+    await cdp.detach().catch(() => {});
+  }
 }
 
 export interface AxeViolation {

@@ -3,7 +3,7 @@
  * backend would keep a code); the web app turns them into labels.
  */
 
-import { RELIGIONS_WITH_PAGES, type ReligionWithPage } from '@matchmaker/sdk';
+import { PROFILE_CHOICES, RELIGIONS_WITH_PAGES, type ReligionWithPage } from '@matchmaker/sdk';
 
 /** The five religions of SPEC.md (those with religion pages). */
 export const RELIGIONS = RELIGIONS_WITH_PAGES;
@@ -439,20 +439,14 @@ export const ETHNICITIES: Record<Culture, readonly string[]> = {
 };
 
 export const SEXES = ['male', 'female'] as const;
-export const MARITAL_TYPES = ['never_married', 'divorced', 'widowed', 'separated', 'annulled'] as const;
-export const BODY_TYPES = ['slim', 'athletic', 'average', 'curvy', 'muscular', 'full_figured'] as const;
-export const CURRENT_STATUSES = ['employed', 'self_employed', 'student', 'between_jobs', 'retired'] as const;
-export const DRINKING = ['never', 'occasionally', 'socially', 'regularly'] as const;
-export const SMOKING = ['never', 'occasionally', 'regularly', 'trying_to_quit'] as const;
-export const EDUCATION = [
-  'high_school',
-  'vocational',
-  'associate',
-  'bachelors',
-  'masters',
-  'doctorate',
-] as const;
-export const WANT_CHILDREN = ['yes', 'no', 'maybe', 'open_to_it'] as const;
+// The SDK's lists of the profile's fixed-choice fields (what the web app's forms offer).
+export const MARITAL_TYPES = PROFILE_CHOICES.marital_type;
+export const BODY_TYPES = PROFILE_CHOICES.body_type;
+export const CURRENT_STATUSES = PROFILE_CHOICES.current_status;
+export const DRINKING = PROFILE_CHOICES.drinking_status;
+export const SMOKING = PROFILE_CHOICES.smoking_status;
+export const EDUCATION = PROFILE_CHOICES.education_level;
+export const WANT_CHILDREN = PROFILE_CHOICES.want_children;
 
 export const OCCUPATIONS = [
   'Software Engineer',

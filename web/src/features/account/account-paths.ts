@@ -1,4 +1,5 @@
 /** Paths of the account area's own screens (the login and register paths are in config/paths). */
+import { PROFILE_CHOICES, type ProfileChoice } from '@matchmaker/sdk';
 import type { SelectOption } from '../../components/choice-fields';
 
 export const ACCOUNT_PATHS = {
@@ -10,8 +11,11 @@ export const ACCOUNT_PATHS = {
   socialCallback: '/account/social-callback',
 } as const;
 
-/** The values the registration payload's `sex` takes, as the provider stores them. */
-export const SEX_OPTIONS: readonly SelectOption[] = [
-  { value: 'female', label: 'A woman' },
-  { value: 'male', label: 'A man' },
-];
+/** How the registration form's 'I am' choice reads each of the SDK's values of `sex`. */
+const SEX_LABELS: Readonly<Record<ProfileChoice<'sex'>, string>> = { female: 'A woman', male: 'A man' };
+
+/** The values the registration payload's `sex` takes (the SDK's list), as the form offers them. */
+export const SEX_OPTIONS: readonly SelectOption[] = PROFILE_CHOICES.sex.map((value) => ({
+  value,
+  label: SEX_LABELS[value],
+}));

@@ -1,10 +1,10 @@
-import { isAdmin, isHttpError, LOGIN_SUSPENDED_PARAM } from '@matchmaker/sdk';
+import { isHttpError, LOGIN_NEXT_PARAM, LOGIN_SUSPENDED_PARAM, landingAfterLogin } from '@matchmaker/sdk';
 import { type FormEvent, Suspense, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Redirect, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { AppLink, absolute, Button, PageHeading, TextField } from '../../components/index';
-import { config } from '../../config/config';
+import { config, loadConfig } from '../../config/config';
 import { PATHS } from '../../config/paths';
 import { describeError } from '../../lib/error-message';
 import { lazyScreen } from '../../lib/lazy';
@@ -17,8 +17,11 @@ export function LoginPage() {
   const session = useSnapshot(sessionState);
   const search = useSearch();
   // The flag in the link (SPEC.md section 2), or the suspension logout this page was opened by.
-  const suspended =
-    new URLSearchParams(search).get(LOGIN_SUSPENDED_PARAM) === 'true' || session.endedBecause === 'suspended';
+  const query = new URLSearchParams(search);
+  const suspended = query.get(LOGIN_SUSPENDED_PARAM) === 'true' || session.endedBecause === 'suspended';
+  // Where a guard sent the visitor from; the SDK refuses anything but a same-origin path the
+  // user's role may open, and lands on the role's home instead.
+  const returnTo = query.get(LOGIN_NEXT_PARAM);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<{ email?: string; password?: string; form?: string }>({});
@@ -26,7 +29,7 @@ export function LoginPage() {
   const [consent, setConsent] = useState(false);
 
   if (!busy && (session.status === 'member' || session.status === 'admin')) {
-    return <Redirect to={absolute(session.status === 'admin' ? PATHS.admin : PATHS.matches)} replace />;
+    return <Redirect to={absolute(landingAfterLogin(session.user, returnTo))} replace />;
   }
 
   const notice = suspended ? SUSPENDED_NOTICE : session.notice;
@@ -41,8 +44,9 @@ export function LoginPage() {
     setBusy(true);
     try {
       await logIn(email.trim(), password);
-      const user = sessionState.user;
-      navigate(user && isAdmin(user) ? PATHS.admin : PATHS.matches, { replace: true });
+      // No user: the login ended the session at once (a suspension), and the logout has already
+      // brought the visitor back here with the reason.
+      if (sessionState.user) navigate(landingAfterLogin(sessionState.user, returnTo), { replace: true });
     } catch (error) {
       setErrors({
         form:
@@ -105,7 +109,9 @@ export function LoginPage() {
           Log in
         </Button>
         <p className="form__or">or</p>
-        <Button variant="secondary" block onClick={() => setConsent(true)}>
+        {/* The configuration is parsed right after the first paint; wait for it in the rare case of
+            a click before then. */}
+        <Button variant="secondary" block onClick={() => void loadConfig().then(() => setConsent(true))}>
           Continue with social sign-in
         </Button>
         <p className="form__links">
@@ -116,7 +122,7 @@ export function LoginPage() {
       </form>
       {consent ? (
         <Suspense fallback={null}>
-          <SocialConsent provider={config().socialSignIn} onClose={() => setConsent(false)} />
+          <SocialConsent provider={config().socialSignIn} next={returnTo} onClose={() => setConsent(false)} />
         </Suspense>
       ) : null}
     </section>

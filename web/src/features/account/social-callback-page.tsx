@@ -4,7 +4,7 @@
  * address bar at once (history, screenshots, referrers), the state must match the attempt this tab
  * started, and a new member completes the account before going on.
  */
-import { isAdmin } from '@matchmaker/sdk';
+import { landingAfterLogin } from '@matchmaker/sdk';
 import { useEffect, useState } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import { ButtonLink, ErrorState, PageHeading, Spinner } from '../../components/index';
@@ -16,7 +16,7 @@ import { takeSocialAttempt } from './social-sign-in';
 import './account.css';
 
 type Outcome =
-  | { state: 'signing-in' }
+  | { state: 'signing-in'; next: string | null }
   | { state: 'complete-account' }
   | { state: 'failed'; title: string; message: string };
 
@@ -75,11 +75,11 @@ async function signIn(callback: Callback): Promise<Outcome> {
       message: 'We could not load your account. Please try again.',
     };
   }
-  return callback.newUser ? { state: 'complete-account' } : { state: 'signing-in' };
+  return callback.newUser ? { state: 'complete-account' } : { state: 'signing-in', next: attempt.next };
 }
 
 export default function SocialCallbackPage() {
-  const [outcome, setOutcome] = useState<Outcome>({ state: 'signing-in' });
+  const [outcome, setOutcome] = useState<Outcome>({ state: 'signing-in', next: null });
 
   useEffect(() => {
     const search = window.location.search;
@@ -92,8 +92,7 @@ export default function SocialCallbackPage() {
     handled.run.then((result) => {
       if (!live) return;
       if (result.state === 'signing-in') {
-        const user = sessionState.user;
-        navigate(user && isAdmin(user) ? PATHS.admin : PATHS.matches, { replace: true });
+        navigate(landingAfterLogin(sessionState.user, result.next), { replace: true });
       } else setOutcome(result);
     });
     return () => {

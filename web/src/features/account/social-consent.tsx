@@ -6,9 +6,12 @@ import { type SocialProvider, socialSignInUrl } from './social-sign-in';
 
 export default function SocialConsent({
   provider,
+  next,
   onClose,
 }: {
   provider: SocialProvider;
+  /** Where to continue after signing in (the login page's `next`), carried across the provider. */
+  next: string | null;
   onClose: () => void;
 }) {
   const [leaving, setLeaving] = useState(false);
@@ -23,7 +26,7 @@ export default function SocialConsent({
             busy={leaving}
             onClick={() => {
               setLeaving(true);
-              window.location.assign(socialSignInUrl(provider));
+              window.location.assign(socialSignInUrl(provider, next));
             }}
           >
             Continue to sign in

@@ -11,6 +11,8 @@ import { sessionStore } from './storage';
 export interface SocialAttempt {
   state: string;
   startedAt: number;
+  /** The login page's `next`, checked again (landingAfterLogin) when the member comes back. */
+  next: string | null;
 }
 
 export interface SocialProvider {
@@ -23,8 +25,8 @@ export interface SocialProvider {
  * provider settings come from the caller (the login page has the configuration at hand), which
  * keeps the configuration module out of this lazily loaded chunk.
  */
-export function socialSignInUrl({ authorizeUrl, clientId }: SocialProvider): string {
-  const attempt: SocialAttempt = { state: crypto.randomUUID(), startedAt: Date.now() };
+export function socialSignInUrl({ authorizeUrl, clientId }: SocialProvider, next: string | null): string {
+  const attempt: SocialAttempt = { state: crypto.randomUUID(), startedAt: Date.now(), next };
   sessionStore()?.setItem(STORAGE_KEYS.socialSignIn, JSON.stringify(attempt));
   const url = new URL(authorizeUrl, window.location.origin);
   url.searchParams.set('client_id', clientId);
@@ -50,7 +52,8 @@ export function takeSocialAttempt(): SocialAttempt | null {
       'startedAt' in parsed &&
       typeof parsed.startedAt === 'number'
     ) {
-      return { state: parsed.state, startedAt: parsed.startedAt };
+      const next = 'next' in parsed && typeof parsed.next === 'string' ? parsed.next : null;
+      return { state: parsed.state, startedAt: parsed.startedAt, next };
     }
   } catch {
     // A corrupted entry is no attempt.

@@ -1,9 +1,18 @@
 /**
  * How the profile form shows each of the 24 profile fields (SPEC.md section 3). Which fields there
- * are comes from the SDK (PROFILE_FIELDS); this file only adds labels, input kinds and the choices
- * offered. A stored value outside the choices is still shown (and kept) as it is.
+ * are, and the values a choice field takes, come from the SDK (PROFILE_FIELDS, PROFILE_CHOICES,
+ * RELIGIONS_WITH_PAGES, COUNTRY_NAMES); this file only adds labels and input kinds. A stored value
+ * outside the choices is still shown (and kept) as it is.
  */
-import { COUNTRY_NAMES, PROFILE_FIELDS, type ProfileField, RELIGIONS_WITH_PAGES } from '@matchmaker/sdk';
+import {
+  COUNTRY_NAMES,
+  PROFILE_CHOICES,
+  PROFILE_FIELDS,
+  type ProfileChoice,
+  type ProfileChoiceField,
+  type ProfileField,
+  RELIGIONS_WITH_PAGES,
+} from '@matchmaker/sdk';
 import type { SelectOption } from '../../components/choice-fields';
 
 export type FieldKind = 'text' | 'email' | 'number' | 'date' | 'textarea' | 'select' | 'yes-no';
@@ -17,8 +26,62 @@ export interface FieldSpec {
   options?: readonly SelectOption[];
 }
 
-const choices = (...pairs: [string, string][]): SelectOption[] =>
-  pairs.map(([value, label]) => ({ value, label }));
+/**
+ * What the member reads for each value the SDK lists. Typed by the SDK's lists, so a value added
+ * there fails the build here until it has a label.
+ */
+const CHOICE_LABELS: { readonly [F in ProfileChoiceField]: Readonly<Record<ProfileChoice<F>, string>> } = {
+  sex: { female: 'Female', male: 'Male' },
+  body_type: {
+    slim: 'Slim',
+    athletic: 'Athletic',
+    average: 'Average',
+    curvy: 'Curvy',
+    muscular: 'Muscular',
+    full_figured: 'Full figured',
+  },
+  education_level: {
+    high_school: 'High school',
+    vocational: 'Vocational',
+    associate: 'Associate degree',
+    bachelors: "Bachelor's degree",
+    masters: "Master's degree",
+    doctorate: 'Doctorate',
+  },
+  current_status: {
+    employed: 'Employed',
+    self_employed: 'Self-employed',
+    student: 'Student',
+    between_jobs: 'Between jobs',
+    retired: 'Retired',
+  },
+  drinking_status: {
+    never: 'Never',
+    occasionally: 'Occasionally',
+    socially: 'Socially',
+    regularly: 'Regularly',
+  },
+  smoking_status: {
+    never: 'Never',
+    occasionally: 'Occasionally',
+    regularly: 'Regularly',
+    trying_to_quit: 'Trying to quit',
+  },
+  marital_type: {
+    never_married: 'Never married',
+    divorced: 'Divorced',
+    widowed: 'Widowed',
+    separated: 'Separated',
+    annulled: 'Annulled',
+  },
+  want_children: { yes: 'Yes', no: 'No', maybe: 'Maybe', open_to_it: 'Open to it' },
+};
+
+/** The SDK's values of a choice field, in its order, with their labels. */
+function choicesOf<F extends ProfileChoiceField>(field: F): SelectOption[] {
+  const labels: Readonly<Record<string, string>> = CHOICE_LABELS[field];
+  return PROFILE_CHOICES[field].map((value: string) => ({ value, label: labels[value] ?? value }));
+}
 
 const FAITH_LABELS: Record<(typeof RELIGIONS_WITH_PAGES)[number], string> = {
   christian: 'Christian',
@@ -42,7 +105,7 @@ export const FIELD_SPECS: Readonly<Record<ProfileField, FieldSpec>> = {
     label: 'Sex',
     kind: 'select',
     group: 'About you',
-    options: choices(['female', 'Female'], ['male', 'Male']),
+    options: choicesOf('sex'),
   },
   date_of_birth: { label: 'Date of birth', kind: 'date', group: 'About you', autoComplete: 'bday' },
   height: { label: 'Height (cm)', kind: 'number', group: 'About you', autoComplete: 'off' },
@@ -50,14 +113,7 @@ export const FIELD_SPECS: Readonly<Record<ProfileField, FieldSpec>> = {
     label: 'Body type',
     kind: 'select',
     group: 'About you',
-    options: choices(
-      ['slim', 'Slim'],
-      ['athletic', 'Athletic'],
-      ['average', 'Average'],
-      ['curvy', 'Curvy'],
-      ['muscular', 'Muscular'],
-      ['full_figured', 'Full figured'],
-    ),
+    options: choicesOf('body_type'),
   },
   about: {
     label: 'About me',
@@ -83,14 +139,7 @@ export const FIELD_SPECS: Readonly<Record<ProfileField, FieldSpec>> = {
     label: 'Education',
     kind: 'select',
     group: 'Faith and background',
-    options: choices(
-      ['high_school', 'High school'],
-      ['vocational', 'Vocational'],
-      ['associate', 'Associate degree'],
-      ['bachelors', "Bachelor's degree"],
-      ['masters', "Master's degree"],
-      ['doctorate', 'Doctorate'],
-    ),
+    options: choicesOf('education_level'),
   },
   occupation: {
     label: 'Occupation',
@@ -102,13 +151,7 @@ export const FIELD_SPECS: Readonly<Record<ProfileField, FieldSpec>> = {
     label: 'Work status',
     kind: 'select',
     group: 'Faith and background',
-    options: choices(
-      ['employed', 'Employed'],
-      ['self_employed', 'Self-employed'],
-      ['student', 'Student'],
-      ['between_jobs', 'Between jobs'],
-      ['retired', 'Retired'],
-    ),
+    options: choicesOf('current_status'),
   },
   country: { label: 'Country', kind: 'select', group: 'Where you live', options: COUNTRY_OPTIONS },
   state: { label: 'State or region', kind: 'text', group: 'Where you live', autoComplete: 'address-level1' },
@@ -118,42 +161,26 @@ export const FIELD_SPECS: Readonly<Record<ProfileField, FieldSpec>> = {
     label: 'Drinking',
     kind: 'select',
     group: 'Lifestyle',
-    options: choices(
-      ['never', 'Never'],
-      ['occasionally', 'Occasionally'],
-      ['socially', 'Socially'],
-      ['regularly', 'Regularly'],
-    ),
+    options: choicesOf('drinking_status'),
   },
   smoking_status: {
     label: 'Smoking',
     kind: 'select',
     group: 'Lifestyle',
-    options: choices(
-      ['never', 'Never'],
-      ['occasionally', 'Occasionally'],
-      ['regularly', 'Regularly'],
-      ['trying_to_quit', 'Trying to quit'],
-    ),
+    options: choicesOf('smoking_status'),
   },
   marital_type: {
     label: 'Marital history',
     kind: 'select',
     group: 'Family',
-    options: choices(
-      ['never_married', 'Never married'],
-      ['divorced', 'Divorced'],
-      ['widowed', 'Widowed'],
-      ['separated', 'Separated'],
-      ['annulled', 'Annulled'],
-    ),
+    options: choicesOf('marital_type'),
   },
   has_children: { label: 'Has children', kind: 'yes-no', group: 'Family' },
   want_children: {
     label: 'Wants children',
     kind: 'select',
     group: 'Family',
-    options: choices(['yes', 'Yes'], ['no', 'No'], ['maybe', 'Maybe'], ['open_to_it', 'Open to it']),
+    options: choicesOf('want_children'),
   },
 };
 

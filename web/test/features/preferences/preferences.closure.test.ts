@@ -48,7 +48,7 @@ describe('preferences: deactivate and delete the account, each confirmed', () =>
     expect(userOf('member2@sandbox.test').status).toBe('deactivated');
     expect(await cookieNames(page)).not.toContain('access_token');
     await page.goto('/preferences');
-    await page.waitForURL('**/account/login');
+    await page.waitForURL((url) => url.pathname === '/account/login');
   });
 
   it('deletes only after DELETE is typed and confirmed; the session ends and login leads to reactivation', async () => {
