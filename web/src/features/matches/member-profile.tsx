@@ -11,27 +11,20 @@ import { useParams } from 'wouter';
 import { Button, ErrorState, PageHeading, Spinner } from '../../components/index';
 import { getClient } from '../../lib/client';
 import { describeError } from '../../lib/error-message';
+import { fieldLabel, valueLabel } from '../profile/profile-fields';
 import { sendMatchRequest } from './matches-state';
 import { displayName, MemberPhoto, photoOf } from './member-summary';
 
 /** Names, email and the country code are shown elsewhere (heading) or not at all. */
 const HIDDEN: ReadonlySet<ProfileField> = new Set(['username', 'first_name', 'last_name', 'email']);
 
-function label(field: string): string {
-  const words = field.replace(/_/g, ' ');
-  return words[0]?.toUpperCase() + words.slice(1);
-}
-
 function valueText(field: ProfileField, profile: PublicProfileAnswer): string | null {
   const value = profile[field];
-  if (value === null || value === undefined || value === '') return null;
-  if (field === 'country') {
+  if (field === 'country' && value !== null && value !== undefined && value !== '') {
     const code = profile.country_code ?? String(value);
     return isCountryCode(code.toUpperCase()) ? countryName(code) : String(value);
   }
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  // Enumerated values come as snake_case words ('never_married'); free text is shown as written.
-  return field === 'about' || field === 'occupation' ? String(value) : String(value).replace(/_/g, ' ');
+  return valueLabel(field, value);
 }
 
 type View =
@@ -130,7 +123,7 @@ export default function MemberProfile() {
         <dl className="profile-fields">
           {fields.map(([field, value]) => (
             <div key={field} className={field === 'about' ? 'profile-fields__wide' : undefined}>
-              <dt>{label(field)}</dt>
+              <dt>{fieldLabel(field)}</dt>
               <dd>{value}</dd>
             </div>
           ))}

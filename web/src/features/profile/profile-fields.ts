@@ -202,6 +202,21 @@ export function fieldLabel(field: ProfileField): string {
   return FIELD_SPECS[field].label;
 }
 
+/**
+ * A stored value as a member reads it: a choice by its label ('Never married', 'Latter-day
+ * Saint'), yes/no fields as Yes or No, anything else as written; null when there is nothing.
+ */
+export function valueLabel(field: ProfileField, value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const spec = FIELD_SPECS[field];
+  if (spec.kind === 'yes-no') {
+    const input = toInput(spec, value);
+    return input === '' ? String(value) : input === 'yes' ? 'Yes' : 'No';
+  }
+  const text = String(value);
+  return spec.options?.find((option) => option.value === text)?.label ?? text;
+}
+
 /** The text a form input shows for a stored value. */
 export function toInput(spec: FieldSpec, value: unknown): string {
   if (value === null || value === undefined) return '';
