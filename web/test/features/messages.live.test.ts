@@ -93,6 +93,11 @@ describe('one pair, from match request to live chat', () => {
   it('exchange a match request and accept it; the room appears for both without a reload', async () => {
     await alice.goto(`/matches/members/${id(BOB)}`);
     await alice.getByRole('heading', { level: 1, name: new RegExp(bobName()) }).waitFor();
+    // Fields and choices read as the profile form labels them ('Never married'), not as stored.
+    const marital = alice
+      .locator('dt', { hasText: 'Marital history' })
+      .locator('xpath=following-sibling::dd[1]');
+    expect(await marital.textContent()).toMatch(/^[A-Z][a-z]+(-| )?[a-z ]*$/);
     await screenshots(alice, 'matches-member-profile');
     expect(await axeViolations(alice)).toEqual([]);
     await alice.getByRole('button', { name: 'Send match request' }).click();
@@ -118,6 +123,9 @@ describe('one pair, from match request to live chat', () => {
     // The acceptance reaches Alice on the notification channel; her list shows the room.
     const aliceRooms = alice.getByRole('list', { name: 'Conversations' });
     await aliceRooms.getByRole('link', { name: new RegExp(bobName()) }).waitFor();
+    // Bob has been connected all along: his new room shows him online, though the presence list
+    // Alice got before the match could not name him.
+    await aliceRooms.getByRole('link', { name: new RegExp(`${bobName()}.*, online`) }).waitFor();
     await screenshots(alice, 'messages-rooms');
     expect(await axeViolations(alice)).toEqual([]);
 
@@ -163,6 +171,9 @@ describe('one pair, from match request to live chat', () => {
     await row(alice, 'Hello, nice to match').getByText('Read', { exact: true }).waitFor();
     expect(storedCount('Hello, nice to match')).toBe(1);
     expect(storedCount('Likewise!')).toBe(1);
+    // Typing came and went; neither has left, so each still sees the other online.
+    await alice.getByText('Online', { exact: true }).waitFor();
+    await bob.getByText('Online', { exact: true }).waitFor();
   });
 
   it('read status reaches the sender promptly, without a reload or any activity of the reader', async () => {

@@ -23,9 +23,21 @@ export interface RoomSummary {
   unread: number;
   /** The member blocked the other one. */
   blocked: boolean;
-  /** What the rooms answer said; presence events take over once they arrive. */
+  /** What the rooms answer said; presence events newer than it take over (see `usePresence`). */
   online: boolean;
+  /** When the rooms answer that gave `online` arrived, on the `freshness()` clock. */
+  onlineAt: number;
   at: number;
+}
+
+let clock = 0;
+/**
+ * A counter shared by rooms answers and presence events, to tell which of the two is newer: a
+ * presence list sent before a room existed (a match accepted since) cannot name its member.
+ */
+export function freshness(): number {
+  clock += 1;
+  return clock;
 }
 
 export interface OpenRoom {
@@ -108,6 +120,7 @@ export function summarise(room: ChatRoom): RoomSummary {
     unread: room.unread_count ?? 0,
     blocked: room.blocked ?? false,
     online: room.online,
+    onlineAt: freshness(),
     at: last?.at ?? Date.parse(room.updated_at ?? room.created_at),
   };
 }

@@ -18,6 +18,7 @@ import {
   announce,
   chatState,
   findRoom,
+  freshness,
   loadRooms,
   mergeLines,
   myId,
@@ -30,8 +31,12 @@ import { markRead, refreshRecent } from './room-actions';
 
 let presence: ChatPresence | null = null;
 let unwire: (() => void) | null = null;
-/** Presence events have arrived since wiring; before that the rooms answer's `online` stands. */
-let presenceHeard = false;
+/**
+ * When the presence list of who is online last changed (`freshness()` clock; 0 before any since
+ * wiring). A room's `online` from a rooms answer newer than that stands over the list.
+ */
+let presenceAt = 0;
+let lastOnline: ReadonlySet<string> | null = null;
 /** Whose chat is wired: logout clears that member's stored outbox. */
 let chatUser = '';
 
@@ -40,7 +45,8 @@ export function startChat(): void {
   const chat = getClient().realtime.chat;
   const current = createChatPresence(chat, { onError: reportError });
   presence = current;
-  presenceHeard = false;
+  presenceAt = 0;
+  lastOnline = current.getSnapshot().online;
   chatUser = myId();
   chatState.connected = chat.connected;
 
@@ -70,7 +76,11 @@ export function startChat(): void {
       if (event.type === 'MATCH_ACCEPTED' && chatState.rooms.load === 'ready') void loadRooms(true);
     }),
     current.subscribe(() => {
-      presenceHeard = true;
+      // Typing changes keep the same online set; only a new list (or a disconnect) is news.
+      const online = current.getSnapshot().online;
+      if (online === lastOnline) return;
+      lastOnline = online;
+      presenceAt = freshness();
     }),
     chat.on('new_message', (event) => receive(event, refreshSoon)),
     chat.on('active', (event) => {
@@ -130,7 +140,8 @@ onSessionEnd(() => {
   unwire?.();
   unwire = null;
   presence = null;
-  presenceHeard = false;
+  presenceAt = 0;
+  lastOnline = null;
   cancelOutboxTimers();
   clearOutbox(chatUser);
   chatUser = '';
@@ -141,7 +152,9 @@ const EMPTY: ChatPresenceSnapshot = { online: new Set(), typing: new Set() };
 const noop = () => () => {};
 
 /** Online and typing of a room (events name the room, the member or both). */
-export function usePresence(room: { id: string; memberId: string; online: boolean } | null | undefined): {
+export function usePresence(
+  room: { id: string; memberId: string; online: boolean; onlineAt: number } | null | undefined,
+): {
   online: boolean;
   isTyping: boolean;
 } {
@@ -152,7 +165,7 @@ export function usePresence(room: { id: string; memberId: string; online: boolea
   );
   if (!room) return { online: false, isTyping: false };
   const keys = [room.id, room.memberId];
-  const online = presenceHeard ? keys.some((key) => snapshot.online.has(key)) : room.online;
+  const online = presenceAt > room.onlineAt ? keys.some((key) => snapshot.online.has(key)) : room.online;
   return { online, isTyping: keys.some((key) => snapshot.typing.has(key)) };
 }
 
