@@ -1,5 +1,5 @@
 /** Staff create an account with the registration fields; it is created confirmed. */
-import type { CreateUserInput } from '@matchmaker/sdk';
+import { type CreateUserInput, PROFILE_CHOICES } from '@matchmaker/sdk';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button, PageHeading, TextField } from '../../../components/index';
@@ -112,8 +112,11 @@ export default function CreateUserPage() {
             onChange={(event) => setValues((previous) => ({ ...previous, sex: event.target.value }))}
             options={[
               ['', 'Choose'],
-              ['Female', 'Female'],
-              ['Male', 'Male'],
+              // The values members' profiles use (the SDK's list), so reports count one 'female'.
+              ...PROFILE_CHOICES.sex.map((value): [string, string] => [
+                value,
+                `${value.charAt(0).toUpperCase()}${value.slice(1)}`,
+              ]),
             ]}
             aria-invalid={errors.sex ? true : undefined}
           />
