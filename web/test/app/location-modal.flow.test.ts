@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, logIn, screenshots, startApp, type TestApp } from '../harness/browser';
 
+/** Text that changes as answers arrive is polled, not read once. */
+const WAIT_TEXT = { timeout: 15_000 };
+
 let app: TestApp;
 beforeAll(async () => {
   app = await startApp();
@@ -18,7 +21,7 @@ describe('the location modal', () => {
     await logIn(page, 'member3@sandbox.test');
     const dialog = page.getByRole('dialog', { name: 'Enable Location Access' });
     await dialog.waitFor();
-    await expect(dialog.textContent()).resolves.toMatch(/only to improve your matches/);
+    await expect.poll(() => dialog.textContent(), WAIT_TEXT).toMatch(/only to improve your matches/);
     await screenshots(page, 'location-prompt');
     expect(await axeViolations(page)).toEqual([]);
 

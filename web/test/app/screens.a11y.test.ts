@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, logIn, screenshots, startApp, type TestApp } from '../harness/browser';
 
+/** Text that changes as answers arrive is polled, not read once. */
+const WAIT_TEXT = { timeout: 15_000 };
+
 let app: TestApp;
 beforeAll(async () => {
   app = await startApp();
@@ -63,7 +66,9 @@ describe('public and account screens: accessibility, metadata, screenshots', () 
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(email.getAttribute('aria-invalid')).resolves.toBe('true');
     const describedBy = await email.getAttribute('aria-describedby');
-    await expect(page.locator(`[id="${describedBy}"]`).textContent()).resolves.toMatch(/email address/);
+    await expect
+      .poll(() => page.locator(`[id="${describedBy}"]`).textContent(), WAIT_TEXT)
+      .toMatch(/email address/);
     await screenshots(page, 'login-errors');
     expect(await axeViolations(page)).toEqual([]);
 
@@ -76,7 +81,7 @@ describe('public and account screens: accessibility, metadata, screenshots', () 
     // The suspension flag in a link shows the message on its own.
     const fresh = await app.newPage();
     await fresh.goto('/account/login?userSuspended=true');
-    await expect(fresh.getByTestId('login-notice').textContent()).resolves.toMatch(/suspended/);
+    await expect.poll(() => fresh.getByTestId('login-notice').textContent(), WAIT_TEXT).toMatch(/suspended/);
   });
 
   it('member screens pass axe with the header, badge slot and menu', async () => {

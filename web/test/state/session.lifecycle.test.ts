@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, cookieNames, logIn, screenshots, startApp, type TestApp } from '../harness/browser';
 
+/** Text that changes as answers arrive is polled, not read once. */
+const WAIT_TEXT = { timeout: 15_000 };
+
 let app: TestApp;
 beforeAll(async () => {
   // Access tokens live 1.5 s, so a session outlives several of them within one test.
@@ -46,7 +49,7 @@ describe('session: login, logout, suspension, stale cookies, token refresh', () 
     await page.waitForURL(
       (url) => url.pathname === '/account/login' && url.searchParams.get('userSuspended') === 'true',
     );
-    await expect(page.getByTestId('login-notice').textContent()).resolves.toMatch(/suspended/);
+    await expect.poll(() => page.getByTestId('login-notice').textContent(), WAIT_TEXT).toMatch(/suspended/);
     expect(await cookieNames(page)).not.toContain('access_token');
     await screenshots(page, 'login-suspended');
     expect(await axeViolations(page)).toEqual([]);
@@ -58,9 +61,9 @@ describe('session: login, logout, suspension, stale cookies, token refresh', () 
     await page.context().addCookies([{ name: 'user', value: 'old', url: app.url }]);
     await page.goto('/matches');
     await page.waitForURL('**/account/login');
-    await expect(page.getByTestId('login-notice').textContent()).resolves.toBe(
-      'Session expired. Please log in',
-    );
+    await expect
+      .poll(() => page.getByTestId('login-notice').textContent(), WAIT_TEXT)
+      .toBe('Session expired. Please log in');
     expect(await cookieNames(page)).not.toEqual(expect.arrayContaining(['access_token']));
     expect(await cookieNames(page)).not.toContain('user');
   });

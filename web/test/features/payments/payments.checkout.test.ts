@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, logIn, screenshots, startApp, type TestApp } from '../../harness/browser';
 import { sandboxUser } from '../sandbox-world';
 
+/** Text that changes as answers arrive is polled, not read once. */
+const WAIT_TEXT = { timeout: 15_000 };
+
 let app: TestApp;
 beforeAll(async () => {
   app = await startApp();
@@ -23,8 +26,12 @@ describe('payments: plans, subscription, checkout', () => {
     await page.getByRole('heading', { name: 'You have no subscription yet' }).waitFor();
     const basic = page.getByRole('article', { name: 'Basic' });
     // The live Spring offer (20% off) is the price shown, the list price struck through.
-    await expect(basic.textContent()).resolves.toMatch(/\$7\.99\s*instead of \$9\.99\s*per month/);
-    await expect(page.getByRole('article', { name: 'Gold' }).textContent()).resolves.toContain('$59.99');
+    await expect
+      .poll(() => basic.textContent(), WAIT_TEXT)
+      .toMatch(/\$7\.99\s*instead of \$9\.99\s*per month/);
+    await expect
+      .poll(() => page.getByRole('article', { name: 'Gold' }).textContent(), WAIT_TEXT)
+      .toContain('$59.99');
     // The archived plan is not on sale.
     expect(await page.getByRole('article', { name: 'Legacy Plus' }).count()).toBe(0);
     await screenshots(page, 'payments-none');
@@ -39,9 +46,9 @@ describe('payments: plans, subscription, checkout', () => {
       .or(page.getByRole('button', { name: 'Cancel' }))
       .click();
     await page.waitForURL((url) => url.pathname === '/payments');
-    await expect(page.getByTestId('checkout-outcome').textContent()).resolves.toContain(
-      'Checkout for Basic was cancelled',
-    );
+    await expect
+      .poll(() => page.getByTestId('checkout-outcome').textContent(), WAIT_TEXT)
+      .toContain('Checkout for Basic was cancelled');
     await page.getByRole('heading', { name: 'You have no subscription yet' }).waitFor();
     expect(subscriptionsOf('new@sandbox.test')).toEqual([]);
     await screenshots(page, 'payments-cancelled');
@@ -53,13 +60,15 @@ describe('payments: plans, subscription, checkout', () => {
     await page.waitForURL((url) => url.pathname === '/sandbox/checkout');
     await page.getByRole('button', { name: /^Pay/ }).click();
     await page.waitForURL((url) => url.pathname === '/payments' && url.search === '');
-    await expect(page.getByTestId('checkout-outcome').textContent()).resolves.toMatch(
-      /Your Basic subscription is active until [A-Z][a-z]+ \d{1,2}, \d{4}/,
-    );
+    await expect
+      .poll(() => page.getByTestId('checkout-outcome').textContent(), WAIT_TEXT)
+      .toMatch(/Your Basic subscription is active until [A-Z][a-z]+ \d{1,2}, \d{4}/);
     const panel = page.getByTestId('subscription');
-    await expect(panel.textContent()).resolves.toMatch(/Basic\s*Active/);
-    await expect(panel.textContent()).resolves.toContain('$7.99');
-    await expect(page.getByRole('article', { name: 'Basic' }).textContent()).resolves.toContain('Your plan');
+    await expect.poll(() => panel.textContent(), WAIT_TEXT).toMatch(/Basic\s*Active/);
+    await expect.poll(() => panel.textContent(), WAIT_TEXT).toContain('$7.99');
+    await expect
+      .poll(() => page.getByRole('article', { name: 'Basic' }).textContent(), WAIT_TEXT)
+      .toContain('Your plan');
     const bought = subscriptionsOf('new@sandbox.test');
     expect(bought).toHaveLength(1);
     expect(bought[0]).toMatchObject({
@@ -73,7 +82,9 @@ describe('payments: plans, subscription, checkout', () => {
 
     // A reload reads the same subscription from the server.
     await page.reload();
-    await expect(page.getByTestId('subscription').textContent()).resolves.toMatch(/Basic\s*Active/);
+    await expect
+      .poll(() => page.getByTestId('subscription').textContent(), WAIT_TEXT)
+      .toMatch(/Basic\s*Active/);
     expect(await page.getByTestId('checkout-outcome').count()).toBe(0);
 
     // Logout clears it: the next member sees their own plan, not this one.
@@ -81,7 +92,9 @@ describe('payments: plans, subscription, checkout', () => {
     await page.waitForURL('**/account/login');
     await logIn(page, 'member1@sandbox.test');
     await page.goto('/payments');
-    await expect(page.getByTestId('subscription').textContent()).resolves.toMatch(/Premium\s*Active/);
+    await expect
+      .poll(() => page.getByTestId('subscription').textContent(), WAIT_TEXT)
+      .toMatch(/Premium\s*Active/);
   });
 
   it('shows an error state with a retry when the plans cannot be loaded', async () => {

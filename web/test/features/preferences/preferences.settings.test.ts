@@ -10,6 +10,9 @@ import {
 } from '../../harness/browser';
 import { sandboxMail, sandboxUser } from '../sandbox-world';
 
+/** Text that changes as answers arrive is polled, not read once. */
+const WAIT_TEXT = { timeout: 15_000 };
+
 let app: TestApp;
 beforeAll(async () => {
   app = await startApp();
@@ -183,7 +186,7 @@ describe('preferences: settings, password, email and username', () => {
     // The same link twice: the token is spent, and the page says so.
     await page.goto(mail.link);
     await page.getByRole('heading', { name: 'The change could not be confirmed' }).waitFor();
-    await expect(page.getByRole('alert').textContent()).resolves.toContain('Invalid or expired');
+    await expect.poll(() => page.getByRole('alert').textContent(), WAIT_TEXT).toContain('Invalid or expired');
     await screenshots(page, 'preferences-link-invalid');
     expect(await axeViolations(page)).toEqual([]);
   });
