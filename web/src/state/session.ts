@@ -19,6 +19,7 @@ import {
 import { proxy, ref } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
 import { config } from '../config/config';
+import { hasStoredOutbox } from '../features/messages/outbox-key';
 import { loadClient, loadedClient, loadStartup, whenClientCreated } from '../lib/client';
 import { reportError } from '../lib/report';
 import { notify } from '../lib/toast';
@@ -108,6 +109,11 @@ async function loadUser(): Promise<void> {
       void import('../features/notifications/notifications-state')
         .then((module) => module.startNotifications())
         .catch(reportError);
+      // Messages written offline before a reload are sent on reconnect wherever the member is,
+      // not only once Messages is opened again: the chat's code loads for them.
+      if (hasStoredOutbox(String(user.keycloakId ?? user.id ?? ''))) {
+        void import('../features/messages/live').then((module) => module.startChat()).catch(reportError);
+      }
     }
   } catch (error) {
     if (abort.signal.aborted) return;

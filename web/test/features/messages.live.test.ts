@@ -7,7 +7,7 @@
  * (also across a reload), block both ways, report, an image attachment shown inline and
  * downloaded, and logout clearing the stored outbox.
  */
-import type { Page } from 'playwright-core';
+import type { Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, logIn, screenshots, startApp, type TestApp } from '../harness/browser';
 import { sandboxUser } from './sandbox-world';
@@ -58,11 +58,16 @@ function storedOutbox(page: Page, email: string): Promise<string | null> {
  * can reload while "offline": the network drops the open socket (as a lost connection would, not
  * a server that closes it on purpose), and every new one is closed as it opens.
  */
+/** Sockets an earlier `dropSockets` let through: going offline does not drop these proxied ones. */
+const letThrough = new Set<WebSocketRoute>();
+
 async function dropSockets(page: Page): Promise<() => void> {
   let blocked = true;
   await page.routeWebSocket(/\/socket\.io\//, (socket) => {
     if (!blocked) {
       socket.connectToServer();
+      letThrough.add(socket);
+      socket.onClose(() => letThrough.delete(socket));
       return;
     }
     // Engine.io's open packet, then the line drops: the client retries as after any lost connection.
@@ -70,6 +75,8 @@ async function dropSockets(page: Page): Promise<() => void> {
     socket.close();
   });
   await page.context().setOffline(true);
+  for (const socket of letThrough) await socket.close();
+  letThrough.clear();
   await page.getByText('Connection lost.').waitFor();
   await page.context().setOffline(false);
   return () => {
@@ -230,6 +237,29 @@ describe('one pair, from match request to live chat', () => {
     expect(await bobHistory().getByText(text).count()).toBe(1);
     expect(await row(alice, text).count()).toBe(1);
     await expect.poll(() => storedOutbox(alice, ALICE)).toBeNull();
+  });
+
+  it('a message kept offline is sent on reconnect after a reload onto another page', async () => {
+    const text = `Kept while away ${Date.now()}`;
+    const restore = await dropSockets(alice);
+    await send(alice, text);
+    await row(alice, text).getByText('Waiting for the connection…').waitFor();
+    const room = new URL(alice.url()).pathname;
+
+    // The member reloads elsewhere: Messages is not opened again, the message still goes out.
+    await alice.goto('/matches');
+    await alice.getByRole('navigation', { name: 'Main' }).waitFor();
+    expect(storedCount(text)).toBe(0);
+    restore();
+    await bobHistory().getByText(text).waitFor({ timeout: 20_000 });
+    await expect.poll(() => storedOutbox(alice, ALICE), { timeout: 10_000 }).toBeNull();
+    expect(storedCount(text)).toBe(1);
+
+    await alice.goto(room);
+    await row(alice, text)
+      .getByText(/^(Delivered|Sent|Read)$/)
+      .waitFor();
+    expect(await row(alice, text).count()).toBe(1);
   });
 
   it('a send whose answer is lost is looked up, not repeated, even after a reload', async () => {

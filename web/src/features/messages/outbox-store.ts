@@ -9,8 +9,7 @@
  */
 import * as z from 'zod/mini';
 import type { OutboxEntry } from './chat-state';
-
-const PREFIX = 'matchmaker.chat-outbox.';
+import { outboxStorageKey } from './outbox-key';
 
 export interface StoredEntry extends OutboxEntry {
   /** Ids the room showed when the entry was last sent (only for uncertain sends). */
@@ -31,10 +30,6 @@ const storedEntrySchema = z.object({
   seen: z.array(z.string()),
 });
 const storedOutboxSchema = z.array(storedEntrySchema);
-
-export function outboxStorageKey(userId: string): string {
-  return `${PREFIX}${userId}`;
-}
 
 function storage(): Storage | null {
   try {

@@ -18,9 +18,9 @@ import { reportError } from '../../lib/report';
 import { notify } from '../../lib/toast';
 import { type ChatLine, lineFromMessage } from './chat-lines';
 import { chatState, currentGeneration, mergeLines, myId, type OutboxEntry, touchRoom } from './chat-state';
+import { outboxStorageKey } from './outbox-key';
 import {
   clearStoredOutbox,
-  outboxStorageKey,
   parseStoredOutbox,
   readStoredOutbox,
   type StoredEntry,

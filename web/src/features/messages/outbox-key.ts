@@ -1,0 +1,18 @@
+/**
+ * Where a member's chat outbox is kept in local storage. A module of its own, without the outbox's
+ * code, so start-up can see that messages wait to be sent and load the chat for them.
+ */
+const PREFIX = 'matchmaker.chat-outbox.';
+
+export function outboxStorageKey(userId: string): string {
+  return `${PREFIX}${userId}`;
+}
+
+/** Whether the member has messages written while offline that were never sent. */
+export function hasStoredOutbox(userId: string): boolean {
+  try {
+    return window.localStorage.getItem(outboxStorageKey(userId)) !== null;
+  } catch {
+    return false;
+  }
+}
