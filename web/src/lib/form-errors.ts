@@ -27,6 +27,14 @@ function errorEntries(body: unknown): { path: string; message: string }[] {
   );
 }
 
+/** The field errors a failed call's answer carries, by field name (`body.email` is `email`). */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  const found: Record<string, string> = {};
+  if (!isHttpError(error)) return found;
+  for (const { path, message } of errorEntries(error.body)) found[path.replace(/^body\./, '')] ??= message;
+  return found;
+}
+
 /** Splits a failed call into field errors (for the fields the form has) and a form-level message. */
 export function formErrorsOf(error: unknown, fieldNames: readonly string[]): FormErrors {
   const fields: Record<string, string> = {};

@@ -10,9 +10,9 @@ import { ButtonLink, ErrorState, PageHeading, Spinner } from '../../components/i
 import { PATHS } from '../../config/paths';
 import { getClient } from '../../lib/client';
 import { describeError } from '../../lib/error-message';
+import { fieldErrorsOf } from '../../lib/form-errors';
 import { reportError } from '../../lib/report';
 import { replaceUser } from '../../state/session';
-import { fieldErrors } from './field-errors';
 
 const calls = new Map<string, Promise<string>>();
 
@@ -90,7 +90,7 @@ function ConfirmChange({ spec }: { spec: ConfirmSpec }) {
       (changed) => live && setOutcome({ kind: 'done', message: spec.done(changed) }),
       (error: unknown) => {
         if (!live) return;
-        const fields = Object.values(fieldErrors(error));
+        const fields = Object.values(fieldErrorsOf(error));
         if (fields.length === 0) reportError(error);
         setOutcome({ kind: 'failed', message: fields.join(' ') || describeError(error) });
       },

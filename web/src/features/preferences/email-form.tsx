@@ -2,9 +2,10 @@ import { type FormEvent, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Button, TextField } from '../../components/index';
 import { getClient } from '../../lib/client';
+import { looksLikeEmail } from '../../lib/form-errors';
+import { useFormCall } from '../../lib/use-form-call';
 import { sessionState } from '../../state/session';
 import { FormError } from './form-error';
-import { useFormCall } from './use-form-call';
 
 /** Step one of an email change: the new address and the password; a link goes to the new address. */
 export function EmailForm() {
@@ -19,7 +20,7 @@ export function EmailForm() {
     const newEmail = email.trim();
     const ok = await submit(
       {
-        new_email: !/^\S+@\S+\.\S+$/.test(newEmail)
+        new_email: !looksLikeEmail(newEmail)
           ? 'Enter the new address, like name@example.com.'
           : newEmail.toLowerCase() === session.user?.email?.toLowerCase()
             ? 'This is already your email address.'

@@ -2,8 +2,8 @@ import { type FormEvent, useState } from 'react';
 import { Button, TextField } from '../../components/index';
 import { getClient } from '../../lib/client';
 import { notify } from '../../lib/toast';
+import { useFormCall } from '../../lib/use-form-call';
 import { FormError } from './form-error';
-import { useFormCall } from './use-form-call';
 
 /** Change password: the current one, then the new one twice. The session stays logged in. */
 export function PasswordForm() {

@@ -2,9 +2,9 @@ import { type FormEvent, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Button, TextField } from '../../components/index';
 import { getClient } from '../../lib/client';
+import { useFormCall } from '../../lib/use-form-call';
 import { sessionState } from '../../state/session';
 import { FormError } from './form-error';
-import { useFormCall } from './use-form-call';
 
 /** Step one of a username change: the new name; a confirmation link goes to the member's email. */
 export function UsernameForm() {

@@ -5,39 +5,32 @@
 import { useState } from 'react';
 import { Button, TextField } from '../../components/index';
 import { getClient } from '../../lib/client';
-import { formErrorsOf, looksLikeEmail } from '../../lib/form-errors';
+import { looksLikeEmail } from '../../lib/form-errors';
+import { useFormCall } from '../../lib/use-form-call';
 
 export function ChangeEmail({ current }: { current: string }) {
   const [open, setOpen] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<{ new_email?: string; password?: string; form?: string }>({});
   const [sent, setSent] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, errors, submit } = useFormCall();
 
-  const onSubmit = async (event: { preventDefault(): void }) => {
-    event.preventDefault();
-    const next: typeof errors = {};
-    if (!looksLikeEmail(email)) next.new_email = 'Enter the new address, like name@example.com.';
-    if (password === '') next.password = 'Enter your password to confirm it is you.';
-    setErrors(next);
-    if (next.new_email || next.password) return;
-    setBusy(true);
-    try {
-      const answer = await getClient().accounts.initiateEmailChange({ new_email: email.trim(), password });
-      setSent(answer?.message ?? `We sent a confirmation link to ${email.trim()}.`);
-      setOpen(false);
-      setPassword('');
-    } catch (error) {
-      const found = formErrorsOf(error, ['new_email', 'password']);
-      setErrors({
-        ...(found.fields.new_email ? { new_email: found.fields.new_email } : {}),
-        ...(found.fields.password ? { password: found.fields.password } : {}),
-        ...(found.form ? { form: found.form } : {}),
-      });
-    } finally {
-      setBusy(false);
-    }
+  const onSubmit = async () => {
+    const newEmail = email.trim();
+    let answer: { message?: string } | undefined;
+    const ok = await submit(
+      {
+        new_email: looksLikeEmail(email) ? undefined : 'Enter the new address, like name@example.com.',
+        password: password === '' ? 'Enter your password to confirm it is you.' : undefined,
+      },
+      async () => {
+        answer = await getClient().accounts.initiateEmailChange({ new_email: newEmail, password });
+      },
+    );
+    if (!ok) return;
+    setSent(answer?.message ?? `We sent a confirmation link to ${newEmail}.`);
+    setOpen(false);
+    setPassword('');
   };
 
   return (

@@ -161,6 +161,30 @@ describe('preferences: settings, password, email and username', () => {
     expect(new URL(page.url()).pathname).not.toBe('/account/login');
   });
 
+  it('a refusal about a field the form does not show is shown at the top, not dropped', async () => {
+    const page = await app.newPage();
+    await logIn(page, 'member4@sandbox.test');
+    await page.goto('/preferences');
+    await page.route('**/password', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({
+            status: 400,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              message: 'Validation failed',
+              errors: [{ path: 'body.password_policy', message: 'Passwords must differ from the last five' }],
+            }),
+          })
+        : route.fallback(),
+    );
+    const form = page.getByRole('form', { name: 'Password' });
+    await form.getByLabel('Current password').fill(DEMO_PASSWORD);
+    await form.getByLabel(/^New password/).fill('Another#2027');
+    await form.getByLabel('Repeat the new password').fill('Another#2027');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await form.getByText('Passwords must differ from the last five').waitFor();
+  });
+
   it('changes the email through the link emailed to the new address', async () => {
     const page = await app.newPage();
     await logIn(page, 'member4@sandbox.test');

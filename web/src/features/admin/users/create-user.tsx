@@ -5,8 +5,8 @@ import { Link, useLocation } from 'wouter';
 import { Button, PageHeading, TextField } from '../../../components/index';
 import { getClient } from '../../../lib/client';
 import { describeError } from '../../../lib/error-message';
+import { fieldErrorsOf } from '../../../lib/form-errors';
 import { ConfirmDialog } from '../lib/confirm-dialog';
-import { fieldErrorsOf } from '../lib/field-errors';
 import { SelectField } from '../lib/select-field';
 
 const FIELDS = ['first_name', 'last_name', 'username', 'email', 'date_of_birth', 'sex', 'password'] as const;

@@ -2,9 +2,9 @@
 import { HttpError } from '@matchmaker/sdk';
 import { describe, expect, it } from 'vitest';
 import { dayRange, metricsQuery, rangeFromUrl } from '../../../../src/features/admin/lib/date-range';
-import { fieldErrorsOf } from '../../../../src/features/admin/lib/field-errors';
 import { bucketSeconds } from '../../../../src/features/admin/lib/time-chart';
 import type { UrlState } from '../../../../src/features/admin/lib/url-state';
+import { fieldErrorsOf } from '../../../../src/lib/form-errors';
 
 function url(params: Record<string, string>): UrlState {
   const search = new URLSearchParams(params);
@@ -48,7 +48,7 @@ describe('chart time axis', () => {
 });
 
 describe('field errors of a 400', () => {
-  it('maps each path to its last segment, first message wins, ignores malformed entries', () => {
+  it('maps each path to its field name, first message wins, ignores malformed entries', () => {
     const error = new HttpError(400, {
       message: 'Validation failed',
       errors: [

@@ -3,9 +3,8 @@
  * beside their inputs, anything else as one form error. Nothing typed is cleared on failure.
  */
 import { useState } from 'react';
-import { describeError } from '../../lib/error-message';
-import { reportError } from '../../lib/report';
-import { fieldErrors } from './field-errors';
+import { formErrorsOf } from './form-errors';
+import { reportError } from './report';
 
 export type Errors = Record<string, string | undefined>;
 
@@ -13,7 +12,10 @@ export function useFormCall() {
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Errors>({});
 
-  /** Runs `call` unless `checked` holds errors; resolves true when the call succeeded. */
+  /**
+   * Runs `call` unless `checked` holds errors; resolves true when the call succeeded. `checked`
+   * names every field of the form (a field without an error maps to undefined).
+   */
   const submit = async (checked: Errors, call: () => Promise<unknown>): Promise<boolean> => {
     if (Object.values(checked).some(Boolean)) {
       setErrors(checked);
@@ -25,12 +27,10 @@ export function useFormCall() {
       await call();
       return true;
     } catch (error) {
-      const fields = fieldErrors(error);
-      if (Object.keys(fields).length > 0) setErrors(fields);
-      else {
-        reportError(error);
-        setErrors({ form: describeError(error) });
-      }
+      // Errors about fields this form does not show go to the top, never dropped unseen.
+      const { fields, form } = formErrorsOf(error, Object.keys(checked));
+      if (Object.keys(fields).length === 0) reportError(error);
+      setErrors({ ...fields, ...(form ? { form } : {}) });
       return false;
     } finally {
       setBusy(false);
