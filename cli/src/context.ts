@@ -128,7 +128,7 @@ export async function createContext(command: Command, io: Io): Promise<Context> 
     fields: parseFields(globals.fields),
     tty,
     colors: colorsFor(io.stdout, env),
-    width: tty ? io.stdout.columns : undefined,
+    width: tty ? terminalWidth(io.stdout.columns, env.COLUMNS) : undefined,
     write: (text) => io.stdout.write(text),
   };
   const envToken = env.MATCHMAKER_TOKEN !== undefined && env.MATCHMAKER_TOKEN !== '';
@@ -187,4 +187,14 @@ export async function requireAdmin(
   const user = await client.accounts.userInfo();
   if (!isAdmin(user)) throw authError(`Not allowed: ${ADMIN_ONLY_MESSAGE}`, 'ADMIN_ONLY');
   return { client, userId: stringAt(user, 'keycloakId') ?? stringAt(user, 'id') };
+}
+
+/**
+ * The terminal's width: what the terminal reports, else COLUMNS, else unknown (no fitting). A
+ * pseudo-terminal without a window size (`script`, some CI runners) reports 0 columns.
+ */
+function terminalWidth(columns: number | undefined, fromEnv: string | undefined): number | undefined {
+  if (columns !== undefined && columns > 0) return columns;
+  const declared = Number(fromEnv);
+  return Number.isInteger(declared) && declared > 0 ? declared : undefined;
 }

@@ -121,12 +121,27 @@ function tableText(rows: readonly JsonRecord[], columns: string[], options: Outp
     Math.max(header[i]?.length ?? 0, ...body.map((line) => line[i]?.length ?? 0)),
   );
   const widths = options.tty ? fitWidths(natural, options.width) : natural;
+  // Columns already at their narrowest that still overflow the terminal are left out whole, with
+  // a note, rather than wrapping every line of the table.
+  let shown = widths.length;
+  const used = (count: number) => widths.slice(0, count).reduce((a, b) => a + b, 0) + (count - 1) * 2;
+  if (options.tty && options.width !== undefined) while (shown > 1 && used(shown) > options.width) shown -= 1;
   const line = (cells: string[]) =>
     cells
+      .slice(0, shown)
       .map((text, i) => (i === cells.length - 1 && !options.tty ? text : fit(text, widths[i] ?? 0)))
       .join('  ')
       .trimEnd();
   const lines = [options.colors.bold(line(header)), ...body.map(line)];
+  const hidden = header.slice(shown);
+  if (hidden.length > 0) {
+    const note = (names: string) =>
+      `${hidden.length} more column${hidden.length === 1 ? '' : 's'} not shown (${names}): use --fields or -o json`;
+    let names = hidden.join(', ');
+    for (let keep = hidden.length - 1; keep > 0 && note(names).length > (options.width ?? 0); keep -= 1)
+      names = `${hidden.slice(0, keep).join(', ')}, …`;
+    lines.push(options.colors.dim(note(names)));
+  }
   return `${lines.join('\n')}\n`;
 }
 

@@ -56,6 +56,22 @@ describe('formats', () => {
     expect(chosen).toMatch(/^total\s+\d+\n\nby_sex\nSEX\s+COUNT\n/);
   });
 
+  it('on a narrow terminal a table too wide to fit keeps whole columns and says which it left out', async () => {
+    const [first] = JSON.parse(
+      (await cli(['users', 'search', '-o', 'json', '--fields', 'id'], { env })).stdout,
+    );
+    const shown = await cli(['users', 'get', first.id, '--fields', 'id,images'], {
+      env: { ...env, NO_COLOR: '1' },
+      tty: true,
+      columns: 80,
+    });
+    const lines = shown.stdout.trimEnd().split('\n');
+    for (const line of lines) expect(line.length).toBeLessThanOrEqual(80);
+    expect(lines).toContainEqual(
+      expect.stringMatching(/^\d+ more columns? not shown \([A-Z_, …]+\): use --fields or -o json$/),
+    );
+  });
+
   it('one record as csv has a header line naming its columns', async () => {
     const [first] = JSON.parse(
       (await cli(['users', 'search', '-o', 'json', '--fields', 'id'], { env })).stdout,
