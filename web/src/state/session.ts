@@ -107,12 +107,19 @@ async function loadUser(): Promise<void> {
       // The header badge and the notification toasts follow the whole member session, not only
       // the notifications screen; their code is a small chunk of that feature, loaded here.
       void import('../features/notifications/notifications-state')
-        .then((module) => module.startNotifications())
+        .then((module) => {
+          // A logout while the chunk loads ends this start-up: nothing is wired for a gone session.
+          if (!abort.signal.aborted) module.startNotifications();
+        })
         .catch(reportError);
       // Messages written offline before a reload are sent on reconnect wherever the member is,
       // not only once Messages is opened again: the chat's code loads for them.
       if (hasStoredOutbox(String(user.keycloakId ?? user.id ?? ''))) {
-        void import('../features/messages/live').then((module) => module.startChat()).catch(reportError);
+        void import('../features/messages/live')
+          .then((module) => {
+            if (!abort.signal.aborted) module.startChat();
+          })
+          .catch(reportError);
       }
     }
   } catch (error) {
