@@ -30,6 +30,13 @@ const tsx = join(root, 'node_modules', '.bin', 'tsx');
 const probe = join(cli, 'bench', 'rss-probe.cjs');
 const work = mkdtempSync(join(tmpdir(), 'mm-bench-'));
 const CONCURRENCY = 16;
+/** The layers of `bench/layers.ts`, in the order they add to the call path. */
+const LAYERS = ['fetch', 'validated', 'sdk'] as const;
+const LAYER_NAMES: Record<string, string> = {
+  fetch: "the CLI's pooled fetch, answers read as text",
+  validated: '+ each answer parsed and checked (zod)',
+  sdk: 'the SDK call (client.admin.deactivateUser)',
+};
 
 function median(numbers: number[]): number {
   const sorted = [...numbers].sort((a, b) => a - b);
@@ -132,13 +139,15 @@ async function main(): Promise<void> {
     const rows = Number(values.rows);
     const bulkCsv = join(work, 'bulk.csv');
     await writeCsv(bulkCsv, rows, ids);
-    const loop = () => {
+    // A plain loop over the same requests: the undici baseline, or one layer of the CLI's call path.
+    const timed = (script: string, layer?: string) => {
       const result = JSON.parse(
         execFileSync(
           tsx,
           [
             '--conditions=source',
-            join(cli, 'bench', 'undici-loop.ts'),
+            join(cli, 'bench', script),
+            ...(layer ? [layer] : []),
             sandbox.url,
             token,
             bulkCsv,
@@ -148,9 +157,11 @@ async function main(): Promise<void> {
         ),
       ) as { elapsedMs: number; failed: number };
       // Refused requests (an expired token) answer faster than real ones: the ratio would lie.
-      if (result.failed > 0) throw new Error(`the undici loop had ${result.failed} refused requests`);
+      if (result.failed > 0)
+        throw new Error(`${layer ?? 'the undici loop'} had ${result.failed} refused requests`);
       return result.elapsedMs;
     };
+    const loop = () => timed('undici-loop.ts');
     const run = () => {
       const journal = join(work, `bulk-${Math.random()}.journal.ndjson`);
       const report = join(work, 'report.json');
@@ -178,14 +189,28 @@ async function main(): Promise<void> {
     run();
     const loops: number[] = [];
     const runs: number[] = [];
+    const layers = new Map<string, number[]>(LAYERS.map((layer) => [layer, []]));
     for (let i = 0; i < Number(values.pairs); i++) {
       loops.push(loop());
+      for (const layer of LAYERS) layers.get(layer)?.push(timed('layers.ts', layer));
       runs.push(run());
     }
     const loopMs = median(loops);
     const cliMs = median(runs);
+    const rate = (ms: number) => Math.round((rows / ms) * 1000);
     console.log(
-      `bulk deactivate ${rows} rows at concurrency ${CONCURRENCY}: matchmaker ${cliMs} ms (${Math.round((rows / cliMs) * 1000)} rows/s), undici loop ${loopMs} ms (${Math.round((rows / loopMs) * 1000)} rows/s), throughput ratio ${(loopMs / cliMs).toFixed(2)}x (goal >= 0.85x; medians of ${loops.length} interleaved runs each: loop ${loops.join(', ')} ms; matchmaker ${runs.join(', ')} ms)`,
+      `bulk deactivate ${rows} rows at concurrency ${CONCURRENCY}: matchmaker ${cliMs} ms (${rate(cliMs)} rows/s), undici loop ${loopMs} ms (${rate(loopMs)} rows/s), throughput ratio ${(loopMs / cliMs).toFixed(2)}x (goal >= 0.85x; medians of ${loops.length} interleaved runs each: loop ${loops.join(', ')} ms; matchmaker ${runs.join(', ')} ms)`,
+    );
+    // Where the gap is: the same requests through one more layer of the CLI's call path at a time.
+    console.log('  the same requests, one layer of the call path at a time (ratio to the undici loop):');
+    for (const [layer, times] of layers) {
+      const ms = median(times);
+      console.log(
+        `    ${LAYER_NAMES[layer]?.padEnd(46) ?? layer} ${String(ms).padStart(5)} ms ${String(rate(ms)).padStart(6)} rows/s ${(loopMs / ms).toFixed(2)}x`,
+      );
+    }
+    console.log(
+      `    ${'matchmaker bulk deactivate'.padEnd(46)} ${String(cliMs).padStart(5)} ms ${String(rate(cliMs)).padStart(6)} rows/s ${(loopMs / cliMs).toFixed(2)}x`,
     );
 
     // Memory: --validate-only over growing files, and a long real run.
