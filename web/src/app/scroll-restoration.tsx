@@ -1,5 +1,6 @@
 /**
- * Scroll restoration (SPEC.md section 2): a new page starts at the top with focus on its heading;
+ * Scroll restoration (SPEC.md section 2): a new page starts at the top with focus on its heading,
+ * or, when its address names a fragment (`/preferences#email`), at that element with focus on it;
  * back and forward return to where the member was on that history entry. Each entry gets a key in
  * history.state; positions are remembered per key. Lazily loaded screens may not be tall enough
  * yet, so the restore retries for a short while as content arrives.
@@ -99,20 +100,47 @@ export function ScrollRestoration() {
     window.scrollTo(0, 0);
     settling = false;
     // The first page keeps the browser's own focus; later ones move it to their heading.
-    if (!wasPop && !firstRender) focusHeading();
+    if (!wasPop && !firstRender) focusTarget(decodeFragment(window.location.hash));
     firstRender = false;
     return undefined;
   }, [path]);
   return null;
 }
 
-/** Moves focus to the new page's heading so screen readers announce the page change. */
-function focusHeading(): void {
+function decodeFragment(hash: string): string {
+  try {
+    return decodeURIComponent(hash.slice(1));
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Moves focus to the new page's fragment target, else its heading, so screen readers announce
+ * where the member landed. Lazily loaded screens render later: it looks on each frame for a while.
+ */
+function focusTarget(fragment: string): void {
   const started = performance.now();
+  let focusedHeading: HTMLElement | null = null;
   const find = () => {
-    const heading = document.querySelector<HTMLElement>('[data-page-heading]');
-    if (heading) heading.focus({ preventScroll: true });
-    else if (performance.now() - started < RESTORE_FOR_MS) requestAnimationFrame(find);
+    // The member moved focus meanwhile: theirs wins.
+    if (focusedHeading && document.activeElement !== focusedHeading) return;
+    const target = fragment ? document.getElementById(fragment) : null;
+    if (target) {
+      // A section is not focusable by itself; -1 keeps it out of the tab order.
+      if (target.tabIndex < 0 && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+      target.scrollIntoView({ block: 'start' });
+      target.focus({ preventScroll: true });
+      return;
+    }
+    const heading = focusedHeading ? null : document.querySelector<HTMLElement>('[data-page-heading]');
+    if (heading) {
+      heading.focus({ preventScroll: true });
+      focusedHeading = heading;
+    }
+    // The fragment's section may render after the heading (a lazy part of the page): keep looking.
+    const looking = focusedHeading === null || fragment !== '';
+    if (looking && performance.now() - started < RESTORE_FOR_MS) requestAnimationFrame(find);
   };
   requestAnimationFrame(find);
 }

@@ -35,7 +35,8 @@ export function EmailForm() {
   };
 
   return (
-    <form className="card form" onSubmit={onSubmit} aria-labelledby="email-heading" noValidate>
+    // `id="email"`: the profile's "Change email" link lands here (/preferences#email).
+    <form id="email" className="card form" onSubmit={onSubmit} aria-labelledby="email-heading" noValidate>
       <h2 id="email-heading">Email address</h2>
       <p>
         Your email address is <strong>{session.user?.email ?? 'not known'}</strong>.

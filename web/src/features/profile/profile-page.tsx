@@ -12,8 +12,8 @@ import { getClient } from '../../lib/client';
 import { formErrorsOf } from '../../lib/form-errors';
 import { notify } from '../../lib/toast';
 import { replaceUser, sessionState } from '../../state/session';
-import { ChangeEmail } from './change-email';
 import { CompletionCard } from './completion-card';
+import { EmailField } from './email-field';
 import { FIELD_GROUPS, FIELD_SPECS, fieldsOf, fromInput, optionsWith, toInput } from './profile-fields';
 import { ProfileTabs } from './profile-tabs';
 
@@ -53,7 +53,7 @@ function ProfileEditor({ user }: { user: User }) {
   const focusField = (field: ProfileField) => {
     const target =
       field === 'email'
-        ? document.querySelector<HTMLElement>('.change-email button')
+        ? document.querySelector<HTMLElement>('.change-email a')
         : document.querySelector<HTMLElement>(`[name="${field}"]`);
     target?.scrollIntoView({ block: 'center' });
     target?.focus();
@@ -114,7 +114,7 @@ function ProfileEditor({ user }: { user: User }) {
               <div className="profile-form__grid">
                 {fieldsOf(group).map((field) =>
                   field === 'email' ? (
-                    <ChangeEmail key={field} current={user.email} />
+                    <EmailField key={field} current={user.email} />
                   ) : (
                     <ProfileInput
                       key={field}

@@ -8,6 +8,8 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, logIn, screenshots, startApp, type TestApp } from '../../harness/browser';
 
+const WAIT_TEXT = { timeout: 15_000 };
+
 let app: TestApp;
 beforeAll(async () => {
   app = await startApp();
@@ -127,18 +129,28 @@ describe('profile details', () => {
     expect(app.sandbox.world.store.userByEmail('member3@sandbox.test')?.username).not.toBe('sarah.mitchell');
   });
 
-  it('changes the email through the link sent to the new address', async () => {
-    const page = await app.newPage();
+  it('changes the email from the profile: its link lands on the email form, focused', async () => {
+    const page = await app.newPage({ width: 375 });
     await logIn(page, 'member2@sandbox.test');
     await page.goto('/profile');
-    await page.getByRole('button', { name: 'Change email' }).click();
-    await page.getByLabel('New email').fill('nathan.new@example.test');
-    await page.getByLabel('Your password').fill('wrong-password');
-    await page.getByRole('button', { name: 'Send confirmation link' }).click();
-    await page.getByText('Password is incorrect').waitFor();
-    await page.getByLabel('Your password').fill('Sandbox#2026');
-    await page.getByRole('button', { name: 'Send confirmation link' }).click();
-    await page.getByRole('status').filter({ hasText: 'nathan.new@example.test' }).waitFor();
+    expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('member2@sandbox.test');
+    await page.getByRole('link', { name: 'Change email' }).click();
+    await page.waitForURL((url) => url.pathname === '/preferences' && url.hash === '#email');
+    const form = page.getByRole('form', { name: 'Email address' });
+    // Focus and scroll land on the form, clear of the sticky header, not on the page's top.
+    await expect
+      .poll(() => form.evaluate((element) => element === document.activeElement), WAIT_TEXT)
+      .toBe(true);
+    const headerBottom = await page.locator('.site-header').evaluate((h) => h.getBoundingClientRect().bottom);
+    const formTop = await form.evaluate((element) => element.getBoundingClientRect().top);
+    expect(formTop).toBeGreaterThanOrEqual(headerBottom);
+    await form.getByLabel('New email address').fill('nathan.new@example.test');
+    await form.getByLabel('Password').fill('wrong-password');
+    await form.getByRole('button', { name: 'Send confirmation link' }).click();
+    await form.getByText('Password is incorrect').waitFor();
+    await form.getByLabel('Password').fill('Sandbox#2026');
+    await form.getByRole('button', { name: 'Send confirmation link' }).click();
+    await form.getByRole('status').filter({ hasText: 'nathan.new@example.test' }).waitFor();
     const mail = app.sandbox.world.store.data.outbox.find(
       (entry) => entry.to === 'nathan.new@example.test' && entry.kind === 'email-change',
     );
