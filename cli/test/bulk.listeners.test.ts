@@ -11,7 +11,7 @@ import { DEMO_PASSWORD, type RunningSandbox } from '@matchmaker/sandbox';
 import { createClient, MemoryTokenStore } from '@matchmaker/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bulkAction } from '../src/bulk/actions';
-import { DEFAULT_RETRY, hintingFetch, RetryAfterGate } from '../src/bulk/flow';
+import { DEFAULT_RETRY, RetryAfterGate } from '../src/bulk/flow';
 import { pooledFetch } from '../src/bulk/http';
 import { fileSource } from '../src/bulk/reader';
 import { RunControl, runBulk } from '../src/bulk/runner';
@@ -32,13 +32,13 @@ describe("the run's shared abort signal", () => {
     const lines = [...ids, ...Array.from({ length: 30 }, (_, i) => `no-such-user-${i}`)];
     const path = join(dir, 'rows.csv');
     writeFileSync(path, `id\n${lines.join('\n')}\n`);
-    const pool = pooledFetch(8);
     const gate = new RetryAfterGate();
+    const pool = pooledFetch(8, gate);
     const client = createClient({
       baseURL: box.url,
       tokenStore: new MemoryTokenStore(),
       locks: null,
-      fetch: hintingFetch(gate, pool.fetch),
+      fetch: pool.fetch,
     });
     await client.accounts.login({ email: 'admin@sandbox.test', password: DEMO_PASSWORD });
     const control = new RunControl();

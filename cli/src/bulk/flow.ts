@@ -2,8 +2,8 @@
  * Flow control of a bulk run: a pool of N rows in flight that makes the reader wait for a free
  * slot (p-limit would queue every row of the file), a pacer for `--rate`, and retries with
  * exponential backoff and full jitter for network errors, 5xx and 429 only, honouring the
- * server's Retry-After (read from the response by a fetch wrapper, since the SDK's HttpError
- * carries the body but not the headers).
+ * server's Retry-After (noted by the run's pooled fetch, since the SDK's HttpError carries the
+ * body but not the headers).
  */
 import { isHttpError, isNetworkError, isTimeoutError } from '@matchmaker/sdk';
 
@@ -70,6 +70,11 @@ export class Pacer {
     this.#interval = rate ? 1000 / rate : 0;
   }
 
+  /** Whether runs wait at all (no --rate: they never do, and no promise is made per row). */
+  get paced(): boolean {
+    return this.#interval > 0;
+  }
+
   async wait(signal?: AbortSignal): Promise<void> {
     if (this.#interval === 0) return;
     const now = performance.now();
@@ -105,17 +110,6 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   if (/^\d+(\.\d+)?$/.test(value.trim())) return Math.round(Number(value) * 1000);
   const at = Date.parse(value);
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-}
-
-/** A fetch that notes the Retry-After of 429 and 503 answers on the run's gate. */
-export function hintingFetch(gate: RetryAfterGate, base: typeof fetch = fetch): typeof fetch {
-  return async (input, init) => {
-    const response = await base(input, init);
-    if (response.status === 429 || response.status === 503) {
-      gate.note(parseRetryAfter(response.headers.get('retry-after')));
-    }
-    return response;
-  };
 }
 
 export function isRetryableError(error: unknown): boolean {
@@ -157,12 +151,12 @@ export interface Attempted<T> {
 export async function withRetries<T>(
   policy: RetryPolicy,
   call: () => Promise<T>,
-  beforeEach: () => Promise<void>,
+  beforeEach: (() => Promise<void>) | undefined,
   signal: AbortSignal,
   gate?: RetryAfterGate,
 ): Promise<Attempted<T>> {
   for (let attempt = 1; ; attempt++) {
-    await beforeEach();
+    if (beforeEach) await beforeEach();
     try {
       return { value: await call(), attempts: attempt };
     } catch (error) {

@@ -7,6 +7,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { Agent, request } from 'undici';
+import { parseRetryAfter, type RetryAfterGate } from './flow';
 
 const NULL_BODY = new Set([101, 204, 205, 304]);
 const EMPTY = new Uint8Array(new ArrayBuffer(0));
@@ -108,7 +109,17 @@ export class BufferedResponse extends Response {
   }
 }
 
-export function pooledFetch(connections: number): PooledFetch {
+/** The first value of a raw header. */
+function rawHeader(raw: IncomingHttpHeaders, name: string): string | null {
+  const value = raw[name];
+  return (Array.isArray(value) ? value[0] : value) ?? null;
+}
+
+/**
+ * The pooled fetch; with a gate it notes the Retry-After of 429 and 503 answers there (read from
+ * undici's raw headers, so no Headers object is built for the answers that have none).
+ */
+export function pooledFetch(connections: number, gate?: RetryAfterGate): PooledFetch {
   const agent = new Agent({ connections, keepAliveTimeout: 10_000 });
   const pooled: typeof fetch = async (input, init) => {
     const body = init?.body;
@@ -124,6 +135,9 @@ export function pooledFetch(connections: number): PooledFetch {
     const empty = NULL_BODY.has(answer.statusCode) || method === 'HEAD';
     const bytes = empty ? EMPTY : new Uint8Array(await answer.body.arrayBuffer());
     if (empty) answer.body.resume();
+    if (gate && (answer.statusCode === 429 || answer.statusCode === 503)) {
+      gate.note(parseRetryAfter(rawHeader(answer.headers, 'retry-after')));
+    }
     return new BufferedResponse(answer.statusCode, bytes, answer.headers);
   };
   return { fetch: pooled, close: () => agent.close() };

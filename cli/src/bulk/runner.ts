@@ -218,7 +218,7 @@ export async function runBulk(spec: RunSpec): Promise<RunReport> {
       const { attempts } = await withRetries(
         spec.retry,
         () => action.apply(client, plan, { signal }),
-        () => pacer.wait(signal),
+        pacer.paced ? () => pacer.wait(signal) : undefined,
         signal,
         spec.gate,
       );

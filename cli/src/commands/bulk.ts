@@ -2,7 +2,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { Argument, Command } from 'commander';
 import { BULK_ACTIONS, type BulkActionName, bulkAction } from '../bulk/actions';
-import { DEFAULT_RETRY, GaveUp, hintingFetch, RetryAfterGate, withRetries } from '../bulk/flow';
+import { DEFAULT_RETRY, GaveUp, RetryAfterGate, withRetries } from '../bulk/flow';
 import { pooledFetch } from '../bulk/http';
 import { fileSource, inputFormat } from '../bulk/reader';
 import { besideInput } from '../bulk/report';
@@ -48,9 +48,9 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
   const source = fileSource(options.input, inputFormat(options.input, options.format), context.io.stdin);
   const real = !options.dryRun && !options.validateOnly;
   if (real) boundHeapGrowth();
-  const pool = pooledFetch(options.concurrency);
   const gate = new RetryAfterGate();
-  const fetchImpl = hintingFetch(gate, pool.fetch);
+  const pool = pooledFetch(options.concurrency, gate);
+  const fetchImpl = pool.fetch;
   const control = new RunControl();
   const retry = { ...DEFAULT_RETRY, retries: options.retries };
   // The check that an admin is signed in rides out the same transient failures as the rows.

@@ -1,0 +1,84 @@
+/**
+ * The run's pooled fetch against a real node:http server: answers read whole (status, body,
+ * headers, empty bodies), and the Retry-After of 429 and 503 answers noted on the run's gate.
+ */
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RetryAfterGate } from '../src/bulk/flow';
+import { pooledFetch } from '../src/bulk/http';
+
+let server: Server;
+let base = '';
+const seen: { method: string; headers: Record<string, string | string[] | undefined>; body: string }[] = [];
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => {
+      body += chunk.toString();
+    });
+    request.on('end', () => {
+      seen.push({ method: request.method ?? '', headers: request.headers, body });
+      const url = new URL(request.url ?? '/', 'http://x');
+      const status = Number(url.searchParams.get('status') ?? '200');
+      const retryAfter = url.searchParams.get('retry-after');
+      if (retryAfter !== null) response.setHeader('retry-after', retryAfter);
+      response.setHeader('content-type', 'application/json');
+      response.statusCode = status;
+      response.end(status === 204 ? undefined : JSON.stringify({ status, name: 'Zoë' }));
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.close();
+  await once(server, 'close');
+});
+
+describe('the pooled fetch', () => {
+  it('sends the method, headers and text body, and answers like fetch', async () => {
+    const pool = pooledFetch(2);
+    try {
+      const response = await pool.fetch(`${base}/x?status=201`, {
+        method: 'PUT',
+        headers: new Headers({ Authorization: 'Bearer t', 'content-type': 'application/json' }),
+        body: '{"a":1}',
+      });
+      expect(seen.at(-1)).toMatchObject({ method: 'PUT', body: '{"a":1}' });
+      expect(seen.at(-1)?.headers.authorization).toBe('Bearer t');
+      expect(response.status).toBe(201);
+      expect(response.headers.get('content-type')).toBe('application/json');
+      expect(await response.json()).toEqual({ status: 201, name: 'Zoë' });
+      expect(response.bodyUsed).toBe(true);
+      await expect(response.text()).rejects.toThrow(TypeError);
+      const empty = await pool.fetch(`${base}/x?status=204`, { method: 'DELETE' });
+      expect(empty.status).toBe(204);
+      expect(await empty.text()).toBe('');
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it("notes a 429's or 503's Retry-After on the gate, in seconds or as a date; other answers do not", async () => {
+    const gate = new RetryAfterGate();
+    const pool = pooledFetch(2, gate);
+    try {
+      await pool.fetch(`${base}/x?status=200&retry-after=30`);
+      expect(gate.remaining()).toBeUndefined();
+      await pool.fetch(`${base}/x?status=429&retry-after=3`);
+      expect(gate.remaining()).toBeGreaterThan(2_500);
+      expect(gate.remaining()).toBeLessThanOrEqual(3_000);
+      const later = new Date(Date.now() + 20_000).toUTCString();
+      await pool.fetch(`${base}/x?status=503&retry-after=${encodeURIComponent(later)}`);
+      // The later of the two asks wins.
+      expect(gate.remaining()).toBeGreaterThan(15_000);
+    } finally {
+      await pool.close();
+    }
+  });
+});
