@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunningSandbox } from '@matchmaker/sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cli, envFor, login, memberIds, sandbox, tempDir } from './support/cli';
+import { cli, envFor, idsCsv, login, memberIds, sandbox, tempDir } from './support/cli';
 import { entries } from './support/journal';
 
 let box: RunningSandbox;
@@ -16,18 +16,12 @@ beforeAll(async () => {
   dir = tempDir();
 });
 
-function input(name: string, ids: string[]): string {
-  const path = join(dir, name);
-  writeFileSync(path, `id\n${ids.join('\n')}\n`);
-  return path;
-}
-
 const statusOf = (id: string) => box.world.store.data.users[id]?.status;
 
 describe('bulk runs against a failing or limiting server', () => {
   it('under --fail-rate 0.2 every row is applied: 5xx are retried with backoff', async () => {
     const ids = memberIds(box, 120);
-    const path = input('flaky.csv', ids);
+    const path = idsCsv(dir, 'flaky.csv', ids);
     box.faults.failRate = 0.2;
     try {
       const result = await cli(['bulk', 'deactivate', '-i', path, '--yes', '-c', '8', '--retries', '10'], {
@@ -48,14 +42,16 @@ describe('bulk runs against a failing or limiting server', () => {
     const ids = memberIds(box, 90);
     box.faults.rateLimit = 40;
     try {
-      const result = await cli(['bulk', 'confirm', '-i', input('limited.csv', ids), '-c', '16'], { env });
+      const result = await cli(['bulk', 'confirm', '-i', idsCsv(dir, 'limited.csv', ids), '-c', '16'], {
+        env,
+      });
       expect(result.code).toBe(0);
       const journal = entries(join(dir, 'limited.confirm.journal.ndjson'));
       expect(journal.filter((entry) => entry.status === 'ok')).toHaveLength(90);
       expect(journal.some((entry) => (entry.attempts ?? 1) > 1)).toBe(true);
       // With --rate under the limit no request is refused at all.
       const paced = await cli(
-        ['bulk', 'confirm', '-i', input('paced.csv', ids.slice(0, 40)), '-c', '16', '--rate', '25'],
+        ['bulk', 'confirm', '-i', idsCsv(dir, 'paced.csv', ids.slice(0, 40)), '-c', '16', '--rate', '25'],
         {
           env,
         },
@@ -71,7 +67,7 @@ describe('bulk runs against a failing or limiting server', () => {
 
   it('never retries other 4xx; --retry-failed reruns only the failures, then has nothing left', async () => {
     const ids = memberIds(box, 20);
-    const path = input('partial.csv', [...ids, 'no-such-user']);
+    const path = idsCsv(dir, 'partial.csv', [...ids, 'no-such-user']);
     // Only the admin user calls fail, so the sign-in check passes.
     box.faults.prefix = '/api/usermgmt/v2/admin/users';
     box.faults.failRate = 1;

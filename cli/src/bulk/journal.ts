@@ -6,7 +6,8 @@
  */
 import { closeSync, createReadStream, existsSync, fsyncSync, openSync, writeSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { usageError } from '../exit';
+import { FileLock } from '@matchmaker/sdk/node';
+import { CliError, EXIT, usageError } from '../exit';
 import { isRecord, numberAt, stringAt } from '../guards';
 
 /** A growable set of non-negative integers. */
@@ -120,6 +121,33 @@ export async function readJournal(path: string): Promise<JournalState> {
     state.failedCount += (status === 'failed' ? 1 : 0) - (wasFailed ? 1 : 0);
   }
   return state;
+}
+
+/**
+ * Takes the journal's lock (`<journal>.lock`) for a run that writes it: two runs on one journal
+ * at once (a second terminal, a colleague resuming) would both send the rows neither has
+ * journaled yet. A lock left by a run that was killed (its process is gone) is taken over, so
+ * `--resume` after SIGKILL just works; one held from another machine is never guessed about.
+ * Returns the function that releases it.
+ */
+export async function lockJournal(path: string): Promise<() => Promise<void>> {
+  const lock = new FileLock(`${path}.lock`, {
+    label: 'journal lock',
+    foreignHoldMs: Number.POSITIVE_INFINITY,
+  });
+  let release: (() => Promise<void>) | null;
+  try {
+    release = await lock.tryAcquire();
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw usageError(`Cannot lock the journal ${path} (${lock.path}): ${reason}`);
+  }
+  if (release) return release;
+  throw new CliError(
+    `Journal ${path} is in use by another run (${await lock.holder()}): wait for it to finish or stop it. If that run is gone (it ran on another machine), delete ${lock.path}`,
+    EXIT.error,
+    'JOURNAL_IN_USE',
+  );
 }
 
 export interface JournalEntry {

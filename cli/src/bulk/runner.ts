@@ -18,7 +18,7 @@ import type { Io } from '../io';
 import type { ListPrinter } from '../output';
 import { type BulkAction, type Plan, RowError } from './actions';
 import { GaveUp, Pacer, Pool, type RetryAfterGate, type RetryPolicy, withRetries } from './flow';
-import { idHash, type JournalState, JournalWriter, readJournal } from './journal';
+import { idHash, type JournalState, JournalWriter, lockJournal, readJournal } from './journal';
 import { type Counts, startProgress } from './progress';
 import {
   type CsvHeader,
@@ -145,6 +145,17 @@ function wanted(journal: JournalState, line: number, spec: RunSpec): boolean {
 }
 
 export async function runBulk(spec: RunSpec): Promise<RunReport> {
+  // Only a real run writes the journal; one run at a time may, from reading it to its last record.
+  if (spec.dryRun || spec.validateOnly) return run(spec);
+  const release = await lockJournal(spec.journalPath);
+  try {
+    return await run(spec);
+  } finally {
+    await release();
+  }
+}
+
+async function run(spec: RunSpec): Promise<RunReport> {
   const { io, action, source } = spec;
   const name = displayName(source);
   const started = performance.now();

@@ -3,7 +3,7 @@
  * sandbox started on a free port, with XDG_CONFIG_HOME in a fresh temporary directory.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -127,6 +127,22 @@ export function memberIds(box: RunningSandbox, count: number): string[] {
     .filter((user) => !user.email.endsWith('@sandbox.test'))
     .slice(0, count)
     .map((user) => user.keycloakId);
+}
+
+/** Writes a one-column CSV of ids (header `id`) named `name` in `dir`; returns its path. */
+export function idsCsv(dir: string, name: string, ids: string[]): string {
+  const path = join(dir, name);
+  writeFileSync(path, `id\n${ids.join('\n')}\n`);
+  return path;
+}
+
+/** How many times the sandbox deleted each user: its own activity log records every delete. */
+export function deletions(box: RunningSandbox): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const log of box.world.store.data.activityLogs) {
+    if (log.action === 'DELETED_BY_ADMIN') counts.set(log.user_id, (counts.get(log.user_id) ?? 0) + 1);
+  }
+  return counts;
 }
 
 export async function waitFor(check: () => boolean, timeoutMs = 20_000): Promise<void> {

@@ -29,20 +29,48 @@ interface LockOwner {
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+export interface FileLockOptions {
+  /** How long `acquire` waits for a held lock (default: the session lock's longest hold, and slack). */
+  waitMs?: number;
+  /** What the lock guards, for error messages (default "token lock"). */
+  label?: string;
+  /**
+   * After how long a lock held from another host (a shared disk, whose pid cannot be checked)
+   * counts as abandoned; default the session lock's longest hold. Infinity: never, a person decides.
+   */
+  foreignHoldMs?: number;
+}
+
 /**
- * A lock file shared by processes (`<path>.lock`, created exclusively). The file names its owner
+ * A lock file shared by processes (created exclusively at `path`). The file names its owner
  * (pid, host, and a token unique to this hold); a waiter takes it over only when that owner is
  * gone (its pid no longer runs on this host), and a holder removes it only while it still names
  * it. Owners on another host (a shared disk) cannot be checked: their lock counts as abandoned
- * after the longest hold.
+ * after `foreignHoldMs`.
  */
 export class FileLock {
   readonly path: string;
   readonly #waitMs: number;
+  readonly #label: string;
+  readonly #foreignHoldMs: number;
 
-  constructor(path: string, waitMs = DEFAULT_LOCK_WAIT_MS) {
+  constructor(path: string, options: FileLockOptions = {}) {
     this.path = path;
-    this.#waitMs = waitMs;
+    this.#waitMs = options.waitMs ?? DEFAULT_LOCK_WAIT_MS;
+    this.#label = options.label ?? 'token lock';
+    this.#foreignHoldMs = options.foreignHoldMs ?? MAX_LOCK_HOLD_MS;
+  }
+
+  /**
+   * Takes the lock if it is free or abandoned, without waiting: the function that releases it,
+   * or null while another live process holds it (`holder()` says who).
+   */
+  async tryAcquire(): Promise<(() => Promise<void>) | null> {
+    const owner: LockOwner = { pid: process.pid, host: hostname(), token: randomUUID() };
+    if (await this.#tryCreate(owner)) return () => this.#release(owner);
+    await this.#removeIfAbandoned();
+    if (await this.#tryCreate(owner)) return () => this.#release(owner);
+    return null;
   }
 
   /** Waits for the lock and returns the function that releases it. */
@@ -54,7 +82,7 @@ export class FileLock {
       await this.#removeIfAbandoned();
       if (Date.now() > deadline) {
         throw new Error(
-          `Timed out after ${Math.round(this.#waitMs / 1000)} s waiting for the token lock ${this.path}, held by ${await this.#describeHolder()}`,
+          `Timed out after ${Math.round(this.#waitMs / 1000)} s waiting for the ${this.#label} ${this.path}, held by ${await this.holder()}`,
         );
       }
       await pause(poll);
@@ -97,7 +125,7 @@ export class FileLock {
         ? ageMs > HALF_WRITTEN_MS
         : holder.host === hostname()
           ? !isRunning(holder.pid)
-          : ageMs > MAX_LOCK_HOLD_MS;
+          : ageMs > this.#foreignHoldMs;
     if (!abandoned) return;
     // Move it aside atomically, then make sure what was moved is what was judged: two waiters
     // may judge the same file, and the second must not remove the first one's fresh lock.
@@ -112,7 +140,8 @@ export class FileLock {
     await rm(aside, { force: true });
   }
 
-  async #describeHolder(): Promise<string> {
+  /** Who holds the lock now, as "process 123 on host"; "an unknown process" when unreadable. */
+  async holder(): Promise<string> {
     const text = await readFile(this.path, 'utf8').catch(() => null);
     const holder = text === null ? null : parseOwner(text);
     return holder ? `process ${holder.pid} on ${holder.host}` : 'an unknown process';

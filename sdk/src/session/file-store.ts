@@ -27,7 +27,7 @@ export class FileTokenStore implements TokenStore {
 
   constructor(path: string, options: FileTokenStoreOptions = {}) {
     this.path = path;
-    this.#lock = new FileLock(`${path}.lock`, options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS);
+    this.#lock = new FileLock(`${path}.lock`, { waitMs: options.lockWaitMs ?? DEFAULT_LOCK_WAIT_MS });
   }
 
   async get(): Promise<Tokens | null> {

@@ -5,7 +5,7 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_REQUEST_TIMEOUT_MS, LOGOUT_REQUEST_TIMEOUT_MS, TOKEN_REFRESH_RETRY } from '../../src/index';
-import { FileTokenStore } from '../../src/node';
+import { FileLock, FileTokenStore } from '../../src/node';
 import { flushIO } from '../support/client';
 
 let dir: string;
@@ -130,4 +130,37 @@ describe('FileTokenStore lock', () => {
     await locked;
     expect(outcome).toBe('locked');
   }, 30_000);
+});
+
+describe('FileLock.tryAcquire (a lock that is taken or refused at once)', () => {
+  it('is refused while a live process holds it, and free again once released', async () => {
+    const path = join(dir, 'run.lock');
+    const first = new FileLock(path);
+    const release = await first.tryAcquire();
+    expect(release).not.toBeNull();
+    expect(await new FileLock(path).tryAcquire()).toBeNull();
+    expect(await first.holder()).toBe(`process ${process.pid} on ${hostname()}`);
+    await release?.();
+    const again = await new FileLock(path).tryAcquire();
+    expect(again).not.toBeNull();
+    await again?.();
+  });
+
+  it('takes over the lock of a process that is gone; never one from another host when told so', async () => {
+    const path = join(dir, 'run.lock');
+    await writeFile(path, lockOf(await deadPid(), 'killed-run'));
+    const release = await new FileLock(path).tryAcquire();
+    expect(release).not.toBeNull();
+    expect(JSON.parse(await readFile(path, 'utf8')).pid).toBe(process.pid);
+    await release?.();
+
+    await writeFile(path, JSON.stringify({ pid: 1, host: 'another-host', token: 'theirs' }));
+    const old = new Date(Date.now() - 24 * 60 * 60_000);
+    await utimes(path, old, old);
+    expect(await new FileLock(path, { foreignHoldMs: Number.POSITIVE_INFINITY }).tryAcquire()).toBeNull();
+    // With the default, a day-old lock from another host counts as abandoned.
+    const taken = await new FileLock(path).tryAcquire();
+    expect(taken).not.toBeNull();
+    await taken?.();
+  });
 });
