@@ -139,4 +139,22 @@ describe('one journal, one run at a time', () => {
     expect(missing.stderr).toContain('Cannot lock the journal');
     expect(ids.every((id) => !box.world.store.data.users[id]?.is_deleted)).toBe(true);
   });
+
+  it('SIGTERM ends a run like Ctrl-C: rows in flight finish and are journaled, the lock is released', async () => {
+    const ids = memberIds(box, 40);
+    const path = idsCsv(dir, 'terminated.csv', ids);
+    const journal = join(dir, 'terminated.delete.journal.ndjson');
+    const run = spawnCli(['bulk', 'delete', '-i', path, '--yes', '-c', '2', '--rate', '15'], { env });
+    await waitFor(() => entries(journal).length >= 3);
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(130);
+    expect(run.stderr()).toContain(
+      'Stopping: letting the requests in flight finish (SIGTERM again to abort them)',
+    );
+    expect(existsSync(`${journal}.lock`)).toBe(false);
+    const recorded = new Set(entries(journal).map((entry) => entry.id));
+    const deleted = ids.filter((id) => box.world.store.data.users[id]?.is_deleted);
+    expect(new Set(deleted)).toEqual(recorded);
+    expect(recorded.size).toBeLessThan(ids.length);
+  });
 });

@@ -76,16 +76,20 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
     ...(review ? { review } : {}),
     ...(signedIn?.userId ? { selfId: signedIn.userId } : {}),
   });
-  const onSigint = () => {
+  // SIGTERM (kill, a CI job's time limit, a container stopping) ends a run the way Ctrl-C does:
+  // the rows in flight finish and are journaled, and the journal's lock is released.
+  const onSignal = (signal: NodeJS.Signals) => {
     if (control.stopping) {
       context.warn('Aborting the requests in flight');
       control.abort();
       return;
     }
     control.stop();
-    context.warn('Stopping: letting the requests in flight finish (Ctrl-C again to abort them)');
+    const again = signal === 'SIGINT' ? 'Ctrl-C' : signal;
+    context.warn(`Stopping: letting the requests in flight finish (${again} again to abort them)`);
   };
-  process.on('SIGINT', onSigint);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   try {
     await runBulk({
       io: context.io,
@@ -118,7 +122,8 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
       },
     });
   } finally {
-    process.off('SIGINT', onSigint);
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     await pool.close();
   }
 }
