@@ -19,7 +19,7 @@ import {
 import { proxy, ref } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
 import { config } from '../config/config';
-import { hasStoredOutbox } from '../features/messages/outbox-key';
+import { hasStoredOutbox, whenOutboxStored } from '../features/messages/outbox-key';
 import { loadClient, loadedClient, loadStartup, whenClientCreated } from '../lib/client';
 import { reportError } from '../lib/report';
 import { notify } from '../lib/toast';
@@ -113,14 +113,22 @@ async function loadUser(): Promise<void> {
         })
         .catch(reportError);
       // Messages written offline before a reload are sent on reconnect wherever the member is,
-      // not only once Messages is opened again: the chat's code loads for them.
-      if (hasStoredOutbox(String(user.keycloakId ?? user.id ?? ''))) {
+      // not only once Messages is opened again: the chat's code loads for them. So it does when
+      // another tab of the member keeps messages: that tab may close before they are sent.
+      const startChat = () => {
         void import('../features/messages/live')
           .then((module) => {
             if (!abort.signal.aborted) module.startChat();
           })
-          .catch(reportError);
-      }
+          .catch((error: unknown) => {
+            // Offline, the chat's code cannot load: it loads when the line is back, to send them.
+            if (navigator.onLine) reportError(error);
+            else window.addEventListener('online', startChat, { once: true, signal: abort.signal });
+          });
+      };
+      const userId = String(user.keycloakId ?? user.id ?? '');
+      if (hasStoredOutbox(userId)) startChat();
+      else whenOutboxStored(userId, abort.signal, startChat);
     }
   } catch (error) {
     if (abort.signal.aborted) return;

@@ -10,6 +10,7 @@
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, logIn, screenshots, startApp, type TestApp } from '../harness/browser';
+import { ENGINE_OPEN } from './chat-network';
 import { sandboxUser } from './sandbox-world';
 
 let app: TestApp;
@@ -20,7 +21,6 @@ let roomId = '';
 const ALICE = 'new@sandbox.test';
 const BOB = 'member5@sandbox.test';
 const MESSAGES_API = '**/api/chats/v2/chats/messages';
-const ENGINE_OPEN = `0${JSON.stringify({ sid: 'dropped', upgrades: [], pingInterval: 25_000, pingTimeout: 20_000, maxPayload: 1_000_000 })}`;
 
 const id = (email: string) => sandboxUser(app, email).keycloakId;
 function fullName(email: string): string {

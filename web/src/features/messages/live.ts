@@ -70,7 +70,10 @@ export function startChat(): void {
 
   const stops = [
     readWatch.stop,
-    watchOtherTabs(),
+    watchOtherTabs((rooms) => {
+      if (chatState.open?.id && rooms.has(chatState.open.id)) refreshSoon(0);
+      if (chatState.rooms.load === 'ready') void loadRooms(true);
+    }),
     // A match accepted by the other member opens a room: the list shows it without a reload.
     getClient().realtime.notifications.on('new_notification', (event) => {
       if (event.type === 'MATCH_ACCEPTED' && chatState.rooms.load === 'ready') void loadRooms(true);

@@ -16,3 +16,17 @@ export function hasStoredOutbox(userId: string): boolean {
     return false;
   }
 }
+
+/**
+ * Calls `onStored` once another tab stores an outbox for the member (it may close before sending
+ * it, and this tab is to send it then). Stops listening at the first call or when `signal` aborts.
+ */
+export function whenOutboxStored(userId: string, signal: AbortSignal, onStored: () => void): void {
+  const key = outboxStorageKey(userId);
+  const onStorage = (event: StorageEvent) => {
+    if (event.key !== key || event.newValue === null) return;
+    window.removeEventListener('storage', onStorage);
+    onStored();
+  };
+  window.addEventListener('storage', onStorage, { signal });
+}

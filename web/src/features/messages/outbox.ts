@@ -10,6 +10,9 @@
  * starts, so a reload loses nothing; a send in flight at the reload counts as uncertain. Tabs of
  * one member share it: the storage event keeps each tab's copy current, and a Web Lock lets one
  * tab at a time send, re-reading each entry from storage first, so two tabs never send one twice.
+ * A tab that sees entries another tab holds queues for the lock too: if that tab closes mid-send,
+ * this one takes over (looking the entry up first). A message another tab sent is read back from
+ * the room, since no socket event brings it; another tab's logout empties every tab's copy.
  */
 import { isNetworkError, isTimeoutError } from '@matchmaker/sdk';
 import { getClient } from '../../lib/client';
@@ -106,8 +109,9 @@ function adopt(stored: readonly StoredEntry[]): void {
 export function restoreOutbox(): void {
   const stored = readBack();
   if (!stored || stored.length === 0) return;
+  // Not written back: another tab may be sending one of them right now. Whichever tab takes the
+  // send lock next reads them again before it sends.
   adopt(stored);
-  persist();
   void flushOutbox();
 }
 
@@ -122,11 +126,29 @@ function readBack(): StoredEntry[] | null {
   );
 }
 
-/** Keeps this tab's outbox in step with the member's other tabs. */
-export function watchOtherTabs(): () => void {
+/**
+ * Keeps this tab's outbox in step with the member's other tabs. `onSentElsewhere` hears of the
+ * rooms whose entries another tab sent (or discarded): no socket event brings a member's own
+ * message to their other tabs, so those rooms are read again there.
+ */
+export function watchOtherTabs(onSentElsewhere: (rooms: ReadonlySet<string>) => void): () => void {
   const onStorage = (event: StorageEvent) => {
-    if (event.key !== outboxStorageKey(myId())) return;
-    adopt(event.newValue ? parseStoredOutbox(event.newValue) : []);
+    const me = myId();
+    // No key: another tab cleared storage, which only its logout does (SPEC.md section 4). This
+    // tab's copy goes too, so nothing of the ended session is shown, written back or sent.
+    if (event.key === null) {
+      adopt(readStoredOutbox(me));
+      return;
+    }
+    if (event.key !== outboxStorageKey(me)) return;
+    const stored = event.newValue ? parseStoredOutbox(event.newValue) : [];
+    const kept = new Set(stored.map((entry) => entry.key));
+    const gone = new Set(chatState.outbox.filter((entry) => !kept.has(entry.key)).map((entry) => entry.room));
+    adopt(stored);
+    if (gone.size > 0) onSentElsewhere(gone);
+    // Queued behind the tab that sends: should that tab close mid-send, the lock comes here and the
+    // entry it left as sending is looked up, then sent only if it never arrived.
+    if (stored.some((entry) => entry.state !== 'failed')) void flushOutbox();
   };
   window.addEventListener('storage', onStorage);
   return () => window.removeEventListener('storage', onStorage);

@@ -1,0 +1,341 @@
+/**
+ * One member, several tabs of one browser (one context: shared cookies, local storage and Web
+ * Locks), one chat outbox. member3 writes to member4 (a seeded pair with a room). "Offline" is the
+ * whole context losing the network: HTTP fails (`setOffline`) and the chat channel's sockets, all
+ * proxied by a context-wide WebSocket route, are dropped and refused until the line comes back, in
+ * every tab at the same moment. Sends are counted (and held when a test needs a send in flight) by a
+ * context-wide route on the send call; what the sandbox stored is the truth about "exactly once".
+ */
+import type { BrowserContext, Page, Route, WebSocketRoute } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { logIn, startApp, type TestApp } from '../harness/browser';
+import { ENGINE_OPEN } from './chat-network';
+import { sandboxUser } from './sandbox-world';
+
+const MEMBER = 'member3@sandbox.test';
+const OTHER = 'member4@sandbox.test';
+const MESSAGES_API = '**/api/chats/v2/chats/messages';
+const WAITING = 'Waiting for the connection…';
+const SENT = /^(Delivered|Sent|Read)$/;
+
+let app: TestApp;
+let context: BrowserContext;
+let roomId = '';
+
+const id = (email: string) => sandboxUser(app, email).keycloakId;
+const outboxKey = () => `matchmaker.chat-outbox.${id(MEMBER)}`;
+
+function storedCount(text: string): number {
+  return app.sandbox.world.store.messages(roomId).filter((message) => message.message === text).length;
+}
+
+const row = (page: Page, text: string) =>
+  page
+    .getByRole('region', { name: /Messages with/ })
+    .getByRole('listitem')
+    .filter({ hasText: text });
+
+/** Rows of the page's history still waiting or being sent. */
+const unsent = (page: Page) =>
+  page.getByRole('region', { name: /Messages with/ }).getByText(/^(Waiting for the connection…|Sending…)$/);
+
+async function send(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+/** A new tab of the member's browser with the room open and its history shown. */
+async function openRoomTab(): Promise<Page> {
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto(`/messages/${roomId}`);
+  await page.getByRole('region', { name: /Messages with/ }).waitFor();
+  return page;
+}
+
+/** A new tab on Matches, started (the member's menu shown) before anything is queued. */
+async function openMatchesTab(): Promise<Page> {
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await page.goto('/matches');
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+  return page;
+}
+
+function storedOutbox(page: Page): Promise<string | null> {
+  return page.evaluate((key) => window.localStorage.getItem(key), outboxKey());
+}
+
+/** The outbox's send lock as the origin's lock manager sees it, across all tabs. */
+function sendLock(page: Page): Promise<{ held: number; pending: number }> {
+  return page.evaluate(async (name) => {
+    const state = await navigator.locks.query();
+    const count = (locks: LockInfo[] | undefined) =>
+      (locks ?? []).filter((lock) => lock.name === name).length;
+    return { held: count(state.held), pending: count(state.pending) };
+  }, `${outboxKey()}.send`);
+}
+
+/* The network of the whole context. */
+let offline = false;
+const sockets = new Set<{ page: WebSocketRoute; server: WebSocketRoute }>();
+
+async function goOffline(roomTabs: readonly Page[]): Promise<void> {
+  offline = true;
+  await context.setOffline(true);
+  // Proxied sockets do not notice the context going offline: drop them as the network would.
+  const open = [...sockets];
+  sockets.clear();
+  for (const socket of open) {
+    await socket.page.close().catch(() => {});
+    await socket.server.close().catch(() => {});
+  }
+  for (const tab of roomTabs) await tab.getByText('Connection lost.').waitFor();
+}
+
+/** The line comes back for every tab at once; each reconnects on its own backoff (1 to 5 s). */
+async function goOnline(): Promise<void> {
+  offline = false;
+  await context.setOffline(false);
+}
+
+async function connected(page: Page): Promise<void> {
+  await page.getByText('Connection lost.').waitFor({ state: 'detached', timeout: 20_000 });
+}
+
+/**
+ * Answers reach the page 20 s late (Chromium's own network emulation; the request itself goes out
+ * at once). Resolves to the function that makes the page's answers prompt again. A route holding
+ * the request would not do: Chromium lets a paused request go when its page closes.
+ */
+async function slowAnswers(page: Page): Promise<() => Promise<void>> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const set = (latency: number) =>
+    cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+  await set(20_000);
+  return async () => {
+    await set(0);
+  };
+}
+
+/* Send calls (POST) of every tab: counted, and the next one held when a test asks. */
+let posts = 0;
+let lastSender: Page | null = null;
+let nextSend: ((route: Route) => Promise<void>) | null = null;
+
+/**
+ * Holds the next send (its tab must stay open until `release`). `reach`: it gets to the sandbox at
+ * once and only its answer waits; otherwise it waits before going out and then fails as a lost
+ * connection does, never reaching the sandbox.
+ */
+function holdNextSend(reach: boolean): { arrived: Promise<Page>; release: () => void } {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let arrive: (page: Page) => void = () => {};
+  const arrived = new Promise<Page>((resolve) => {
+    arrive = resolve;
+  });
+  nextSend = async (route) => {
+    arrive(route.request().frame().page());
+    if (reach) {
+      const response = await route.fetch();
+      await released;
+      await route.fulfill({ response }).catch(() => {});
+    } else {
+      await released;
+      await route.abort('internetdisconnected').catch(() => {});
+    }
+  };
+  return { arrived, release };
+}
+
+beforeAll(async () => {
+  app = await startApp();
+  const room = app.sandbox.world.store.roomBetween(id(MEMBER), id(OTHER));
+  if (!room) throw new Error('the seeded pair has no room');
+  roomId = room.id;
+  const first = await app.newPage();
+  context = first.context();
+  await context.routeWebSocket(/\/socket\.io\//, (socket) => {
+    if (offline) {
+      // Engine.io's open packet, then the line drops: the client retries as after any lost connection.
+      socket.send(ENGINE_OPEN);
+      void socket.close();
+      return;
+    }
+    sockets.add({ page: socket, server: socket.connectToServer() });
+  });
+  await context.route(MESSAGES_API, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    posts++;
+    lastSender = route.request().frame().page();
+    const held = nextSend;
+    nextSend = null;
+    if (held) return held(route);
+    return route.fallback();
+  });
+  await logIn(first, MEMBER);
+  await first.close();
+});
+afterAll(async () => {
+  await app?.close();
+});
+beforeEach(() => {
+  posts = 0;
+  lastSender = null;
+  nextSend = null;
+});
+afterEach(async () => {
+  for (const page of context.pages()) await page.close();
+  // Whatever a failed test left queued stays out of the next one.
+  const page = await context.newPage();
+  await page.goto('/favicon.svg');
+  await page.evaluate((key) => window.localStorage.removeItem(key), outboxKey());
+  await page.close();
+});
+
+/** The tabs end showing the message once, as sent, and nothing waiting to be sent. */
+async function shownSentOnce(tabs: readonly Page[], text: string): Promise<void> {
+  for (const tab of tabs) {
+    await row(tab, text).getByText(SENT).first().waitFor();
+    // The other tab may show its pending copy a moment longer, until the sender's answer lands.
+    await expect.poll(() => row(tab, text).count()).toBe(1);
+    await expect.poll(() => unsent(tab).count()).toBe(0);
+  }
+}
+
+describe('one member in two tabs of one browser', () => {
+  it('sent from one tab: the other shows it sent, without a reload', async () => {
+    const [tabA, tabB] = [await openRoomTab(), await openRoomTab()];
+    const text = `Sent from the other tab ${Date.now()}`;
+    await send(tabA, text);
+    await shownSentOnce([tabA, tabB], text);
+    expect(storedCount(text)).toBe(1);
+    expect(posts).toBe(1);
+  });
+
+  it('written offline in one tab, shown in the other, sent once when both reconnect together', async () => {
+    const [tabA, tabB] = [await openRoomTab(), await openRoomTab()];
+    const text = `Two tabs, one message ${Date.now()}`;
+    await goOffline([tabA, tabB]);
+    await send(tabA, text);
+    await row(tabA, text).getByText(WAITING).waitFor();
+    // The other tab learns of it through the storage event, without a reload.
+    await row(tabB, text).getByText(WAITING).waitFor();
+    expect(storedCount(text)).toBe(0);
+
+    const held = holdNextSend(true);
+    await goOnline();
+    const sender = await held.arrived;
+    // Both tabs are connected while the send is in flight: the other one waits for the send lock.
+    await connected(tabA);
+    await connected(tabB);
+    await expect.poll(() => sendLock(sender)).toEqual({ held: 1, pending: 1 });
+    held.release();
+
+    await shownSentOnce([tabA, tabB], text);
+    await expect.poll(() => storedOutbox(tabA)).toBeNull();
+    await expect.poll(() => sendLock(tabB)).toEqual({ held: 0, pending: 0 });
+    expect(storedCount(text)).toBe(1);
+    expect(posts).toBe(1);
+  });
+
+  it('queued in a tab closed before the reconnect: a tab that never opened Messages sends it once', async () => {
+    // Its start-up finds no outbox, so it loads no chat.
+    const other = await openMatchesTab();
+    const writer = await openRoomTab();
+    const text = `Left behind by a closed tab ${Date.now()}`;
+
+    await goOffline([writer]);
+    await send(writer, text);
+    await row(writer, text).getByText(WAITING).waitFor();
+    expect(await storedOutbox(other)).toContain(text);
+    await writer.close();
+
+    await goOnline();
+    await expect.poll(() => storedCount(text), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => storedOutbox(other)).toBeNull();
+    expect(posts).toBe(1);
+
+    // Opening the room there (no reload) shows it sent once, nothing pending.
+    await other.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Messages' }).click();
+    const { first_name: name } = sandboxUser(app, OTHER);
+    await other
+      .getByRole('list', { name: 'Conversations' })
+      .getByRole('link', { name: new RegExp(`^${name}`) })
+      .click();
+    await shownSentOnce([other], text);
+    expect(storedCount(text)).toBe(1);
+  });
+
+  it('a tab closed while its send is in flight: the other tab looks it up and does not send it again', async () => {
+    const [first, second] = [await openRoomTab(), await openRoomTab()];
+    // Either tab may take the send lock: both get slow answers, the one that stays prompt ones again.
+    const prompt = new Map([
+      [first, await slowAnswers(first)],
+      [second, await slowAnswers(second)],
+    ]);
+    const text = `Closed mid-send ${Date.now()}`;
+    await send(first, text);
+    await expect.poll(() => storedCount(text)).toBe(1);
+    const sender = lastSender;
+    const stays = sender === first ? second : sender === second ? first : null;
+    if (!sender || !stays) throw new Error('no tab of the test sent the message');
+    await row(stays, text).getByText('Sending…').waitFor();
+
+    // The sender closes before its answer arrives: whether the send got there is unknown elsewhere.
+    await prompt.get(stays)?.();
+    await sender.close();
+    await shownSentOnce([stays], text);
+    await expect.poll(() => storedOutbox(stays)).toBeNull();
+    expect(storedCount(text)).toBe(1);
+    expect(posts).toBe(1);
+  });
+
+  it('logout in one tab while the other holds pending messages: nothing is kept or sent afterwards', async () => {
+    // The tab that logs out is elsewhere in the app.
+    const leaves = await openMatchesTab();
+    const holds = await openRoomTab();
+    const inFlight = `In flight at logout ${Date.now()}`;
+    const queued = `Queued at logout ${Date.now()}`;
+    const held = holdNextSend(false);
+    await send(holds, inFlight);
+    expect(await held.arrived).toBe(holds);
+    await send(holds, queued);
+    await row(holds, queued).getByText(WAITING).waitFor();
+    await expect.poll(() => storedOutbox(leaves)).toContain(queued);
+
+    await leaves.getByRole('button', { name: 'Log out' }).click();
+    await leaves.waitForURL('**/account/login**');
+    expect(await storedOutbox(holds)).toBeNull();
+    // The other tab drops its copy too: nothing of the ended session waits there to be sent.
+    await expect.poll(() => unsent(holds).count()).toBe(0);
+
+    // The send in flight then fails as a lost connection does; the tab lets go of the lock.
+    held.release();
+    await expect.poll(() => sendLock(holds)).toEqual({ held: 0, pending: 0 });
+    expect(await storedOutbox(holds)).toBeNull();
+
+    // A new session of the member sends its own message, and nothing of the old one with it.
+    await logIn(leaves, MEMBER);
+    await leaves.goto(`/messages/${roomId}`);
+    await connected(leaves);
+    const fresh = `After logging in again ${Date.now()}`;
+    await send(leaves, fresh);
+    await row(leaves, fresh).getByText(SENT).waitFor();
+    expect(storedCount(fresh)).toBe(1);
+    expect(storedCount(inFlight)).toBe(0);
+    expect(storedCount(queued)).toBe(0);
+    expect(await storedOutbox(holds)).toBeNull();
+    expect(posts).toBe(2);
+  });
+});
