@@ -67,6 +67,7 @@ export async function startSession(): Promise<void> {
   if (started) return;
   started = true;
   whenClientCreated((client) => client.session.on('logout', onLogout));
+  sessionChannel()?.addEventListener('message', onOtherTabLoggedOut);
   // Reading the cookies needs no client: a visitor without a session never downloads it.
   const stale = findStaleCookies(document.cookie);
   const loggedIn = new CookieTokenStore({ secure: config().secureCookies }).get() !== null;
@@ -80,6 +81,42 @@ export async function startSession(): Promise<void> {
     return;
   }
   await loadUser();
+}
+
+/** Tabs of this browser tell each other of a logout; null where BroadcastChannel is missing. */
+let channel: BroadcastChannel | null | undefined;
+function sessionChannel(): BroadcastChannel | null {
+  if (channel === undefined) {
+    channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('matchmaker.session') : null;
+  }
+  return channel;
+}
+
+/**
+ * Another tab of this browser logged out: it cleared the cookies they share. Logged in means the
+ * access-token cookie is there (SPEC.md section 4), so with it gone this tab ends its session too
+ * (there is nothing left to call the server with) and goes to login, rather than showing member
+ * screens whose every call would fail. A message that arrives after a new login (the cookie is
+ * back) changes nothing.
+ */
+function onOtherTabLoggedOut(event: MessageEvent<unknown>): void {
+  if (sessionState.status !== 'member' && sessionState.status !== 'admin') return;
+  if (new CookieTokenStore({ secure: config().secureCookies }).get() !== null) return;
+  // The same reason, so a suspension shows its notice in every tab.
+  const reason = isLogoutReason(event.data) ? event.data : 'user';
+  void loadedClient()?.session.logout(reason).catch(reportError);
+}
+
+/** Every logout reason of the SDK (the Record makes the compiler check the list is whole). */
+const LOGOUT_REASONS: Record<LogoutReason, true> = {
+  user: true,
+  suspended: true,
+  'session-expired': true,
+  'refresh-failed': true,
+};
+
+function isLogoutReason(value: unknown): value is LogoutReason {
+  return typeof value === 'string' && Object.hasOwn(LOGOUT_REASONS, value);
 }
 
 async function loadUser(): Promise<void> {
@@ -194,6 +231,7 @@ export async function logOut(): Promise<void> {
 }
 
 function onLogout(reason: LogoutReason, info: LogoutInfo): void {
+  sessionChannel()?.postMessage(reason);
   startupAbort?.abort();
   startupAbort = null;
   clearSessionData(reportError);
