@@ -17,6 +17,7 @@ const OTHER = 'member4@sandbox.test';
 const MESSAGES_API = '**/api/chats/v2/chats/messages';
 const WAITING = 'Waiting for the connection…';
 const SENT = /^(Delivered|Sent|Read)$/;
+const WAIT = { timeout: 15_000 };
 
 let app: TestApp;
 let context: BrowserContext;
@@ -299,6 +300,52 @@ describe('one member in two tabs of one browser', () => {
     await expect.poll(() => storedOutbox(stays)).toBeNull();
     expect(storedCount(text)).toBe(1);
     expect(posts).toBe(1);
+  });
+
+  it('written in one tab the moment another finishes a send: neither message is lost', async () => {
+    // Tab A's storage events can be held back: they are, at worst, this late.
+    const tabA = await context.newPage();
+    tabA.setDefaultTimeout(15_000);
+    await tabA.addInitScript(() => {
+      const gate = window as Window & { holdStorageEvents?: boolean };
+      const add = window.addEventListener.bind(window);
+      window.addEventListener = ((
+        type: string,
+        listener: EventListenerOrEventListenerObject,
+        options?: unknown,
+      ) => {
+        if (type !== 'storage' || typeof listener !== 'function')
+          return add(type, listener, options as boolean);
+        return add(
+          type,
+          (event: Event) => (gate.holdStorageEvents ? undefined : listener(event)),
+          options as boolean,
+        );
+      }) as typeof window.addEventListener;
+    });
+    await tabA.goto(`/messages/${roomId}`);
+    await tabA.getByRole('region', { name: /Messages with/ }).waitFor();
+    const tabB = await openRoomTab();
+    await tabA.evaluate(() => {
+      (window as Window & { holdStorageEvents?: boolean }).holdStorageEvents = true;
+    });
+    const first = `Sent by A ${Date.now()}`;
+    const second = `Written in B meanwhile ${Date.now()}`;
+    const held = holdNextSend(true);
+    await send(tabA, first);
+    await held.arrived;
+    // A holds the send lock with its message in flight; B writes one, which waits its turn.
+    await send(tabB, second);
+    await row(tabB, second).waitFor();
+    await expect.poll(() => storedOutbox(tabB)).toContain(second);
+    held.release();
+
+    // A's send settles and A writes the outbox without having heard of B's message.
+    await expect.poll(() => storedCount(first), WAIT).toBe(1);
+    await expect.poll(() => storedCount(second), WAIT).toBe(1);
+    await row(tabB, second).getByText(SENT).first().waitFor();
+    await expect.poll(() => storedOutbox(tabB)).toBeNull();
+    expect(posts).toBe(2);
   });
 
   it('logout in one tab while the other holds pending messages: nothing is kept or sent afterwards', async () => {

@@ -44,6 +44,13 @@ const seenAtAttempt = new Map<string, ReadonlySet<string>>();
 /** Server ids already matched to a send, so two equal messages never claim the same copy. */
 const claimedIds: string[] = [];
 
+/**
+ * Entries this tab removed (sent or discarded) since its last write: in the merge with the stored
+ * copy they stay removed, while entries the tab has not heard of yet (another tab just added them)
+ * are kept.
+ */
+const removedHere = new Set<string>();
+
 let flushing = false;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 
@@ -79,14 +86,33 @@ function newKey(): string {
   return `local-${random}`;
 }
 
-/** Writes the outbox to local storage; a refusal (quota) leaves it in memory, still sent. */
+/**
+ * Writes the outbox to local storage, merged with what is stored now: another tab may have added
+ * a message a moment ago, before its storage event reached this tab, and writing this tab's copy
+ * whole would erase it. Such entries are kept (and taken into this tab's copy); entries this tab
+ * sent or discarded stay removed; for the rest this tab's state wins. A refusal (quota) leaves the
+ * outbox in memory, still sent.
+ */
 function persist(): void {
   const me = myId();
   try {
+    const ours = new Set(chatState.outbox.map((entry) => entry.key));
+    const added = storageAvailable()
+      ? readStoredOutbox(me).filter((entry) => !ours.has(entry.key) && !removedHere.has(entry.key))
+      : [];
+    if (added.length > 0) {
+      for (const { seen, ...entry } of added) {
+        if (entry.uncertain && seen.length > 0) seenAtAttempt.set(entry.key, new Set(seen));
+        chatState.outbox.push(entry);
+      }
+      // Sent in the order written, whichever tab wrote them.
+      chatState.outbox.sort((a, b) => a.createdAt - b.createdAt);
+    }
     writeStoredOutbox(
       me,
       chatState.outbox.map((entry) => ({ ...entry, seen: [...(seenAtAttempt.get(entry.key) ?? [])] })),
     );
+    removedHere.clear();
   } catch (error) {
     reportError(error);
   }
@@ -176,6 +202,7 @@ export function discardEntry(key: string): void {
   const index = chatState.outbox.findIndex((item) => item.key === key);
   if (index >= 0 && chatState.outbox[index]?.state === 'failed') {
     chatState.outbox.splice(index, 1);
+    removedHere.add(key);
     persist();
   }
 }
@@ -194,6 +221,7 @@ export function claimSent(lines: readonly ChatLine[]): void {
 
 export function cancelOutboxTimers(): void {
   seenAtAttempt.clear();
+  removedHere.clear();
   claimedIds.length = 0;
   if (retryTimer !== null) clearTimeout(retryTimer);
   retryTimer = null;
@@ -331,6 +359,7 @@ function settle(key: string, line: ChatLine): void {
   if (claimedIds.length > 200) claimedIds.splice(0, claimedIds.length - 200);
   const index = chatState.outbox.findIndex((item) => item.key === key);
   if (index >= 0) chatState.outbox.splice(index, 1);
+  removedHere.add(key);
   persist();
   if (chatState.open?.id === line.room) mergeLines([line]);
   touchRoom(line, false);
