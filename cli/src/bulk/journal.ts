@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline';
 import { FileLock } from '@matchmaker/sdk/node';
 import { CliError, EXIT, usageError } from '../exit';
 import { isRecord, numberAt, stringAt } from '../guards';
+import { realPath } from './paths';
 
 /** A growable set of non-negative integers. */
 export class BitSet {
@@ -131,7 +132,8 @@ export async function readJournal(path: string): Promise<JournalState> {
  * Returns the function that releases it.
  */
 export async function lockJournal(path: string): Promise<() => Promise<void>> {
-  const lock = new FileLock(`${path}.lock`, {
+  // By the journal's real path: two names of one journal (a symlink) must not make two locks.
+  const lock = new FileLock(`${realPath(path)}.lock`, {
     label: 'journal lock',
     foreignHoldMs: Number.POSITIVE_INFINITY,
   });

@@ -19,6 +19,7 @@ import type { ListPrinter } from '../output';
 import { type BulkAction, type Plan, RowError } from './actions';
 import { GaveUp, Pacer, Pool, type RetryAfterGate, type RetryPolicy, withRetries } from './flow';
 import { idHash, type JournalState, JournalWriter, lockJournal, readJournal } from './journal';
+import { checkRunPaths } from './paths';
 import { type Counts, startProgress } from './progress';
 import {
   type CsvHeader,
@@ -145,8 +146,15 @@ function wanted(journal: JournalState, line: number, spec: RunSpec): boolean {
 }
 
 export async function runBulk(spec: RunSpec): Promise<RunReport> {
+  const real = !spec.dryRun && !spec.validateOnly;
+  checkRunPaths({
+    input: spec.source.path,
+    journal: spec.validateOnly ? undefined : spec.journalPath,
+    failures: real ? spec.failuresPath : undefined,
+    report: spec.reportPath,
+  });
   // Only a real run writes the journal; one run at a time may, from reading it to its last record.
-  if (spec.dryRun || spec.validateOnly) return run(spec);
+  if (!real) return run(spec);
   const release = await lockJournal(spec.journalPath);
   try {
     return await run(spec);
