@@ -3,12 +3,15 @@
  * are mistakes or tricks: the input itself, a device, a symlink to another run's journal. Nothing
  * the run did not create may be lost, and two runs may never share a journal unnoticed.
  */
+import { execFileSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { RunningSandbox } from '@matchmaker/sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cli, envFor, idsCsv, login, memberIds, sandbox, tempDir } from './support/cli';
+import { cli, envFor, idsCsv, login, memberIds, sandbox, spawnCli, tempDir } from './support/cli';
 
 let box: RunningSandbox;
 let env: NodeJS.ProcessEnv;
@@ -114,5 +117,23 @@ describe('one lock per journal, however it is named', () => {
     expect(result.stderr).toContain(`process ${process.pid}`);
     for (const id of ids) expect(statusOf(id)).toBe('active');
     expect(existsSync(`${link}.lock`)).toBe(false);
+  });
+});
+
+describe('an input path that is a pipe (mkfifo, <(...)) is read once, like stdin', () => {
+  it('runs every row rather than waiting on (or finding empty) a second pass over the pipe', async () => {
+    const ids = memberIds(box, 3);
+    const fifo = join(dir, 'rows.fifo');
+    execFileSync('mkfifo', [fifo]);
+    const journal = join(dir, 'piped.journal.ndjson');
+    const run = spawnCli(['bulk', 'suspend', '-i', fifo, '--format', 'csv', '--journal', journal, '--yes'], {
+      env,
+    });
+    // Opening a FIFO for writing waits for its reader: the CLI.
+    await writeFile(fifo, `id\n${ids.join('\n')}\n`);
+    const code = await Promise.race([run.exited, sleep(10_000).then(() => 'still running')]);
+    expect(run.stderr()).toContain('suspend: 3 ok, 0 skipped, 0 failed');
+    expect(code).toBe(0);
+    for (const id of ids) expect(statusOf(id)).toBe('suspended');
   });
 });

@@ -189,8 +189,8 @@ async function run(spec: RunSpec): Promise<RunReport> {
   const startedAt = new Date().toISOString();
   // Read first, so that resuming over a changed input stops before anything is sent.
   const journal = spec.validateOnly ? undefined : await readJournal(spec.journalPath);
-  // stdin can be read once only: it is checked row by row as it runs.
-  const checked = source.path === '-' && !spec.validateOnly ? undefined : await validate(spec, journal);
+  // stdin (or a pipe) can be read once only: it is checked row by row as it runs.
+  const checked = source.once && !spec.validateOnly ? undefined : await validate(spec, journal);
   if (spec.validateOnly && checked) {
     io.stderr.write(`${name}: ${rows(checked.rows)}, ${checked.invalid} invalid\n`);
     if (checked.invalid > 0)
