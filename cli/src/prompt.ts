@@ -7,31 +7,39 @@ import type { Io } from './io';
 
 export const isInteractive = (io: Io): boolean => io.stdin.isTTY === true && io.stderr.isTTY === true;
 
-const promptContext = () => ({ input: process.stdin, output: process.stderr, clearPromptOnDone: false });
+const promptContext = (signal?: AbortSignal) => ({
+  input: process.stdin,
+  output: process.stderr,
+  clearPromptOnDone: false,
+  ...(signal ? { signal } : {}),
+});
 
+/** Ctrl-C inside a prompt, or the caller's signal (SIGTERM during a bulk run's question). */
 function isExitPromptError(error: unknown): boolean {
-  return error instanceof Error && error.name === 'ExitPromptError';
+  return error instanceof Error && (error.name === 'ExitPromptError' || error.name === 'AbortPromptError');
 }
 
 async function run<T>(ask: () => Promise<T>): Promise<T> {
   try {
     return await ask();
   } catch (error) {
-    // Ctrl-C inside a prompt.
     if (isExitPromptError(error)) throw new CliError('Interrupted', EXIT.interrupted, 'INTERRUPTED');
     throw error;
   }
 }
 
-/** Asks before a destructive action; `--yes` skips the question and is required off a terminal. */
-export async function confirmAction(io: Io, what: string, yes: boolean): Promise<void> {
+/**
+ * Asks before a destructive action; `--yes` skips the question and is required off a terminal.
+ * `signal` ends the question unanswered (exit 130).
+ */
+export async function confirmAction(io: Io, what: string, yes: boolean, signal?: AbortSignal): Promise<void> {
   if (yes) return;
   if (!isInteractive(io)) {
     throw usageError(`Refusing to ${what} without confirmation: pass --yes when not running in a terminal`);
   }
   const { default: confirm } = await import('@inquirer/confirm');
   const ok = await run(() =>
-    confirm({ message: `${what[0]?.toUpperCase()}${what.slice(1)}?`, default: false }, promptContext()),
+    confirm({ message: `${what[0]?.toUpperCase()}${what.slice(1)}?`, default: false }, promptContext(signal)),
   );
   if (!ok) throw new CliError('Cancelled: nothing was changed', EXIT.error, 'CANCELLED');
 }

@@ -4,11 +4,21 @@
  * On `--resume` and `--retry-failed` it is read back into two bitsets (done, failed) indexed by
  * input line, so resuming a million-row run costs a few hundred kilobytes.
  */
-import { closeSync, createReadStream, existsSync, fsyncSync, openSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  createReadStream,
+  existsSync,
+  fstatSync,
+  fsyncSync,
+  openSync,
+  readSync,
+  writeSync,
+} from 'node:fs';
 import { createInterface } from 'node:readline';
 import { FileLock } from '@matchmaker/sdk/node';
 import { CliError, EXIT, usageError } from '../exit';
 import { isRecord, numberAt, stringAt } from '../guards';
+import { realPath } from './paths';
 
 /** A growable set of non-negative integers. */
 export class BitSet {
@@ -76,6 +86,9 @@ export interface JournalState {
   records: number;
 }
 
+const damaged = (path: string, line: number) =>
+  usageError(`Journal ${path} is damaged at line ${line}: it is not JSON`);
+
 export async function readJournal(path: string): Promise<JournalState> {
   const state: JournalState = {
     done: new BitSet(),
@@ -93,16 +106,20 @@ export async function readJournal(path: string): Promise<JournalState> {
   for await (const text of lines) {
     number += 1;
     if (text.trim() === '') continue;
-    if (torn !== undefined) throw usageError(`Journal ${path} is damaged at line ${torn}: it is not JSON`);
     let record: unknown;
     try {
       record = JSON.parse(text);
     } catch {
-      // Only the last line may be torn (a kill in the middle of a write); it is ignored.
+      // A torn line (a kill or a full disk in the middle of a write) can only end a run: it is
+      // ignored at the end of the file or just before the next run's header.
+      if (torn !== undefined) throw damaged(path, torn);
       torn = number;
       continue;
     }
-    if (stringAt(record, 'type') === 'run') {
+    const header = stringAt(record, 'type') === 'run';
+    if (torn !== undefined && !header) throw damaged(path, torn);
+    torn = undefined;
+    if (header) {
       state.action ??= stringAt(record, 'action');
       continue;
     }
@@ -131,7 +148,8 @@ export async function readJournal(path: string): Promise<JournalState> {
  * Returns the function that releases it.
  */
 export async function lockJournal(path: string): Promise<() => Promise<void>> {
-  const lock = new FileLock(`${path}.lock`, {
+  // By the journal's real path: two names of one journal (a symlink) must not make two locks.
+  const lock = new FileLock(`${realPath(path)}.lock`, {
     label: 'journal lock',
     foreignHoldMs: Number.POSITIVE_INFINITY,
   });
@@ -148,6 +166,14 @@ export async function lockJournal(path: string): Promise<() => Promise<void>> {
     EXIT.error,
     'JOURNAL_IN_USE',
   );
+}
+
+function endsWithNewline(fd: number): boolean {
+  const size = fstatSync(fd).size;
+  if (size === 0) return true;
+  const last = Buffer.alloc(1);
+  readSync(fd, last, 0, 1, size - 1);
+  return last[0] === 0x0a;
 }
 
 export interface JournalEntry {
@@ -173,7 +199,9 @@ export class JournalWriter {
     readonly path: string,
     run: { action: string; input: string },
   ) {
-    this.#fd = openSync(path, 'a', 0o600);
+    this.#fd = openSync(path, 'a+', 0o600);
+    // An earlier run's torn last record must stay a line of its own, not swallow this header.
+    if (!endsWithNewline(this.#fd)) writeSync(this.#fd, '\n');
     this.#append({ type: 'run', ...run, pid: process.pid, started_at: new Date().toISOString() });
   }
 

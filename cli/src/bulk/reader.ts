@@ -4,7 +4,7 @@
  * the wrong format) throw a usage error; a bad row is yielded with its error so the run records
  * it as failed and goes on.
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, statSync } from 'node:fs';
 import { extname } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable } from 'node:stream';
@@ -27,6 +27,8 @@ export interface InputSource {
   /** A path, or `-` for stdin. */
   path: string;
   format: InputFormat;
+  /** stdin, or a path that is a pipe or a device (`<(...)`, /dev/stdin): it can be read once only. */
+  once: boolean;
   open: () => Readable;
 }
 
@@ -78,6 +80,7 @@ export function fileSource(path: string, format: InputFormat, stdin: NodeJS.Read
   return {
     path,
     format,
+    once: path === '-' || !isRegularFile(path),
     open: () => {
       if (path !== '-') return createReadStream(path);
       // A Readable by contract of process.stdin; tests pass one too.
@@ -86,6 +89,15 @@ export function fileSource(path: string, format: InputFormat, stdin: NodeJS.Read
       return stream;
     },
   };
+}
+
+/** Whether a path is a regular file; one that cannot be stat'ed fails when it is opened. */
+function isRegularFile(path: string): boolean {
+  try {
+    return statSync(path).isFile();
+  } catch {
+    return true;
+  }
 }
 
 function isReadable(value: unknown): value is Readable {

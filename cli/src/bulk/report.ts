@@ -2,7 +2,16 @@
  * The outcome of a bulk run: the failures file (rows that failed, in the input's own format plus
  * an error column, so it can be fed back as input), the summary line and the `--report` JSON.
  */
-import { closeSync, existsSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  lstatSync,
+  openSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import type { JsonRecord } from '../guards';
@@ -64,7 +73,16 @@ export class FailuresWriter {
   /** Closes the file; a fresh run without failures leaves no stale file of an earlier run. */
   close(): void {
     if (this.#fd !== undefined) closeSync(this.#fd);
-    else if (!this.append && existsSync(this.path)) rmSync(this.path);
+    // Only a regular file can be an earlier run's failures: never a symlink, a device or a pipe.
+    else if (!this.append && isRegularFile(this.path)) rmSync(this.path);
+  }
+}
+
+function isRegularFile(path: string): boolean {
+  try {
+    return lstatSync(path).isFile();
+  } catch {
+    return false;
   }
 }
 

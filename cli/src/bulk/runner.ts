@@ -19,6 +19,7 @@ import type { ListPrinter } from '../output';
 import { type BulkAction, type Plan, RowError } from './actions';
 import { GaveUp, Pacer, Pool, type RetryAfterGate, type RetryPolicy, withRetries } from './flow';
 import { idHash, type JournalState, JournalWriter, lockJournal, readJournal } from './journal';
+import { checkRunPaths } from './paths';
 import { type Counts, startProgress } from './progress';
 import {
   type CsvHeader,
@@ -31,8 +32,8 @@ import {
 import { buildReport, FailuresWriter, type RunReport, rows, summaryLine, writeReport } from './report';
 
 export class RunControl {
-  stopping = false;
   readonly #abort = new AbortController();
+  readonly #stop = new AbortController();
 
   constructor() {
     // Every row in flight listens on the run's signal (and stops listening when it finishes):
@@ -44,12 +45,21 @@ export class RunControl {
     return this.#abort.signal;
   }
 
+  /** Aborted by the first stop: ends what waits before any row is sent (the confirmation). */
+  get stopSignal(): AbortSignal {
+    return this.#stop.signal;
+  }
+
+  get stopping(): boolean {
+    return this.#stop.signal.aborted;
+  }
+
   stop(): void {
-    this.stopping = true;
+    this.#stop.abort();
   }
 
   abort(): void {
-    this.stopping = true;
+    this.stop();
     this.#abort.abort();
   }
 }
@@ -76,8 +86,8 @@ export interface RunSpec {
   /** Where --dry-run prints the planned changes. */
   printer: ListPrinter | undefined;
   control: RunControl;
-  /** Confirmation of a real run, once the input is known to be readable. */
-  confirm: (rows: number | undefined) => Promise<void>;
+  /** Confirmation of a real run, once the input is known to be readable; `signal` withdraws it. */
+  confirm: (rows: number | undefined, signal: AbortSignal) => Promise<void>;
   /** Plain progress line interval (tests shorten it). */
   progressIntervalMs?: number;
 }
@@ -102,6 +112,8 @@ async function validate(
   let count = 0;
   let invalid = 0;
   for await (const row of readRows(spec.source, spec.idColumn)) {
+    // Stopped during the first pass: a large file is not read to its end first.
+    if (spec.control.stopping) throw interruptedBeforeStart();
     count += 1;
     const plan = planOf(spec.action, row);
     if (journal) {
@@ -115,6 +127,14 @@ async function validate(
     }
   }
   return { rows: count, invalid };
+}
+
+function interruptedBeforeStart(): CliError {
+  return new CliError(
+    'Interrupted before any row was sent: nothing changed',
+    EXIT.interrupted,
+    'INTERRUPTED',
+  );
 }
 
 /** An error that every further row would meet too: the run stops. */
@@ -145,8 +165,15 @@ function wanted(journal: JournalState, line: number, spec: RunSpec): boolean {
 }
 
 export async function runBulk(spec: RunSpec): Promise<RunReport> {
+  const real = !spec.dryRun && !spec.validateOnly;
+  checkRunPaths({
+    input: spec.source.path,
+    journal: spec.validateOnly ? undefined : spec.journalPath,
+    failures: real ? spec.failuresPath : undefined,
+    report: spec.reportPath,
+  });
   // Only a real run writes the journal; one run at a time may, from reading it to its last record.
-  if (spec.dryRun || spec.validateOnly) return run(spec);
+  if (!real) return run(spec);
   const release = await lockJournal(spec.journalPath);
   try {
     return await run(spec);
@@ -162,8 +189,8 @@ async function run(spec: RunSpec): Promise<RunReport> {
   const startedAt = new Date().toISOString();
   // Read first, so that resuming over a changed input stops before anything is sent.
   const journal = spec.validateOnly ? undefined : await readJournal(spec.journalPath);
-  // stdin can be read once only: it is checked row by row as it runs.
-  const checked = source.path === '-' && !spec.validateOnly ? undefined : await validate(spec, journal);
+  // stdin (or a pipe) can be read once only: it is checked row by row as it runs.
+  const checked = source.once && !spec.validateOnly ? undefined : await validate(spec, journal);
   if (spec.validateOnly && checked) {
     io.stderr.write(`${name}: ${rows(checked.rows)}, ${checked.invalid} invalid\n`);
     if (checked.invalid > 0)
@@ -187,7 +214,12 @@ async function run(spec: RunSpec): Promise<RunReport> {
       `Journal ${spec.journalPath} already records ${journal.records} rows of an earlier run: add --resume to finish it, --retry-failed to rerun its failures, or delete the journal to start over`,
     );
   }
-  if (real) await spec.confirm(checked?.rows);
+  if (real) {
+    if (spec.control.stopping) throw interruptedBeforeStart();
+    await spec.confirm(checked?.rows, spec.control.stopSignal);
+    // SIGTERM during the question ends it; a stop just as it was answered must not start the run.
+    if (spec.control.stopping) throw interruptedBeforeStart();
+  }
 
   const counts: Counts = { ok: 0, failed: 0, skipped: 0 };
   const header: CsvHeader = { columns: [] };

@@ -111,13 +111,14 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
       printer: options.dryRun ? listPrinter(context.output, ['line', 'id', 'action', 'change']) : undefined,
       control,
       progressIntervalMs,
-      confirm: async (rows) => {
+      confirm: async (rows, signal) => {
         if (!action.destructive) return;
         const count = rows === undefined ? 'every row' : `${rows} rows`;
         await confirmAction(
           context.io,
           `${name} ${count} of ${source.path === '-' ? 'stdin' : source.path}`,
           context.yes,
+          signal,
         );
       },
     });

@@ -1,0 +1,84 @@
+/**
+ * SIGTERM before a bulk run sends its first row: during the first pass over a large file, and
+ * while the confirmation waits on a terminal. The run ends at once with 130, nothing sent, no
+ * journal started and the lock released, rather than reading on or waiting for an answer.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RunningSandbox } from '@matchmaker/sandbox';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { BINARY, envFor, login, memberIds, sandbox, spawnCli, tempDir, waitFor } from './support/cli';
+
+let box: RunningSandbox;
+let env: NodeJS.ProcessEnv;
+let dir: string;
+
+beforeAll(async () => {
+  box = await sandbox();
+  env = envFor(box);
+  expect((await login(env)).code).toBe(0);
+  dir = tempDir();
+});
+
+const statusOf = (id: string) => box.world.store.data.users[id]?.status;
+
+/** The pid in a journal's lock file: the run that holds it. */
+function lockHolder(lock: string): number | undefined {
+  if (!existsSync(lock)) return undefined;
+  try {
+    const pid: unknown = JSON.parse(readFileSync(lock, 'utf8')).pid;
+    return typeof pid === 'number' ? pid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+describe('SIGTERM before the first row', () => {
+  it('during the first pass over a large file: exit 130, the rest of the file not read, nothing sent', async () => {
+    const ids = memberIds(box, 3);
+    // Real users first, then enough rows that the first pass takes a while, then a broken line
+    // that a first pass read to its end would stop on (exit 2) instead.
+    const filler = Array.from(
+      { length: 400_000 },
+      (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    );
+    const path = join(dir, 'large.csv');
+    writeFileSync(
+      path,
+      `id,note\n${[...ids, ...filler].map((id) => `${id},x`).join('\n')}\nlast,"unclosed\n`,
+    );
+    const journal = join(dir, 'large.deactivate.journal.ndjson');
+    const run = spawnCli(['bulk', 'deactivate', '-i', path, '--yes'], { env });
+    // The lock is taken just before the first pass.
+    await waitFor(() => existsSync(`${journal}.lock`));
+    run.child.kill('SIGTERM');
+    expect(await run.exited).toBe(130);
+    expect(run.stderr()).toContain('Interrupted before any row was sent: nothing changed');
+    expect(run.stderr()).not.toContain('not valid CSV');
+    expect(existsSync(journal)).toBe(false);
+    expect(existsSync(`${journal}.lock`)).toBe(false);
+    for (const id of ids) expect(statusOf(id)).toBe('active');
+  });
+
+  it('while the confirmation waits on a terminal: the question ends, exit 130, nothing sent', async () => {
+    const ids = memberIds(box, 3);
+    const path = join(dir, 'asked.csv');
+    writeFileSync(path, `id\n${ids.join('\n')}\n`);
+    const journal = join(dir, 'asked.suspend.journal.ndjson');
+    const command = [process.execPath, BINARY, 'bulk', 'suspend', '-i', path].map((w) => `'${w}'`).join(' ');
+    const child = spawn('script', ['-qefc', command, '/dev/null'], { env: { ...env, TERM: 'xterm' } });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    const exited = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+    await waitFor(() => output.includes('Suspend 3 rows of'));
+    const pid = lockHolder(`${journal}.lock`);
+    expect(pid).toBeTypeOf('number');
+    process.kill(pid ?? 0, 'SIGTERM');
+    expect(await exited).toBe(130);
+    expect(output).toContain('Interrupted');
+    expect(existsSync(journal)).toBe(false);
+    expect(existsSync(`${journal}.lock`)).toBe(false);
+    for (const id of ids) expect(statusOf(id)).toBe('active');
+  });
+});
