@@ -162,7 +162,7 @@ export async function lockJournal(path: string): Promise<() => Promise<void>> {
   }
   if (release) return release;
   throw new CliError(
-    `Journal ${path} is in use by another run (${await lock.holder()}): wait for it to finish or stop it. If that run is gone (it ran on another machine), delete ${lock.path}`,
+    `Journal ${path} is in use by another run (${await lock.holder()}): wait for it to finish or stop it. If no such run is going (it ran on another machine, or the machine restarted and its process id now belongs to another program), delete ${lock.path}`,
     EXIT.error,
     'JOURNAL_IN_USE',
   );
