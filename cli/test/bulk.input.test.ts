@@ -133,6 +133,16 @@ describe('bad rows are recorded as failed and the run goes on', () => {
     const failures = readFileSync(join(dir, 'rows.confirm.failures.ndjson'), 'utf8').trim().split('\n');
     expect(failures.map((line) => JSON.parse(line).error)).toEqual(['not valid JSON', 'not a JSON object']);
   });
+
+  it('NDJSON: an id that is not text or a number is named as such, not as empty', async () => {
+    const path = file('shapes.ndjson', '{"id":{"value":"x"}}\n{"id":true}\n{"id":null}\n{"name":"no id"}\n');
+    const result = await cli(['bulk', 'confirm', '-i', path, '--validate-only'], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("line 1: 'id' is an object, not text or a number");
+    expect(result.stderr).toContain("line 2: 'id' is a boolean, not text or a number");
+    expect(result.stderr).toContain("line 3: empty 'id'");
+    expect(result.stderr).toContain("line 4: empty 'id'");
+  });
 });
 
 describe('--validate-only and --dry-run send nothing that changes state', () => {

@@ -44,11 +44,18 @@ export interface BulkAction {
   apply(client: MatchmakerClient, plan: Plan, options: CallOptions): Promise<unknown>;
 }
 
+/** A column's text; missing or null is empty, a value of another shape (NDJSON) is a row error. */
 function cell(values: JsonRecord, column: string): string {
   const value = values[column];
   if (typeof value === 'string') return value.trim();
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
-  return '';
+  if (value === undefined || value === null) return '';
+  const kind = Array.isArray(value)
+    ? 'an array'
+    : typeof value === 'object'
+      ? 'an object'
+      : `a ${typeof value}`;
+  throw new RowError(`'${column}' is ${kind}, not text or a number`);
 }
 
 function idOf(values: JsonRecord, column: string): string {
