@@ -1,19 +1,9 @@
 import { join } from 'node:path';
-import type { RunningSandbox } from '@matchmaker/sandbox';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { cli, envFor, idsCsv, login, memberIds, sandbox, tempDir } from './support/cli';
+import { describe, expect, it } from 'vitest';
+import { cli, idsCsv, memberIds, signedInSandbox } from './support/cli';
 import { entries } from './support/journal';
 
-let box: RunningSandbox;
-let env: NodeJS.ProcessEnv;
-let dir: string;
-
-beforeAll(async () => {
-  box = await sandbox();
-  env = envFor(box);
-  expect((await login(env)).code).toBe(0);
-  dir = tempDir();
-});
+const { box, env, dir } = await signedInSandbox();
 
 const statusOf = (id: string) => box.world.store.data.users[id]?.status;
 

@@ -1,19 +1,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RunningSandbox } from '@matchmaker/sandbox';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { cli, envFor, login, memberIds, sandbox, tempDir } from './support/cli';
+import { describe, expect, it } from 'vitest';
+import { cli, memberIds, signedInSandbox } from './support/cli';
 
-let box: RunningSandbox;
-let env: NodeJS.ProcessEnv;
-let dir: string;
-
-beforeAll(async () => {
-  box = await sandbox();
-  env = envFor(box);
-  expect((await login(env)).code).toBe(0);
-  dir = tempDir();
-});
+const { box, env, dir } = await signedInSandbox();
 
 const statusOf = (id: string) => box.world.store.data.users[id]?.status;
 

@@ -5,20 +5,10 @@
  */
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RunningSandbox } from '@matchmaker/sandbox';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { cli, deletions, envFor, idsCsv, login, memberIds, sandbox, tempDir } from './support/cli';
+import { describe, expect, it } from 'vitest';
+import { cli, deletions, idsCsv, memberIds, signedInSandbox } from './support/cli';
 
-let box: RunningSandbox;
-let env: NodeJS.ProcessEnv;
-let dir: string;
-
-beforeAll(async () => {
-  box = await sandbox();
-  env = envFor(box);
-  expect((await login(env)).code).toBe(0);
-  dir = tempDir();
-});
+const { box, env, dir } = await signedInSandbox();
 
 describe('a torn journal record', () => {
   it('resumed twice: the torn line stays on its own, every user deleted once', async () => {

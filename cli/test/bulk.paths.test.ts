@@ -9,20 +9,10 @@ import { writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { RunningSandbox } from '@matchmaker/sandbox';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { cli, envFor, idsCsv, login, memberIds, sandbox, spawnCli, tempDir } from './support/cli';
+import { describe, expect, it } from 'vitest';
+import { cli, idsCsv, memberIds, signedInSandbox, spawnCli } from './support/cli';
 
-let box: RunningSandbox;
-let env: NodeJS.ProcessEnv;
-let dir: string;
-
-beforeAll(async () => {
-  box = await sandbox();
-  env = envFor(box);
-  expect((await login(env)).code).toBe(0);
-  dir = tempDir();
-});
+const { box, env, dir } = await signedInSandbox();
 
 const statusOf = (id: string) => box.world.store.data.users[id]?.status;
 

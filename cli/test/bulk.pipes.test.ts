@@ -6,21 +6,11 @@ import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer, type Socket, connect as tcpConnect } from 'node:net';
 import { join } from 'node:path';
-import type { RunningSandbox } from '@matchmaker/sandbox';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { BINARY, envFor, login, memberIds, sandbox, spawnResult, tempDir, waitFor } from './support/cli';
+import { describe, expect, it } from 'vitest';
+import { BINARY, memberIds, signedInSandbox, spawnResult, waitFor } from './support/cli';
 import { entries } from './support/journal';
 
-let box: RunningSandbox;
-let env: NodeJS.ProcessEnv;
-let dir: string;
-
-beforeAll(async () => {
-  box = await sandbox({ latencyMs: { min: 15, max: 30 } });
-  env = envFor(box);
-  expect((await login(env)).code).toBe(0);
-  dir = tempDir();
-});
+const { box, env, dir } = await signedInSandbox({ latencyMs: { min: 15, max: 30 } });
 
 const statusOf = (id: string) => box.world.store.data.users[id]?.status;
 const PROGRESS = /^confirm: (\d+)\/(\d+) rows \(ok (\d+), failed (\d+), skipped (\d+)\), (\d+) rows\/s$/;

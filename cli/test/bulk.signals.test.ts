@@ -6,31 +6,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunningSandbox } from '@matchmaker/sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  deletions,
-  envFor,
-  idsCsv,
-  login,
-  memberIds,
-  sandbox,
-  spawnCli,
-  spawnResult,
-  tempDir,
-  waitFor,
-} from './support/cli';
+import { deletions, idsCsv, memberIds, signedInSandbox, spawnCli, spawnResult, waitFor } from './support/cli';
 import { entries } from './support/journal';
 
-let box: RunningSandbox;
-let env: NodeJS.ProcessEnv;
-let dir: string;
-
-beforeAll(async () => {
-  // Latency keeps the run long enough to be killed in the middle.
-  box = await sandbox({ latencyMs: { min: 5, max: 15 } });
-  env = envFor(box);
-  expect((await login(env)).code).toBe(0);
-  dir = tempDir();
-});
+// Latency keeps the run long enough to be killed in the middle.
+const { box, env, dir } = await signedInSandbox({ latencyMs: { min: 5, max: 15 } });
 
 describe('bulk runs survive being killed', () => {
   it('SIGKILL mid-run, then --resume: every user deleted, none twice beyond the rows in flight', async () => {
@@ -89,10 +69,9 @@ describe('bulk runs survive being killed', () => {
 describe('one journal, one run at a time', () => {
   // A sandbox of its own: the runs above used up most of the first one's active members.
   let box: RunningSandbox;
+  let env: NodeJS.ProcessEnv;
   beforeAll(async () => {
-    box = await sandbox({ latencyMs: { min: 5, max: 15 } });
-    env = envFor(box);
-    expect((await login(env)).code).toBe(0);
+    ({ box, env } = await signedInSandbox({ latencyMs: { min: 5, max: 15 } }));
   });
 
   it('a second run on a journal in use is refused at once, and nothing is applied twice', async () => {

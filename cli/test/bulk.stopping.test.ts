@@ -6,20 +6,10 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RunningSandbox } from '@matchmaker/sandbox';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { BINARY, envFor, login, memberIds, sandbox, spawnCli, tempDir, waitFor } from './support/cli';
+import { describe, expect, it } from 'vitest';
+import { BINARY, memberIds, signedInSandbox, spawnCli, waitFor } from './support/cli';
 
-let box: RunningSandbox;
-let env: NodeJS.ProcessEnv;
-let dir: string;
-
-beforeAll(async () => {
-  box = await sandbox();
-  env = envFor(box);
-  expect((await login(env)).code).toBe(0);
-  dir = tempDir();
-});
+const { box, env, dir } = await signedInSandbox();
 
 const statusOf = (id: string) => box.world.store.data.users[id]?.status;
 

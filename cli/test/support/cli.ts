@@ -26,6 +26,22 @@ export async function sandbox(options: SandboxOptions = {}): Promise<RunningSand
   return box;
 }
 
+/** What most bulk tests start from: a sandbox, the admin signed in (in `env`), a folder of its own. */
+export interface SignedIn {
+  box: RunningSandbox;
+  env: NodeJS.ProcessEnv;
+  dir: string;
+}
+
+/** Starts a sandbox and signs the admin in; everything is cleaned up after the file's tests. */
+export async function signedInSandbox(options: SandboxOptions = {}): Promise<SignedIn> {
+  const box = await sandbox(options);
+  const env = envFor(box);
+  const signedIn = await login(env);
+  if (signedIn.code !== 0) throw new Error(`the admin could not sign in: ${signedIn.stderr}`);
+  return { box, env, dir: tempDir() };
+}
+
 export function tempDir(prefix = 'mm-cli-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
