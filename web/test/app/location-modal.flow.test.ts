@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, logIn, screenshots, startApp, type TestApp } from '../harness/browser';
-
-/** Text that changes as answers arrive is polled, not read once. */
-const WAIT_TEXT = { timeout: 15_000 };
+import { axeViolations, logIn, screenshots, startApp, type TestApp, WAIT_TEXT } from '../harness/browser';
 
 let app: TestApp;
 beforeAll(async () => {

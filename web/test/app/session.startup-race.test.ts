@@ -4,9 +4,8 @@
  * member's badge and live notifications, and nothing may run for the session that ended.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, startApp, submitLogIn, type TestApp } from '../harness/browser';
-
-const WAIT_TEXT = { timeout: 15_000 };
+import { sandboxNotifications, sandboxUser } from '../features/sandbox-world';
+import { logIn, startApp, submitLogIn, type TestApp, WAIT_TEXT } from '../harness/browser';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -16,16 +15,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-function memberId(email: string): string {
-  const user = app.sandbox.world.store.userByEmail(email);
-  if (!user) throw new Error(`no sandbox user ${email}`);
-  return user.keycloakId;
-}
-
-const unreadOf = (email: string) =>
-  app.sandbox.world.store.data.notifications.filter(
-    (entry) => entry.user_id === memberId(email) && !entry.read,
-  ).length;
+const memberId = (email: string) => sandboxUser(app, email).keycloakId;
+const unreadOf = (email: string) => sandboxNotifications(app, email).filter((entry) => !entry.read).length;
 
 describe('start-up and logout at the same moment', () => {
   it('a logout while the notifications chunk loads leaves the next member a working badge and live toasts', async () => {

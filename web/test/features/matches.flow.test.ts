@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, logIn, screenshots, startApp, type TestApp } from '../harness/browser';
+import { sandboxUser } from './sandbox-world';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -14,11 +15,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-function memberId(email: string): string {
-  const user = app.sandbox.world.store.userByEmail(email);
-  if (!user) throw new Error(`no sandbox user ${email}`);
-  return user.keycloakId;
-}
+const memberId = (email: string) => sandboxUser(app, email).keycloakId;
 
 function recommendationStatus(id: string): string | undefined {
   return app.sandbox.world.store.data.recommendations.find((entry) => entry.id === id)?.status;

@@ -8,7 +8,7 @@
  */
 import type { BrowserContext, Page, Route, WebSocketRoute } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { logIn, startApp, type TestApp } from '../harness/browser';
+import { logIn, startApp, type TestApp, WAIT_TEXT } from '../harness/browser';
 import { ENGINE_OPEN } from './chat-network';
 import { sandboxUser } from './sandbox-world';
 
@@ -17,7 +17,6 @@ const OTHER = 'member4@sandbox.test';
 const MESSAGES_API = '**/api/chats/v2/chats/messages';
 const WAITING = 'Waiting for the connection…';
 const SENT = /^(Delivered|Sent|Read)$/;
-const WAIT = { timeout: 15_000 };
 
 let app: TestApp;
 let context: BrowserContext;
@@ -341,8 +340,8 @@ describe('one member in two tabs of one browser', () => {
     held.release();
 
     // A's send settles and A writes the outbox without having heard of B's message.
-    await expect.poll(() => storedCount(first), WAIT).toBe(1);
-    await expect.poll(() => storedCount(second), WAIT).toBe(1);
+    await expect.poll(() => storedCount(first), WAIT_TEXT).toBe(1);
+    await expect.poll(() => storedCount(second), WAIT_TEXT).toBe(1);
     await row(tabB, second).getByText(SENT).first().waitFor();
     await expect.poll(() => storedOutbox(tabB)).toBeNull();
     expect(posts).toBe(2);

@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, logIn, screenshots, startApp, type TestApp } from '../harness/browser';
+import { sandboxNotifications, sandboxUser } from './sandbox-world';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -14,16 +15,9 @@ afterAll(async () => {
   await app?.close();
 });
 
-function memberId(email: string): string {
-  const user = app.sandbox.world.store.userByEmail(email);
-  if (!user) throw new Error(`no sandbox user ${email}`);
-  return user.keycloakId;
-}
+const memberId = (email: string) => sandboxUser(app, email).keycloakId;
 
-function notificationsOf(email: string) {
-  const id = memberId(email);
-  return app.sandbox.world.store.data.notifications.filter((entry) => entry.user_id === id);
-}
+const notificationsOf = (email: string) => sandboxNotifications(app, email);
 
 const unreadOf = (email: string) => notificationsOf(email).filter((entry) => !entry.read).length;
 

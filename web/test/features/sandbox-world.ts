@@ -7,6 +7,12 @@ export function sandboxUser(app: TestApp, email: string) {
   return user;
 }
 
+/** A member's notifications as the sandbox holds them, read or not. */
+export function sandboxNotifications(app: TestApp, email: string) {
+  const id = sandboxUser(app, email).keycloakId;
+  return app.sandbox.world.store.data.notifications.filter((entry) => entry.user_id === id);
+}
+
 /** The newest email of a kind to an address, as the sandbox outbox holds it. */
 export function sandboxMail(app: TestApp, to: string, kind: string) {
   const mail = app.sandbox.world.store.data.outbox.find((entry) => entry.to === to && entry.kind === kind);

@@ -35,6 +35,8 @@ export const DOCS_SCREENS = join(web, 'docs', 'screens');
  */
 const DOCS_IMAGE = { format: 'webp', quality: 60, scale: { 375: 1, 1280: 0.75 } } as const;
 export const WIDTHS = [375, 1280] as const;
+/** How long a poll waits for text that changes as answers arrive (polled, never read once). */
+export const WAIT_TEXT = { timeout: 15_000 };
 export { DEMO_PASSWORD };
 
 const CHROMIUM_ARGS = [

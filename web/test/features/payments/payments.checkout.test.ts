@@ -1,9 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, logIn, screenshots, startApp, type TestApp } from '../../harness/browser';
+import { axeViolations, logIn, screenshots, startApp, type TestApp, WAIT_TEXT } from '../../harness/browser';
 import { sandboxUser } from '../sandbox-world';
-
-/** Text that changes as answers arrive is polled, not read once. */
-const WAIT_TEXT = { timeout: 15_000 };
 
 let app: TestApp;
 beforeAll(async () => {

@@ -7,11 +7,9 @@ import {
   screenshots,
   startApp,
   type TestApp,
+  WAIT_TEXT,
 } from '../../harness/browser';
 import { sandboxMail, sandboxUser } from '../sandbox-world';
-
-/** Text that changes as answers arrive is polled, not read once. */
-const WAIT_TEXT = { timeout: 15_000 };
 
 let app: TestApp;
 beforeAll(async () => {

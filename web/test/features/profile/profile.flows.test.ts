@@ -6,9 +6,7 @@
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, logIn, screenshots, startApp, type TestApp } from '../../harness/browser';
-
-const WAIT_TEXT = { timeout: 15_000 };
+import { axeViolations, logIn, screenshots, startApp, type TestApp, WAIT_TEXT } from '../../harness/browser';
 
 let app: TestApp;
 beforeAll(async () => {
