@@ -60,31 +60,6 @@ describe('session: login, logout, suspension, stale cookies, token refresh', () 
     expect(await second.getByTestId('profile-completion').count()).toBe(0);
   });
 
-  it('a suspension found in one tab shows its notice in the other tabs too', async () => {
-    const first = await app.newPage();
-    await logIn(first, 'member5@sandbox.test');
-    const second = await first.context().newPage();
-    await second.goto('/preferences');
-    await second.getByRole('heading', { level: 1 }).waitFor();
-    const user = app.sandbox.world.store.userByEmail('member5@sandbox.test');
-    if (!user) throw new Error('no member5');
-    user.status = 'suspended';
-    try {
-      // The first tab's next call is answered 406; the second tab makes none.
-      await first.goto('/profile');
-      for (const page of [first, second]) {
-        await page.waitForURL(
-          (url) => url.pathname === '/account/login' && url.searchParams.get('userSuspended') === 'true',
-        );
-        await expect
-          .poll(() => page.getByTestId('login-notice').textContent(), WAIT_TEXT)
-          .toMatch(/suspended/);
-      }
-    } finally {
-      user.status = 'active';
-    }
-  });
-
   it('a suspended account lands on /account/login?userSuspended=true with a message', async () => {
     const page = await app.newPage();
     await page.goto('/account/login');
