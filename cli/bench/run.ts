@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { createClient, MemoryTokenStore } from '@matchmaker/sdk';
 
 const { values } = parseArgs({
   // `pnpm bench -- --rows N` passes the separator through.
@@ -82,12 +83,49 @@ function startSandbox(): Promise<{ url: string; stop: () => void }> {
   });
 }
 
-async function writeCsv(path: string, rows: number, ids: string[]): Promise<void> {
+/**
+ * Creates `count` members through the admin API and returns their ids: a bulk run applies each
+ * user once (repeats of an earlier row are skipped), so every row of a benchmark names its own.
+ */
+async function createMembers(url: string, token: string, count: number): Promise<string[]> {
+  const client = createClient({
+    baseURL: url,
+    tokenStore: new MemoryTokenStore({ accessToken: token, refreshToken: '' }),
+    locks: null,
+    onError: () => {},
+  });
+  const ids: string[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const n = next++;
+      const { user } = await client.admin.createUser({
+        first_name: 'Bench',
+        last_name: `Member ${n}`,
+        username: `bench.${n}`,
+        email: `bench.${n}@bench.sandbox.test`,
+        password: 'Bench#2026-password',
+        date_of_birth: '1990-01-01',
+        sex: n % 2 === 0 ? 'female' : 'male',
+        agreed_to_terms: true,
+      });
+      const id = user.id ?? user.keycloakId;
+      if (!id) throw new Error(`the sandbox created bench.${n} without an id`);
+      ids.push(id);
+    }
+  };
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  return ids;
+}
+
+/** Unique UUID-shaped ids for the runs that send nothing (the file check). */
+const syntheticId = (n: number) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+
+async function writeCsv(path: string, rows: number, id: (n: number) => string): Promise<void> {
   const out = createWriteStream(path);
   out.write('id\n');
   for (let i = 0; i < rows; i++) {
-    if (!out.write(`${ids[i % ids.length]}\n`))
-      await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+    if (!out.write(`${id(i)}\n`)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
   }
   await new Promise<void>((resolve) => out.end(resolve));
 }
@@ -127,18 +165,19 @@ async function main(): Promise<void> {
     };
     delete env.FORCE_COLOR;
     matchmaker(env, ['login', '--email', 'admin@sandbox.test', '--password-stdin'], 'Sandbox#2026');
-    const users = JSON.parse(matchmaker(env, ['users', 'search', '--all', '-o', 'json', '--fields', 'id']));
-    // Every user but the admin running the benchmark (a bulk run refuses to lock out its operator).
-    const self = JSON.parse(matchmaker(env, ['whoami', '-o', 'json', '--fields', 'id'])).id as string;
-    const ids: string[] = users.map((user: { id: string }) => user.id).filter((id: string) => id !== self);
     const token = JSON.parse(
       readFileSync(join(work, 'config', 'matchmaker', 'credentials', 'default.json'), 'utf8'),
     ).accessToken as string;
-
-    // Throughput: the same 10,000 requests (the sandbox's users, over and over), both warmed up.
     const rows = Number(values.rows);
+    const real = Number(values.real);
+    const creating = performance.now();
+    const ids = await createMembers(sandbox.url, token, Math.max(rows, real));
+    console.log(`created ${ids.length} members in ${((performance.now() - creating) / 1000).toFixed(1)} s`);
+    const member = (n: number) => ids[n] ?? '';
+
+    // Throughput: the same 10,000 requests (one user each), both warmed up.
     const bulkCsv = join(work, 'bulk.csv');
-    await writeCsv(bulkCsv, rows, ids);
+    await writeCsv(bulkCsv, rows, member);
     // A plain loop over the same requests: the undici baseline, or one layer of the CLI's call path.
     const timed = (script: string, layer?: string) => {
       const result = JSON.parse(
@@ -218,7 +257,7 @@ async function main(): Promise<void> {
     console.log(`peak RSS of matchmaker --help: ${baseline.toFixed(1)} MB`);
     for (const size of [Number(values.big) / 10, Number(values.big)]) {
       const path = join(work, `validate-${size}.csv`);
-      await writeCsv(path, size, ids);
+      await writeCsv(path, size, syntheticId);
       const { mb, ms } = peakRss(env, ['bulk', 'deactivate', '-i', path, '--validate-only']);
       console.log(
         `peak RSS of --validate-only over ${size} rows: ${mb.toFixed(1)} MB (${(ms / 1000).toFixed(1)} s)`,
@@ -226,10 +265,9 @@ async function main(): Promise<void> {
       rmSync(path);
     }
     // A real run at two sizes: flat means the larger one peaks no higher.
-    const real = Number(values.real);
     for (const size of [Math.round(real / 4), real]) {
       const realCsv = join(work, `real-${size}.csv`);
-      await writeCsv(realCsv, size, ids);
+      await writeCsv(realCsv, size, member);
       const { mb, ms } = peakRss(env, [
         'bulk',
         'deactivate',

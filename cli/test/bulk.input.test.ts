@@ -1,17 +1,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, memberIds, signedInSandbox } from './support/cli';
+import { cli, memberIds, signedInSandbox, writeInput } from './support/cli';
 
 const { box, env, dir } = await signedInSandbox();
 
 const statusOf = (id: string) => box.world.store.data.users[id]?.status;
 
-function file(name: string, text: string): string {
-  const path = join(dir, name);
-  writeFileSync(path, text);
-  return path;
-}
+const file = (name: string, text: string) => writeInput(dir, name, text);
 
 describe('bulk input that cannot be read as a whole stops before any request (exit 2)', () => {
   it('malformed CSV: names the line, changes nothing even in the rows before it', async () => {

@@ -40,6 +40,8 @@ export interface BulkAction {
   name: BulkActionName;
   /** Changes something a member would notice; a real run asks for confirmation. */
   destructive: boolean;
+  /** Rows can ask for different changes (set-email's column), so two rows of one user can conflict. */
+  changePerRow: boolean;
   plan(values: JsonRecord): Plan;
   apply(client: MatchmakerClient, plan: Plan, options: CallOptions): Promise<unknown>;
 }
@@ -79,6 +81,7 @@ export function bulkAction(name: BulkActionName, settings: ActionSettings): Bulk
   ): BulkAction => ({
     name,
     destructive,
+    changePerRow: false,
     plan: (values) => ({ id: userId(values, destructive), change }),
     apply: (client, plan, options) => call(client, plan.id, options),
   });
@@ -101,6 +104,7 @@ export function bulkAction(name: BulkActionName, settings: ActionSettings): Bulk
       return {
         name,
         destructive: true,
+        changePerRow: true,
         plan: (values) => {
           const id = userId(values, true);
           const email = cell(values, settings.emailColumn);
@@ -116,6 +120,7 @@ export function bulkAction(name: BulkActionName, settings: ActionSettings): Bulk
       return {
         name,
         destructive: true,
+        changePerRow: false,
         plan: (values) => ({ id: idOf(values, idColumn), change: `status -> ${review.status}` }),
         apply: (client, plan, options) => client.kyc.reviewRequest(plan.id, review, options),
       };

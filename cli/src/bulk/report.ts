@@ -96,6 +96,8 @@ export interface RunReport {
   ok: number;
   failed: number;
   skipped: number;
+  /** Of the skipped rows, those whose user an earlier row already has. */
+  repeated: number;
   elapsed_ms: number;
   rows_per_second: number;
   started_at: string;
@@ -119,11 +121,12 @@ export const rows = (n: number): string => `${n} ${n === 1 ? 'row' : 'rows'}`;
 
 export function summaryLine(report: RunReport): string {
   const seconds = (report.elapsed_ms / 1000).toFixed(1);
+  const skipped = `${report.skipped} skipped${report.repeated > 0 ? ` (${report.repeated} repeating an earlier row)` : ''}`;
   if (report.dry_run) {
-    return `${report.action} (dry run, nothing sent): ${rows(report.ok)} would change, ${report.skipped} skipped, ${report.failed} invalid`;
+    return `${report.action} (dry run, nothing sent): ${rows(report.ok)} would change, ${skipped}, ${report.failed} invalid`;
   }
   const stopped = report.interrupted ? ', interrupted' : '';
-  return `${report.action}: ${report.ok} ok, ${report.skipped} skipped, ${report.failed} failed in ${seconds} s (${report.rows_per_second} rows/s)${stopped}`;
+  return `${report.action}: ${report.ok} ok, ${skipped}, ${report.failed} failed in ${seconds} s (${report.rows_per_second} rows/s)${stopped}`;
 }
 
 export function writeReport(path: string, report: RunReport): void {

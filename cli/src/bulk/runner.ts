@@ -29,6 +29,7 @@ import {
   type InputSource,
   readRows,
 } from './reader';
+import { SeenIds } from './repeats';
 import { buildReport, FailuresWriter, type RunReport, rows, summaryLine, writeReport } from './report';
 
 export class RunControl {
@@ -104,13 +105,23 @@ function planOf(action: BulkAction, row: InputRow): Plan | string {
   }
 }
 
-/** Reads the whole input once: whole-file problems throw, bad rows are counted and listed. */
+/**
+ * Reads the whole input once: whole-file problems throw, bad rows are counted and listed. Two
+ * rows giving one user different changes stop the run here, before anything is sent: no order of
+ * them is right, and applying either would be a guess.
+ */
 async function validate(
   spec: RunSpec,
   journal: JournalState | undefined,
-): Promise<{ rows: number; invalid: number }> {
+): Promise<{ rows: number; invalid: number; repeated: number }> {
   let count = 0;
   let invalid = 0;
+  let repeated = 0;
+  let conflicts = 0;
+  // Repeats matter here only to count them (--validate-only) or to find conflicts before anything
+  // is sent; otherwise the run finds them as it goes, and this pass keeps no table of ids.
+  const seen =
+    spec.validateOnly || spec.action.changePerRow ? new SeenIds(spec.action.changePerRow) : undefined;
   for await (const row of readRows(spec.source, spec.idColumn)) {
     // Stopped during the first pass: a large file is not read to its end first.
     if (spec.control.stopping) throw interruptedBeforeStart();
@@ -120,13 +131,34 @@ async function validate(
       const moved = movedRow(journal, row, plan, spec);
       if (moved) throw moved;
     }
-    if (typeof plan === 'string') {
-      invalid += 1;
-      if (spec.validateOnly && invalid <= MAX_LISTED_PROBLEMS)
-        spec.io.stderr.write(`line ${row.line}: ${plan}\n`);
+    let problem = typeof plan === 'string' ? plan : undefined;
+    const earlier = typeof plan === 'string' || !seen ? 'first' : seen.see(plan.id, plan.change);
+    if (earlier === 'repeat') repeated += 1;
+    else if (earlier === 'conflict' && typeof plan !== 'string') {
+      conflicts += 1;
+      problem = conflictMessage(plan);
     }
+    if (problem === undefined) continue;
+    invalid += 1;
+    // --validate-only lists every problem; a run lists only the conflicts, which stop it below.
+    const listed = spec.validateOnly ? invalid : problem === plan ? undefined : conflicts;
+    if (listed !== undefined && listed <= MAX_LISTED_PROBLEMS)
+      spec.io.stderr.write(`line ${row.line}: ${problem}\n`);
   }
-  return { rows: count, invalid };
+  if (conflicts > 0 && !spec.validateOnly) {
+    throw usageError(
+      `${displayName(spec.source)} gives ${conflicts === 1 ? 'a user' : `${conflicts} users`} different changes on different rows (listed above): fix the input; nothing was sent`,
+    );
+  }
+  return { rows: count, invalid, repeated };
+}
+
+function conflictMessage(plan: Plan): string {
+  return `user ${plan.id} has another change on an earlier row (this row: ${plan.change})`;
+}
+
+function repeatMessage(plan: Plan): string {
+  return `user ${plan.id} repeats an earlier row: skipped`;
 }
 
 function interruptedBeforeStart(): CliError {
@@ -192,13 +224,15 @@ async function run(spec: RunSpec): Promise<RunReport> {
   // stdin (or a pipe) can be read once only: it is checked row by row as it runs.
   const checked = source.once && !spec.validateOnly ? undefined : await validate(spec, journal);
   if (spec.validateOnly && checked) {
-    io.stderr.write(`${name}: ${rows(checked.rows)}, ${checked.invalid} invalid\n`);
+    const repeats =
+      checked.repeated > 0 ? `, ${checked.repeated} repeating an earlier row's user (a run skips them)` : '';
+    io.stderr.write(`${name}: ${rows(checked.rows)}, ${checked.invalid} invalid${repeats}\n`);
     if (checked.invalid > 0)
       throw usageError(`${name} has ${rows(checked.invalid)} that cannot be used (listed above)`);
-    return buildReport(reportFields(spec, started, startedAt, false), {
-      ok: checked.rows,
+    return buildReport(reportFields(spec, started, startedAt, false, checked.repeated), {
+      ok: checked.rows - checked.repeated,
       failed: 0,
-      skipped: 0,
+      skipped: checked.repeated,
     });
   }
 
@@ -240,6 +274,12 @@ async function run(spec: RunSpec): Promise<RunReport> {
   let fatal: unknown;
   let broken: InputBrokenError | undefined;
   let interruptedRows = 0;
+  // Every row's user, wanted this time or not: a row whose user an earlier row already has (done
+  // in this run or an earlier one) is never sent again.
+  const seen = new SeenIds(action.changePerRow);
+  let repeated = 0;
+  /** Rows --retry-failed leaves alone that no run has sent yet (an earlier run stopped first). */
+  let neverRun = 0;
 
   const fail = (row: InputRow, id: string, message: string, attempts?: number) => {
     counts.failed += 1;
@@ -296,16 +336,28 @@ async function run(spec: RunSpec): Promise<RunReport> {
         spec.control.stop();
         break;
       }
+      const earlier = typeof plan === 'string' ? 'first' : seen.see(plan.id, plan.change);
       if (!wanted(journal, row.line, spec)) {
         counts.skipped += 1;
+        // A repeated user's row is never journaled: it is not waiting to run.
+        if (earlier === 'first' && !journal.done.has(row.line) && !journal.failed.has(row.line))
+          neverRun += 1;
         continue;
       }
-      if (typeof plan === 'string') {
-        if (real) fail(row, '', plan);
+      if (typeof plan === 'string' || earlier === 'conflict') {
+        // A conflict gets here only from an input read once (stdin): a file's stop the run first.
+        const problem = typeof plan === 'string' ? plan : conflictMessage(plan);
+        if (real) fail(row, typeof plan === 'string' ? '' : plan.id, problem);
         else {
           counts.failed += 1;
-          io.stderr.write(`line ${row.line}: ${plan}\n`);
+          io.stderr.write(`line ${row.line}: ${problem}\n`);
         }
+        continue;
+      }
+      if (earlier === 'repeat') {
+        counts.skipped += 1;
+        repeated += 1;
+        if (repeated <= MAX_LISTED_PROBLEMS) io.stderr.write(`line ${row.line}: ${repeatMessage(plan)}\n`);
         continue;
       }
       if (!real || !spec.client) {
@@ -332,10 +384,15 @@ async function run(spec: RunSpec): Promise<RunReport> {
   }
 
   const report = buildReport(
-    reportFields(spec, started, startedAt, spec.control.stopping && fatal === undefined, failures),
+    reportFields(spec, started, startedAt, spec.control.stopping && fatal === undefined, repeated, failures),
     counts,
   );
   io.stderr.write(`${summaryLine(report)}\n`);
+  if (neverRun > 0) {
+    io.stderr.write(
+      `${rows(neverRun)} of ${name} never ran (the earlier run stopped before them) and --retry-failed left them alone: finish them with --resume\n`,
+    );
+  }
   if (spec.reportPath) writeReport(spec.reportPath, report);
   if (fatal !== undefined) throw fatal;
   if (broken) {
@@ -368,6 +425,7 @@ function reportFields(
   started: number,
   startedAt: string,
   interrupted: boolean,
+  repeated: number,
   failures?: FailuresWriter,
 ) {
   const real = !spec.dryRun && !spec.validateOnly;
@@ -378,6 +436,7 @@ function reportFields(
     failures_file: failures && failures.count > 0 ? spec.failuresPath : null,
     dry_run: spec.dryRun,
     interrupted,
+    repeated,
     elapsed_ms: Math.round(performance.now() - started),
     started_at: startedAt,
   };

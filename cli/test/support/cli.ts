@@ -145,6 +145,13 @@ export function memberIds(box: RunningSandbox, count: number): string[] {
     .map((user) => user.keycloakId);
 }
 
+/** Writes `text` to the file `name` in `dir`; returns its path. */
+export function writeInput(dir: string, name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
 /** Writes a one-column CSV of ids (header `id`) named `name` in `dir`; returns its path. */
 export function idsCsv(dir: string, name: string, ids: string[]): string {
   const path = join(dir, name);

@@ -1,0 +1,196 @@
+/**
+ * One user on several rows of an input: applied once, at the first row; two rows asking for
+ * different changes stop a file before anything is sent.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli, deletions, idsCsv, memberIds, signedInSandbox, writeInput } from './support/cli';
+
+const { box, env, dir } = await signedInSandbox();
+const user = (id: string) => box.world.store.data.users[id];
+const ids = memberIds(box, 14);
+function take(n: number): string[] {
+  const taken = ids.splice(0, n);
+  if (taken.length < n) throw new Error(`the sandbox has too few members for this test`);
+  return taken;
+}
+
+const file = (name: string, text: string) => writeInput(dir, name, text);
+
+describe('bulk runs over an input that names a user twice', () => {
+  it('deletes each user once; the repeats are skipped, named and counted', async () => {
+    const [a, b, c] = take(3) as [string, string, string];
+    const input = idsCsv(dir, 'repeats.csv', [a, b, a, c, b, a]);
+    const report = join(dir, 'repeats.report.json');
+    const result = await cli(['bulk', 'delete', '-i', input, '--yes', '-c', '4', '--report', report], {
+      env,
+    });
+    expect(result.stderr).toContain(`line 4: user ${a} repeats an earlier row: skipped`);
+    expect(result.stderr).toContain(`line 6: user ${b} repeats an earlier row: skipped`);
+    expect(result.stderr).toContain('delete: 3 ok, 3 skipped (3 repeating an earlier row), 0 failed');
+    expect(result.code).toBe(0);
+    const counts = deletions(box);
+    expect([a, b, c].map((id) => counts.get(id))).toEqual([1, 1, 1]);
+    expect(JSON.parse(readFileSync(report, 'utf8'))).toMatchObject({ ok: 3, skipped: 3, repeated: 3 });
+  });
+
+  it('--resume skips a repeat whose first row an earlier run applied', async () => {
+    const [a, b] = take(2) as [string, string];
+    const journal = join(dir, 'resume.journal.ndjson');
+    // The earlier run covered the first row only; the input then grew.
+    const first = await cli(
+      ['bulk', 'delete', '-i', idsCsv(dir, 'r1.csv', [a]), '--yes', '--journal', journal],
+      {
+        env,
+      },
+    );
+    expect(first.code).toBe(0);
+    const input = idsCsv(dir, 'r2.csv', [a, b, a]);
+    const result = await cli(['bulk', 'delete', '-i', input, '--yes', '--journal', journal, '--resume'], {
+      env,
+    });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`line 4: user ${a} repeats an earlier row: skipped`);
+    const counts = deletions(box);
+    expect([a, b].map((id) => counts.get(id))).toEqual([1, 1]);
+  });
+
+  it('set-email: the same email twice is one change; two emails for one user stop the file first', async () => {
+    const [a, b] = take(2) as [string, string];
+    const same = file('same.csv', `id,email\n${a},one.${a}@example.org\n${a},one.${a}@example.org\n`);
+    const once = await cli(['bulk', 'set-email', '-i', same, '--yes'], { env });
+    expect(once.code).toBe(0);
+    expect(once.stderr).toContain('1 ok, 1 skipped (1 repeating an earlier row)');
+    expect(user(a)?.email).toBe(`one.${a}@example.org`);
+
+    const clash = file(
+      'clash.csv',
+      `id,email\n${b},first.${b}@example.org\n${a},two.${a}@example.org\n${b},second.${b}@example.org\n`,
+    );
+    for (const extra of [[], ['--dry-run']]) {
+      const result = await cli(['bulk', 'set-email', '-i', clash, '--yes', ...extra], { env });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(
+        `line 4: user ${b} has another change on an earlier row (this row: email -> second.${b}@example.org)`,
+      );
+      expect(result.stderr).toContain('gives a user different changes on different rows (listed above)');
+      expect(result.stderr).toContain('nothing was sent');
+      expect(result.stdout).toBe('');
+    }
+    // Nothing at all was sent: not even the row of the other user.
+    expect(user(a)?.email).toBe(`one.${a}@example.org`);
+    expect(user(b)?.email).not.toContain('@example.org');
+
+    const checked = await cli(['bulk', 'set-email', '-i', clash, '--validate-only'], { env });
+    expect(checked.code).toBe(2);
+    expect(checked.stderr).toContain(`line 4: user ${b} has another change on an earlier row`);
+    expect(checked.stderr).toContain('3 rows, 1 invalid');
+  });
+
+  it('set-email read once from stdin: the conflicting later row fails and is written to the failures file', async () => {
+    const [a, b] = take(2) as [string, string];
+    const failures = join(dir, 'stdin.failures.csv');
+    const result = await cli(
+      [
+        'bulk',
+        'set-email',
+        '-i',
+        '-',
+        '--format',
+        'csv',
+        '--yes',
+        '--journal',
+        join(dir, 'stdin.journal.ndjson'),
+        '--failures',
+        failures,
+      ],
+      { env, stdin: `id,email\n${a},x.${a}@example.org\n${b},y.${b}@example.org\n${a},z.${a}@example.org\n` },
+    );
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('2 ok, 0 skipped, 1 failed');
+    expect(user(a)?.email).toBe(`x.${a}@example.org`);
+    const rows = readFileSync(failures, 'utf8').trim().split('\n');
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toContain(`z.${a}@example.org`);
+    expect(rows[1]).toContain('has another change on an earlier row');
+  });
+
+  it('--validate-only and --dry-run count repeats without listing them as invalid', async () => {
+    const [a, b] = take(2) as [string, string];
+    const input = idsCsv(dir, 'check.csv', [a, b, b]);
+    const checked = await cli(['bulk', 'deactivate', '-i', input, '--validate-only'], { env });
+    expect(checked.code).toBe(0);
+    expect(checked.stderr).toContain(
+      "3 rows, 0 invalid, 1 repeating an earlier row's user (a run skips them)",
+    );
+    const dry = await cli(['bulk', 'deactivate', '-i', input, '--dry-run', '-o', 'json'], { env });
+    expect(dry.code).toBe(0);
+    expect(JSON.parse(dry.stdout).map((row: { id: string }) => row.id)).toEqual([a, b]);
+    expect(dry.stderr).toContain('2 rows would change, 1 skipped (1 repeating an earlier row)');
+    expect(user(a)?.status).toBe('active');
+  });
+});
+
+describe('--retry-failed after a run that stopped early', () => {
+  it('says which rows never ran and that --resume finishes them', async () => {
+    const [a, b, c] = take(3) as [string, string, string];
+    const journal = join(dir, 'stopped.journal.ndjson');
+    // The journal of a run that got through its first row only (as after a refused session).
+    const first = await cli(
+      ['bulk', 'delete', '-i', idsCsv(dir, 's1.csv', [a]), '--yes', '--journal', journal],
+      {
+        env,
+      },
+    );
+    expect(first.code).toBe(0);
+    const input = idsCsv(dir, 's2.csv', [a, b, c]);
+    const retried = await cli(
+      ['bulk', 'delete', '-i', input, '--yes', '--journal', journal, '--retry-failed'],
+      {
+        env,
+      },
+    );
+    expect(retried.code).toBe(0);
+    expect(retried.stderr).toContain(
+      `2 rows of ${input} never ran (the earlier run stopped before them) and --retry-failed left them alone: finish them with --resume`,
+    );
+    expect(deletions(box).get(b)).toBeUndefined();
+    const resumed = await cli(['bulk', 'delete', '-i', input, '--yes', '--journal', journal, '--resume'], {
+      env,
+    });
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).not.toContain('never ran');
+    expect([a, b, c].map((id) => deletions(box).get(id))).toEqual([1, 1, 1]);
+  });
+});
+
+describe('repeats over a large input', () => {
+  it('tells 60,000 distinct ids apart, and finds every one of them again', async () => {
+    // UUID-shaped ids that differ in a few characters only, the hardest case for a hash.
+    const distinct = Array.from(
+      { length: 60_000 },
+      (_, i) => `00000000-0000-4000-8000-${i.toString(16).padStart(12, '0')}`,
+    );
+    const once = await cli(
+      ['bulk', 'deactivate', '-i', idsCsv(dir, 'big.csv', distinct), '--validate-only'],
+      {
+        env,
+      },
+    );
+    expect(once.stderr).toContain('60000 rows, 0 invalid\n');
+    expect(once.code).toBe(0);
+    const twice = await cli(
+      [
+        'bulk',
+        'deactivate',
+        '-i',
+        idsCsv(dir, 'big-twice.csv', [...distinct, ...distinct.reverse()]),
+        '--validate-only',
+      ],
+      { env },
+    );
+    expect(twice.stderr).toContain("120000 rows, 0 invalid, 60000 repeating an earlier row's user");
+    expect(twice.code).toBe(0);
+  });
+});
