@@ -118,10 +118,10 @@ async function validate(
   let invalid = 0;
   let repeated = 0;
   let conflicts = 0;
-  // Repeats matter here only to count them (--validate-only) or to find conflicts before anything
-  // is sent; otherwise the run finds them as it goes, and this pass keeps no table of ids.
-  const seen =
-    spec.validateOnly || spec.action.changePerRow ? new SeenIds(spec.action.changePerRow) : undefined;
+  // Only rows that can ask for different changes (set-email) keep a table of ids here, to find
+  // conflicts before anything is sent: other repeats are harmless, the run skips them as it goes,
+  // and a check of a million-row file stays in flat memory.
+  const seen = spec.action.changePerRow ? new SeenIds(true) : undefined;
   for await (const row of readRows(spec.source, spec.idColumn)) {
     // Stopped during the first pass: a large file is not read to its end first.
     if (spec.control.stopping) throw interruptedBeforeStart();
