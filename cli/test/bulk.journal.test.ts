@@ -3,7 +3,8 @@
  * write) is resumed, and then resumed again: each run's records stay readable, so the second
  * resume skips what is done instead of calling the journal damaged.
  */
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, deletions, idsCsv, memberIds, signedInSandbox } from './support/cli';
@@ -58,4 +59,26 @@ describe('a torn journal record', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('is damaged at line 3');
   });
+});
+
+describe('the lock of a run that died before a restart', () => {
+  it.runIf(existsSync('/proc/self/stat'))(
+    'is taken over when its process id now belongs to another program',
+    async () => {
+      const journal = join(dir, 'restarted.journal.ndjson');
+      const input = idsCsv(dir, 'restarted.csv', memberIds(box, 2));
+      // Left by a run before a restart: this test's own (live) pid, with another start time.
+      const stale = {
+        pid: process.pid,
+        host: hostname(),
+        token: 'before-restart',
+        started: 'another-boot:1',
+      };
+      writeFileSync(`${journal}.lock`, JSON.stringify(stale));
+      const result = await cli(['bulk', 'delete', '-i', input, '--journal', journal, '--yes'], { env });
+      expect(result.stderr).not.toContain('in use');
+      expect(result.code).toBe(0);
+      expect(existsSync(`${journal}.lock`)).toBe(false);
+    },
+  );
 });

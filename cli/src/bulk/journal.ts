@@ -144,7 +144,9 @@ export async function readJournal(path: string): Promise<JournalState> {
  * Takes the journal's lock (`<journal>.lock`) for a run that writes it: two runs on one journal
  * at once (a second terminal, a colleague resuming) would both send the rows neither has
  * journaled yet. A lock left by a run that was killed (its process is gone) is taken over, so
- * `--resume` after SIGKILL just works; one held from another machine is never guessed about.
+ * `--resume` after SIGKILL just works, also after a restart that gave its process id to another
+ * program (the lock records when its process started); one held from another machine is never
+ * guessed about.
  * Returns the function that releases it.
  */
 export async function lockJournal(path: string): Promise<() => Promise<void>> {
@@ -162,7 +164,7 @@ export async function lockJournal(path: string): Promise<() => Promise<void>> {
   }
   if (release) return release;
   throw new CliError(
-    `Journal ${path} is in use by another run (${await lock.holder()}): wait for it to finish or stop it. If no such run is going (it ran on another machine, or the machine restarted and its process id now belongs to another program), delete ${lock.path}`,
+    `Journal ${path} is in use by another run (${await lock.holder()}): wait for it to finish or stop it. If no such run is going (it ran on another machine), delete ${lock.path}`,
     EXIT.error,
     'JOURNAL_IN_USE',
   );

@@ -25,6 +25,12 @@ interface LockOwner {
   pid: number;
   host: string;
   token: string;
+  /**
+   * When the owner's process started (Linux: boot id and start tick), so that a pid reused by
+   * another program after a crash or a restart is not taken for the owner. Absent where /proc is
+   * missing and in files of older SDKs.
+   */
+  started?: string;
 }
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -43,9 +49,10 @@ export interface FileLockOptions {
 
 /**
  * A lock file shared by processes (created exclusively at `path`). The file names its owner
- * (pid, host, and a token unique to this hold); a waiter takes it over only when that owner is
- * gone (its pid no longer runs on this host), and a holder removes it only while it still names
- * it. Owners on another host (a shared disk) cannot be checked: their lock counts as abandoned
+ * (pid, host, when it started, and a token unique to this hold); a waiter takes it over only
+ * when that owner is gone (its pid no longer runs on this host, or, where Linux's /proc tells,
+ * belongs to a process that started at another time), and a holder removes it only while it
+ * still names it. Owners on another host (a shared disk) cannot be checked: their lock counts as abandoned
  * after `foreignHoldMs`.
  */
 export class FileLock {
@@ -66,7 +73,7 @@ export class FileLock {
    * or null while another live process holds it (`holder()` says who).
    */
   async tryAcquire(): Promise<(() => Promise<void>) | null> {
-    const owner: LockOwner = { pid: process.pid, host: hostname(), token: randomUUID() };
+    const owner = await ownOwner();
     if (await this.#tryCreate(owner)) return () => this.#release(owner);
     await this.#removeIfAbandoned();
     if (await this.#tryCreate(owner)) return () => this.#release(owner);
@@ -75,7 +82,7 @@ export class FileLock {
 
   /** Waits for the lock and returns the function that releases it. */
   async acquire(): Promise<() => Promise<void>> {
-    const owner: LockOwner = { pid: process.pid, host: hostname(), token: randomUUID() };
+    const owner = await ownOwner();
     const deadline = Date.now() + this.#waitMs;
     for (let poll = POLL_MIN_MS; ; poll = Math.min(poll * 2, POLL_MAX_MS)) {
       if (await this.#tryCreate(owner)) return () => this.#release(owner);
@@ -124,7 +131,7 @@ export class FileLock {
       holder === null
         ? ageMs > HALF_WRITTEN_MS
         : holder.host === hostname()
-          ? !isRunning(holder.pid)
+          ? !(await isOwnerRunning(holder))
           : ageMs > this.#foreignHoldMs;
     if (!abandoned) return;
     // Move it aside atomically, then make sure what was moved is what was judged: two waiters
@@ -154,12 +161,55 @@ function parseOwner(text: string): LockOwner | null {
   try {
     const data = JSON.parse(text) as Partial<LockOwner> | null;
     if (typeof data?.pid === 'number' && typeof data.host === 'string' && typeof data.token === 'string') {
-      return { pid: data.pid, host: data.host, token: data.token };
+      const owner: LockOwner = { pid: data.pid, host: data.host, token: data.token };
+      if (typeof data.started === 'string') owner.started = data.started;
+      return owner;
     }
   } catch {
     // Half written: the owner is between creating and writing it.
   }
   return null;
+}
+
+/** This process as a lock's owner, with a token unique to one hold. */
+async function ownOwner(): Promise<LockOwner> {
+  const owner: LockOwner = { pid: process.pid, host: hostname(), token: randomUUID() };
+  const started = await processStart(process.pid);
+  if (started !== undefined) owner.started = started;
+  return owner;
+}
+
+/**
+ * Whether the lock's owner still runs: its pid runs on this host and, when the lock says when the
+ * owner started, the process with that pid started then too (not a later program given the same
+ * pid). What cannot be read counts as running: a live owner must never lose its lock to a guess.
+ */
+async function isOwnerRunning(owner: LockOwner): Promise<boolean> {
+  if (!isRunning(owner.pid)) return false;
+  if (owner.started === undefined) return true;
+  const started = await processStart(owner.pid);
+  return started === undefined || started === owner.started;
+}
+
+let bootId: Promise<string | undefined> | undefined;
+
+/**
+ * When a process started, as "<boot id>:<start tick>" from Linux's /proc (the tick counts from
+ * boot, so the boot id tells two boots apart); undefined where /proc cannot say.
+ */
+async function processStart(pid: number): Promise<string | undefined> {
+  bootId ??= readFile('/proc/sys/kernel/random/boot_id', 'utf8').then(
+    (text) => text.trim() || undefined,
+    () => undefined,
+  );
+  const boot = await bootId;
+  if (boot === undefined) return undefined;
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => undefined);
+  if (stat === undefined) return undefined;
+  // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so fields are counted from
+  // the last ')'. After it come fields 3 onwards; the start time is field 22.
+  const tick = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  return tick && /^\d+$/.test(tick) ? `${boot}:${tick}` : undefined;
 }
 
 /** Whether a process with this pid runs on this host (EPERM: it runs, as another user). */

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -130,6 +131,54 @@ describe('FileTokenStore lock', () => {
     await locked;
     expect(outcome).toBe('locked');
   }, 30_000);
+});
+
+describe('FileLock and a process id given to another program', () => {
+  const hasProc = existsSync('/proc/self/stat');
+
+  it.runIf(hasProc)(
+    'records when its owner started, and takes over a lock whose pid now runs another program',
+    async () => {
+      const path = join(dir, 'run.lock');
+      const release = await new FileLock(path).tryAcquire();
+      const owner = JSON.parse(await readFile(path, 'utf8'));
+      expect(owner.started).toMatch(/^[0-9a-f-]+:\d+$/);
+      await release?.();
+
+      // A live pid with its true start time is held; as after a crash and a restart, the same pid
+      // with another start time is a stale lock whose pid was given to another program.
+      await writeFile(path, JSON.stringify({ ...owner, token: 'live' }));
+      expect(await new FileLock(path).tryAcquire()).toBeNull();
+      const [boot, tick] = String(owner.started).split(':');
+      for (const started of [`${boot}:${Number(tick) + 1}`, `another-boot:${tick}`]) {
+        await writeFile(path, JSON.stringify({ ...owner, token: 'stale', started }));
+        const taken = await new FileLock(path).tryAcquire();
+        expect(taken).not.toBeNull();
+        expect(JSON.parse(await readFile(path, 'utf8')).token).not.toBe('stale');
+        await taken?.();
+      }
+    },
+  );
+
+  it.runIf(hasProc)('two waiters judging one stale lock at once: exactly one holds it', async () => {
+    const path = join(dir, 'run.lock');
+    const release = await new FileLock(path).tryAcquire();
+    const owner = JSON.parse(await readFile(path, 'utf8'));
+    await release?.();
+    await writeFile(path, JSON.stringify({ ...owner, token: 'stale', started: `${owner.started}0` }));
+    const results = await Promise.all(Array.from({ length: 6 }, () => new FileLock(path).tryAcquire()));
+    const holders = results.filter((result) => result !== null);
+    expect(holders).toHaveLength(1);
+    await holders[0]?.();
+  });
+
+  it('a lock without a start time (an older SDK, or no /proc) still counts as held while its pid runs', async () => {
+    const path = join(dir, 'run.lock');
+    await writeFile(path, JSON.stringify({ pid: process.ppid, host: hostname(), token: 'older' }));
+    expect(await new FileLock(path).tryAcquire()).toBeNull();
+    await writeFile(path, String(process.ppid));
+    expect(await new FileLock(path).tryAcquire()).toBeNull();
+  });
 });
 
 describe('FileLock.tryAcquire (a lock that is taken or refused at once)', () => {
