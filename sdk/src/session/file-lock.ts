@@ -35,6 +35,23 @@ interface LockOwner {
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** What `LockHold.confirm` found. */
+export type LockState =
+  /** The lock file still names this hold. */
+  | 'held'
+  /** The lock file was gone (deleted by hand) and this hold created it again. */
+  | 'retaken'
+  /** The lock file names another owner, or this hold was released: it is not this hold's. */
+  | 'lost';
+
+/** A hold on a lock, for a long holder that checks it still has it. */
+export interface LockHold {
+  /** Whether the lock is still this hold's; a lock file deleted meanwhile is created again. */
+  confirm(): Promise<LockState>;
+  /** Releases the lock (only while it still names this hold), after any `confirm` in progress. */
+  release(): Promise<void>;
+}
+
 export interface FileLockOptions {
   /** How long `acquire` waits for a held lock (default: the session lock's longest hold, and slack). */
   waitMs?: number;
@@ -73,11 +90,58 @@ export class FileLock {
    * or null while another live process holds it (`holder()` says who).
    */
   async tryAcquire(): Promise<(() => Promise<void>) | null> {
+    const hold = await this.tryHold();
+    return hold ? () => hold.release() : null;
+  }
+
+  /**
+   * Like `tryAcquire`, for a holder that keeps the lock a long time (a bulk run): the hold can
+   * `confirm` that the lock file still names it, since a person may delete it, or another
+   * process judge it abandoned, while it is held.
+   */
+  async tryHold(): Promise<LockHold | null> {
     const owner = await ownOwner();
-    if (await this.#tryCreate(owner)) return () => this.#release(owner);
+    if (await this.#tryCreate(owner)) return this.#hold(owner);
     await this.#removeIfAbandoned();
-    if (await this.#tryCreate(owner)) return () => this.#release(owner);
+    if (await this.#tryCreate(owner)) return this.#hold(owner);
     return null;
+  }
+
+  #hold(owner: LockOwner): LockHold {
+    let released = false;
+    // Checks run one at a time, and release waits for the one in progress: a check that found
+    // the file gone must not create it again after the release removed it.
+    let checking: Promise<unknown> = Promise.resolve();
+    return {
+      confirm: () => {
+        const state = checking.then(() => (released ? ('lost' as const) : this.#confirm(owner)));
+        checking = state.catch(() => undefined);
+        return state;
+      },
+      release: async () => {
+        released = true;
+        await checking;
+        await this.#release(owner);
+      },
+    };
+  }
+
+  async #confirm(owner: LockOwner): Promise<LockState> {
+    for (;;) {
+      let text: string;
+      try {
+        text = await readFile(this.path, 'utf8');
+      } catch (error) {
+        // Unreadable for another reason: it cannot be told to be lost, so it still counts as held.
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return 'held';
+        if (await this.#tryCreate(owner)) return 'retaken';
+        continue; // Created by someone else between the two steps: read whose it is.
+      }
+      // Empty or half written: another process is between creating and writing it.
+      const named = parseOwner(text);
+      if (named === null) return 'lost';
+      return named.token === owner.token ? 'held' : 'lost';
+    }
   }
 
   /** Waits for the lock and returns the function that releases it. */
@@ -119,7 +183,24 @@ export class FileLock {
     await rm(this.path, { force: true });
   }
 
+  /**
+   * Removes the lock file if its owner is gone. Waiters do this one at a time, behind
+   * `<path>.takeover`: two waiters that judged the same abandoned file would otherwise both
+   * remove "it", the second removing the fresh lock the first had just made, and both would hold
+   * the lock. A waiter that finds a takeover in progress leaves it to the other.
+   */
   async #removeIfAbandoned(): Promise<void> {
+    const guard = `${this.path}.takeover`;
+    if (!(await enterGuard(guard))) return;
+    try {
+      await this.#removeJudged();
+    } finally {
+      await rm(guard, { force: true });
+    }
+  }
+
+  async #removeJudged(): Promise<void> {
+    // Read inside the guard: a lock made since this waiter last looked is judged afresh.
     const seen = await readFile(this.path, 'utf8').catch(() => null);
     if (seen === null) return;
     const holder = parseOwner(seen);
@@ -134,8 +215,8 @@ export class FileLock {
           ? !(await isOwnerRunning(holder))
           : ageMs > this.#foreignHoldMs;
     if (!abandoned) return;
-    // Move it aside atomically, then make sure what was moved is what was judged: two waiters
-    // may judge the same file, and the second must not remove the first one's fresh lock.
+    // Move it aside atomically, then make sure what was moved is what was judged: its owner may
+    // have released it, and another process made a fresh one, since it was read.
     const aside = `${this.path}.${process.pid}.${randomUUID()}.stale`;
     try {
       await rename(this.path, aside);
@@ -153,6 +234,26 @@ export class FileLock {
     const holder = text === null ? null : parseOwner(text);
     return holder ? `process ${holder.pid} on ${holder.host}` : 'an unknown process';
   }
+}
+
+/**
+ * Creates the takeover guard; false while another waiter holds it. A guard left by a process that
+ * died during a takeover (which lasts milliseconds) is removed once it is older than a few seconds.
+ */
+async function enterGuard(guard: string, retry = true): Promise<boolean> {
+  try {
+    await (await open(guard, 'wx', 0o600)).close();
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const ageMs = await stat(guard).then(
+    (info) => Date.now() - info.mtimeMs,
+    () => 0,
+  );
+  if (ageMs <= HALF_WRITTEN_MS || !retry) return false;
+  await rm(guard, { force: true });
+  return enterGuard(guard, false);
 }
 
 /** The owner named in a lock file; files of older SDKs hold just a pid. */

@@ -213,3 +213,66 @@ describe('FileLock.tryAcquire (a lock that is taken or refused at once)', () => 
     await taken?.();
   });
 });
+
+describe('many waiters at once over an abandoned lock', () => {
+  it('exactly one of them holds it, every time', async () => {
+    const path = join(dir, 'run.lock');
+    const dead = await deadPid();
+    for (let round = 0; round < 20; round++) {
+      await writeFile(path, lockOf(dead, `killed-${round}`));
+      const results = await Promise.all(Array.from({ length: 6 }, () => new FileLock(path).tryAcquire()));
+      const holders = results.filter((result) => result !== null);
+      expect(holders).toHaveLength(1);
+      await holders[0]?.();
+    }
+  });
+
+  it('a takeover left half done by a process that died is not in the way for long', async () => {
+    const path = join(dir, 'run.lock');
+    await writeFile(path, lockOf(await deadPid(), 'killed'));
+    await writeFile(`${path}.takeover`, '');
+    // A fresh one is in progress elsewhere: this waiter leaves the takeover to it.
+    expect(await new FileLock(path).tryAcquire()).toBeNull();
+    const old = new Date(Date.now() - 60_000);
+    await utimes(`${path}.takeover`, old, old);
+    const release = await new FileLock(path).tryAcquire();
+    expect(release).not.toBeNull();
+    await release?.();
+    await expect(readFile(`${path}.takeover`)).rejects.toThrow(/ENOENT/);
+  });
+});
+
+describe('FileLock.tryHold (a long hold that checks it still has the lock)', () => {
+  it('is held, taken again when the file is deleted by hand, lost to another owner', async () => {
+    const path = join(dir, 'run.lock');
+    const hold = await new FileLock(path).tryHold();
+    if (!hold) throw new Error('the lock was free');
+    expect(await hold.confirm()).toBe('held');
+    const mine = await readFile(path, 'utf8');
+    await rm(path);
+    expect(await hold.confirm()).toBe('retaken');
+    expect(await readFile(path, 'utf8')).toBe(mine);
+    expect(await hold.confirm()).toBe('held');
+    // Another run judged it abandoned (or someone deleted it and another run started).
+    await writeFile(path, lockOf(process.ppid, 'another-run'));
+    expect(await hold.confirm()).toBe('lost');
+    await hold.release();
+    expect(await readFile(path, 'utf8')).toBe(lockOf(process.ppid, 'another-run'));
+  });
+
+  it('a release while a check is in progress leaves no lock file behind', async () => {
+    const path = join(dir, 'run.lock');
+    const hold = await new FileLock(path).tryHold();
+    if (!hold) throw new Error('the lock was free');
+    await rm(path);
+    // A check that may find the file gone and create it again, and a release asked for at the
+    // same moment: the release runs after the check, so the file it may have made is removed.
+    const state = hold.confirm();
+    await new Promise((resolve) => setImmediate(resolve));
+    await hold.release();
+    expect(await state).toBe('retaken');
+    await expect(readFile(path, 'utf8')).rejects.toThrow(/ENOENT/);
+    expect(await hold.confirm()).toBe('lost');
+    await expect(readFile(path, 'utf8')).rejects.toThrow(/ENOENT/);
+  });
+});
