@@ -15,7 +15,8 @@ import {
   writeSync,
 } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { FileLock } from '@matchmaker/sdk/node';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { FileLock, type LockHold } from '@matchmaker/sdk/node';
 import { CliError, EXIT, usageError } from '../exit';
 import { isRecord, numberAt, stringAt } from '../guards';
 import { realPath } from './paths';
@@ -140,6 +141,17 @@ export async function readJournal(path: string): Promise<JournalState> {
   return state;
 }
 
+/** How often a run checks that its journal lock is still its own. */
+const LOCK_CHECK_MS = 1_000;
+
+/** What a run hears from the watch over its journal lock. */
+export interface LockWatch {
+  /** The lock file was deleted during the run and has been made again. */
+  warn(text: string): void;
+  /** Another run has the lock now: this run must stop taking rows. */
+  onLost(error: CliError): void;
+}
+
 /**
  * Takes the journal's lock (`<journal>.lock`) for a run that writes it: two runs on one journal
  * at once (a second terminal, a colleague resuming) would both send the rows neither has
@@ -147,27 +159,63 @@ export async function readJournal(path: string): Promise<JournalState> {
  * `--resume` after SIGKILL just works, also after a restart that gave its process id to another
  * program (the lock records when its process started); one held from another machine is never
  * guessed about.
- * Returns the function that releases it.
+ *
+ * While the run goes the lock is checked every second: deleted by hand, it is made again (with a
+ * warning), so a second run cannot start; taken by another run meanwhile, `onLost` says so.
+ * Returns the function that stops the watch and releases the lock.
  */
-export async function lockJournal(path: string): Promise<() => Promise<void>> {
+export async function lockJournal(path: string, watch: LockWatch): Promise<() => Promise<void>> {
   // By the journal's real path: two names of one journal (a symlink) must not make two locks.
   const lock = new FileLock(`${realPath(path)}.lock`, {
     label: 'journal lock',
     foreignHoldMs: Number.POSITIVE_INFINITY,
   });
-  let release: (() => Promise<void>) | null;
+  let hold: LockHold | null;
   try {
-    release = await lock.tryAcquire();
+    hold = await lock.tryHold();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw usageError(`Cannot lock the journal ${path} (${lock.path}): ${reason}`);
   }
-  if (release) return release;
-  throw new CliError(
-    `Journal ${path} is in use by another run (${await lock.holder()}): wait for it to finish or stop it. If no such run is going (it ran on another machine), delete ${lock.path}`,
-    EXIT.error,
-    'JOURNAL_IN_USE',
-  );
+  if (!hold) {
+    throw new CliError(
+      `Journal ${path} is in use by another run (${await lock.holder()}): wait for it to finish or stop it. If no such run is going (it ran on another machine), delete ${lock.path}`,
+      EXIT.error,
+      'JOURNAL_IN_USE',
+    );
+  }
+  const held = hold;
+  const stop = new AbortController();
+  const watching = (async () => {
+    for (;;) {
+      try {
+        await sleep(LOCK_CHECK_MS, undefined, { signal: stop.signal });
+      } catch {
+        return;
+      }
+      // A check that fails (the disk, for a moment) says nothing about who holds the lock.
+      const state = await held.confirm().catch(() => 'held' as const);
+      if (state === 'retaken') {
+        watch.warn(
+          `Warning: the journal lock ${lock.path} was deleted during this run; it is taken again. Delete a lock only when no run is going.`,
+        );
+      } else if (state === 'lost') {
+        watch.onLost(
+          new CliError(
+            `Journal ${path} was taken by another run (${await lock.holder()}) during this one: this run stopped taking rows, and its rows in flight finished and are journaled. Let the other run finish, then run again with --resume`,
+            EXIT.error,
+            'JOURNAL_IN_USE',
+          ),
+        );
+        return;
+      }
+    }
+  })();
+  return async () => {
+    stop.abort();
+    await watching;
+    await held.release();
+  };
 }
 
 function endsWithNewline(fd: number): boolean {

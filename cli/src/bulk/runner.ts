@@ -35,6 +35,7 @@ import { buildReport, FailuresWriter, type RunReport, rows, summaryLine, writeRe
 export class RunControl {
   readonly #abort = new AbortController();
   readonly #stop = new AbortController();
+  #failure: unknown;
 
   constructor() {
     // Every row in flight listens on the run's signal (and stops listening when it finishes):
@@ -57,6 +58,17 @@ export class RunControl {
 
   stop(): void {
     this.#stop.abort();
+  }
+
+  /** Stops the run (as `stop`) because of `error`, which the run ends with. */
+  fail(error: unknown): void {
+    this.#failure ??= error;
+    this.stop();
+  }
+
+  /** Why the run was stopped, when something other than a signal stopped it. */
+  get failure(): unknown {
+    return this.#failure;
   }
 
   abort(): void {
@@ -206,7 +218,10 @@ export async function runBulk(spec: RunSpec): Promise<RunReport> {
   });
   // Only a real run writes the journal; one run at a time may, from reading it to its last record.
   if (!real) return run(spec);
-  const release = await lockJournal(spec.journalPath);
+  const release = await lockJournal(spec.journalPath, {
+    warn: (text) => spec.io.stderr.write(`${text}\n`),
+    onLost: (error) => spec.control.fail(error),
+  });
   try {
     return await run(spec);
   } finally {
@@ -384,7 +399,14 @@ async function run(spec: RunSpec): Promise<RunReport> {
   }
 
   const report = buildReport(
-    reportFields(spec, started, startedAt, spec.control.stopping && fatal === undefined, repeated, failures),
+    reportFields(
+      spec,
+      started,
+      startedAt,
+      spec.control.stopping && fatal === undefined && spec.control.failure === undefined,
+      repeated,
+      failures,
+    ),
     counts,
   );
   io.stderr.write(`${summaryLine(report)}\n`);
@@ -395,6 +417,7 @@ async function run(spec: RunSpec): Promise<RunReport> {
   }
   if (spec.reportPath) writeReport(spec.reportPath, report);
   if (fatal !== undefined) throw fatal;
+  if (spec.control.failure !== undefined) throw spec.control.failure;
   if (broken) {
     const journaled = writer ? `; the rows before it are in the journal ${spec.journalPath}` : '';
     throw new CliError(

@@ -1,0 +1,77 @@
+/**
+ * A run's journal lock while the run goes: deleted by hand it is made again, so a second run
+ * still cannot start; taken by another run, this one stops taking rows and says so.
+ */
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli, deletions, idsCsv, memberIds, signedInSandbox, waitFor } from './support/cli';
+
+// Every request waits 40 ms, so a run of 40 rows one at a time lasts well over a lock check.
+const { box, env, dir } = await signedInSandbox({ latencyMs: { min: 40, max: 40 } });
+const ids = memberIds(box, 80);
+
+const journaled = (journal: string) =>
+  existsSync(journal)
+    ? readFileSync(journal, 'utf8')
+        .split('\n')
+        .filter((line) => line.includes('"status":"ok"')).length
+    : 0;
+const lockOwner = (journal: string) => JSON.parse(readFileSync(`${journal}.lock`, 'utf8')).token as string;
+
+describe('the journal lock during a run', () => {
+  it('deleted by hand: made again with a warning, and a second run is still refused', async () => {
+    const journal = join(dir, 'deleted.journal.ndjson');
+    const input = idsCsv(dir, 'deleted.csv', ids.slice(0, 40));
+    const running = cli(['bulk', 'delete', '-i', input, '--journal', journal, '--yes', '-c', '1'], { env });
+    await waitFor(() => journaled(journal) >= 3);
+    const token = lockOwner(journal);
+    rmSync(`${journal}.lock`);
+    await waitFor(() => existsSync(`${journal}.lock`));
+    expect(lockOwner(journal)).toBe(token);
+    const second = await cli(['bulk', 'delete', '-i', input, '--journal', journal, '--yes', '--resume'], {
+      env,
+    });
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain('is in use by another run');
+    const first = await running;
+    expect(first.stderr).toContain('was deleted during this run; it is taken again');
+    expect(first.code).toBe(0);
+    const counts = deletions(box);
+    expect(ids.slice(0, 40).every((id) => counts.get(id) === 1)).toBe(true);
+    expect(existsSync(`${journal}.lock`)).toBe(false);
+  });
+
+  it('taken by another run: this one stops taking rows, journals those in flight, and says so', async () => {
+    const journal = join(dir, 'taken.journal.ndjson');
+    const users = ids.slice(40, 80);
+    const input = idsCsv(dir, 'taken.csv', users);
+    const running = cli(['bulk', 'delete', '-i', input, '--journal', journal, '--yes', '-c', '1'], { env });
+    await waitFor(() => journaled(journal) >= 3);
+    // As if it had been deleted and another run (a live process) had started on the journal.
+    writeFileSync(
+      `${journal}.lock`,
+      JSON.stringify({ pid: process.ppid, host: hostname(), token: 'other-run' }),
+    );
+    const stopped = await running;
+    expect(stopped.code).toBe(1);
+    expect(stopped.stderr).toContain(`was taken by another run (process ${process.ppid} on ${hostname()})`);
+    expect(stopped.stderr).toContain('then run again with --resume');
+    // Nothing sent went unrecorded, and the run did not go on to the end.
+    const counts = deletions(box);
+    const deleted = users.filter((id) => counts.get(id) === 1).length;
+    expect(deleted).toBe(journaled(journal));
+    expect(deleted).toBeLessThan(users.length);
+    // The other run's lock is left alone.
+    expect(lockOwner(journal)).toBe('other-run');
+
+    rmSync(`${journal}.lock`);
+    const resumed = await cli(['bulk', 'delete', '-i', input, '--journal', journal, '--yes', '--resume'], {
+      env,
+    });
+    expect(resumed.code).toBe(0);
+    const after = deletions(box);
+    expect(users.every((id) => after.get(id) === 1)).toBe(true);
+  });
+});
