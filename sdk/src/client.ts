@@ -127,6 +127,7 @@ export function createClient(options: ClientOptions): MatchmakerClient {
       getTokens: () => session.getTokens(),
       refresh: (scope, failedAccessToken) => session.refreshIn(scope, failedAccessToken),
       end: (scope, reason) => session.endIn(scope, reason),
+      lostTokens: (scope) => session.endOrphaned(scope),
     },
   });
   const services = createServices({ transport, session });

@@ -180,6 +180,17 @@ export class Session {
     return pending;
   }
 
+  /**
+   * Ends `scope`'s session when its tokens are gone from the store while it had a user: another
+   * client sharing the store (a second tab's cookies, a second process's file) logged out, and
+   * without this the client would go on as logged in, each call failing. Announced with reason
+   * `user`, as when a refresh finds the store emptied.
+   */
+  async endOrphaned(scope: SessionScope): Promise<void> {
+    if (this.#user === null) return;
+    await this.endIn(scope, 'user');
+  }
+
   /** Ends `scope`'s session, unless it has ended already. */
   async endIn(scope: SessionScope, reason: LogoutReason): Promise<void> {
     if (scope.ended || scope !== this.#scope) {

@@ -21,6 +21,11 @@ export interface TransportSession {
   refresh(scope: SessionScope, failedAccessToken: string): Promise<Tokens>;
   /** Ends `scope`'s session (once; nothing if it already ended). */
   end(scope: SessionScope, reason: LogoutReason): Promise<void>;
+  /**
+   * The store had no tokens for a call of `scope`'s session: if this client had a session (a
+   * loaded user), another client sharing the store logged out, and it ends here too.
+   */
+  lostTokens(scope: SessionScope): Promise<void>;
 }
 
 export interface HttpTransportOptions {
@@ -56,7 +61,10 @@ export class HttpTransport implements Transport {
     const scope = this.#session.scope();
     const tokens = await this.#session.getTokens();
     if (!tokens) {
-      if (endpoint.access === 'session') throw new NotLoggedInError({ endpoint: endpoint.id });
+      if (endpoint.access === 'session') {
+        await this.#session.lostTokens(scope);
+        throw new NotLoggedInError({ endpoint: endpoint.id });
+      }
       if (endpoint.access === 'contact') return undefined as ResultOf<E>;
     }
     // A call sent without a token belongs to no session (login itself, public pages).

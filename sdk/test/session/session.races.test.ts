@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { isNotLoggedInError, MemoryTokenStore, type TokenStore } from '../../src/index';
+import { isNotLoggedInError, MemoryTokenStore, type TokenStore, userSchema } from '../../src/index';
 import { FileTokenStore } from '../../src/node';
 import { sampleUser, TOKENS, testClient } from '../support/client';
 import { type RecordedRequest, type Reply, useTestServer } from '../support/server';
@@ -141,6 +141,43 @@ describe.each(sharedStores)('two clients sharing $name', ({ make }) => {
     await until(() => events.length > 0);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(events).toEqual(['logout:user']);
+  });
+});
+
+describe.each(sharedStores)('a client whose store was emptied by another ($name)', ({ make }) => {
+  it('ends its session too on its next calls: one logout event, every call not logged in', async () => {
+    authority();
+    const [mine, theirs] = await make();
+    const staying = testClient(server.url, { store: mine });
+    const leaving = testClient(server.url, { store: theirs });
+    staying.session.setUser(userSchema.parse(sampleUser()));
+    const events = record(staying);
+    await leaving.session.logout();
+    // Two calls at once, as a screen loading its data makes them.
+    const results = await Promise.all([
+      settle(staying.accounts.userInfo()),
+      settle(staying.accounts.userInfo()),
+    ]);
+    expect(results.every(({ error }) => isNotLoggedInError(error))).toBe(true);
+    await until(() => events.includes('logout:user'));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(events.filter((event) => event.startsWith('logout'))).toEqual(['logout:user']);
+    expect(staying.session.user).toBeNull();
+    // Nothing was sent for the gone session: no call, no second logout.
+    expect(server.requests.filter((r) => r.path === LOGOUT_PATH)).toHaveLength(1);
+    expect(server.requests.filter((r) => r.path === USER_PATH)).toHaveLength(0);
+  });
+
+  it('a client that never had a session announces nothing', async () => {
+    authority();
+    const [mine] = await make();
+    await mine.clear();
+    const client = testClient(server.url, { store: mine });
+    const events = record(client);
+    const { error } = await settle(client.accounts.userInfo());
+    expect(isNotLoggedInError(error)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(events).toEqual([]);
   });
 });
 

@@ -70,7 +70,7 @@ export async function startSession(): Promise<void> {
   sessionChannel()?.addEventListener('message', onOtherTabLoggedOut);
   // Reading the cookies needs no client: a visitor without a session never downloads it.
   const stale = findStaleCookies(document.cookie);
-  const loggedIn = new CookieTokenStore({ secure: config().secureCookies }).get() !== null;
+  const loggedIn = hasAccessCookie();
   if (stale.length > 0) {
     const client = await loadClient();
     await client.session.expireIfStale(stale);
@@ -81,6 +81,11 @@ export async function startSession(): Promise<void> {
     return;
   }
   await loadUser();
+}
+
+/** Logged in means the access-token cookie is there (SPEC.md section 4); no client is needed. */
+function hasAccessCookie(): boolean {
+  return new CookieTokenStore({ secure: config().secureCookies }).get() !== null;
 }
 
 /** Tabs of this browser tell each other of a logout; null where BroadcastChannel is missing. */
@@ -100,12 +105,32 @@ function sessionChannel(): BroadcastChannel | null {
  * back) changes nothing.
  */
 function onOtherTabLoggedOut(event: MessageEvent<unknown>): void {
-  if (sessionState.status !== 'member' && sessionState.status !== 'admin') return;
-  if (new CookieTokenStore({ secure: config().secureCookies }).get() !== null) return;
+  if (hasAccessCookie()) return;
   // The same reason, so a suspension shows its notice in every tab.
   const reason = isLogoutReason(event.data) ? event.data : 'user';
-  void loadedClient()?.session.logout(reason).catch(reportError);
+  if (sessionState.status === 'member' || sessionState.status === 'admin') {
+    void loadedClient()?.session.logout(reason).catch(reportError);
+    return;
+  }
+  // This tab found the session gone by itself a moment ago (its call met the emptied cookies)
+  // and could not tell why: the other tab's suspension is the same end, so its notice shows here.
+  if (
+    reason === 'suspended' &&
+    sessionState.status === 'anonymous' &&
+    sessionState.endedBecause !== null &&
+    sessionState.endedBecause !== 'suspended' &&
+    performance.now() - endedAt < SAME_END_MS
+  ) {
+    sessionState.endedBecause = 'suspended';
+    sessionState.notice = SUSPENDED_NOTICE;
+    navigate(loginRedirect({ suspended: true }), { replace: true });
+  }
 }
+
+/** How close two tabs' logouts must be to be taken for one end of the session. */
+const SAME_END_MS = 10_000;
+/** When this tab's session last ended (performance.now()). */
+let endedAt = Number.NEGATIVE_INFINITY;
 
 /** Every logout reason of the SDK (the Record makes the compiler check the list is whole). */
 const LOGOUT_REASONS: Record<LogoutReason, true> = {
@@ -232,6 +257,7 @@ export async function logOut(): Promise<void> {
 
 function onLogout(reason: LogoutReason, info: LogoutInfo): void {
   sessionChannel()?.postMessage(reason);
+  endedAt = performance.now();
   startupAbort?.abort();
   startupAbort = null;
   clearSessionData(reportError);

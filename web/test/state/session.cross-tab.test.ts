@@ -1,0 +1,124 @@
+/**
+ * A suspension met in one tab ends the session in every tab of the browser, each with the
+ * suspension's notice. Tokens live as long as the sandbox's default (15 minutes), so only the
+ * calls each test makes meet the suspension: nothing refreshes or reloads behind its back.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logIn, startApp, type TestApp, WAIT_TEXT } from '../harness/browser';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+/**
+ * Holds back the messages this tab's BroadcastChannels receive until `releaseSessionMessages()`
+ * runs in the page: the tab then hears of the other tab's logout only after its own calls.
+ */
+function holdChannelMessages(): void {
+  const held: (() => void)[] = [];
+  let holding = true;
+  const add = BroadcastChannel.prototype.addEventListener;
+  BroadcastChannel.prototype.addEventListener = function (
+    this: BroadcastChannel,
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: boolean | AddEventListenerOptions,
+  ) {
+    if (listener === null) return;
+    if (type !== 'message') return add.call(this, type, listener, options);
+    const deliver = (event: Event) =>
+      typeof listener === 'function' ? listener.call(this, event) : listener.handleEvent(event);
+    return add.call(
+      this,
+      type,
+      (event: Event) => {
+        if (holding) held.push(() => deliver(event));
+        else deliver(event);
+      },
+      options,
+    );
+  } as typeof BroadcastChannel.prototype.addEventListener;
+  Object.assign(window, {
+    releaseSessionMessages: () => {
+      holding = false;
+      for (const deliver of held.splice(0)) deliver();
+    },
+    heldSessionMessages: () => held.length,
+  });
+}
+
+async function suspendedNotice(page: Page): Promise<void> {
+  await page.waitForURL(
+    (url) => url.pathname === '/account/login' && url.searchParams.get('userSuspended') === 'true',
+    WAIT_TEXT,
+  );
+  await expect.poll(() => page.getByTestId('login-notice').textContent(), WAIT_TEXT).toMatch(/suspended/);
+  expect(await page.getByRole('link', { name: 'Profile' }).count()).toBe(0);
+}
+
+/** Two tabs of one signed-in member, the second on /profile, `hold` set up before it loads. */
+async function twoTabs(email: string, hold: boolean): Promise<[Page, Page]> {
+  const first = await app.newPage();
+  // Login lands on /matches, whose location flow updates the member's location: done before
+  // anything else, so that the suspension is met by the call each test makes and no other.
+  const located = first.waitForResponse(
+    (response) => response.request().method() === 'PUT' && response.url().endsWith('/accounts/location'),
+  );
+  await logIn(first, email);
+  await located;
+  const second = await first.context().newPage();
+  if (hold) await second.addInitScript(holdChannelMessages);
+  await second.goto('/profile');
+  await second.getByTestId('profile-completion').waitFor(WAIT_TEXT);
+  return [first, second];
+}
+
+function suspend(email: string): () => void {
+  const user = app.sandbox.world.store.userByEmail(email);
+  if (!user) throw new Error(`no ${email}`);
+  user.status = 'suspended';
+  return () => {
+    user.status = 'active';
+  };
+}
+
+describe('a suspension met in one tab', () => {
+  it('shows its notice in the other tabs too, which made no call', async () => {
+    const [first, second] = await twoTabs('member5@sandbox.test', false);
+    const restore = suspend('member5@sandbox.test');
+    try {
+      // One call in the first tab, without a reload: the in-app link loads the preferences.
+      await first.getByRole('link', { name: 'Preferences' }).first().click();
+      await suspendedNotice(first);
+      await suspendedNotice(second);
+    } finally {
+      restore();
+    }
+  });
+
+  it('also when the other tab meets the missing session itself before it hears why', async () => {
+    const [first, second] = await twoTabs('member1@sandbox.test', true);
+    const restore = suspend('member1@sandbox.test');
+    try {
+      await first.getByRole('link', { name: 'Preferences' }).first().click();
+      await suspendedNotice(first);
+      // The second tab's own call finds the cookies gone and ends its session first…
+      await expect
+        .poll(() => second.evaluate(() => Reflect.get(window, 'heldSessionMessages')()), WAIT_TEXT)
+        .toBe(1);
+      await second.getByRole('link', { name: 'Preferences' }).first().click();
+      await second.waitForURL((url) => url.pathname === '/account/login', WAIT_TEXT);
+      expect(await second.getByRole('link', { name: 'Profile' }).count()).toBe(0);
+      // …then the first tab's message arrives: the notice it shows is the suspension's.
+      await second.evaluate(() => Reflect.get(window, 'releaseSessionMessages')());
+      await suspendedNotice(second);
+    } finally {
+      restore();
+    }
+  });
+});
