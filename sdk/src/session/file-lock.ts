@@ -190,6 +190,9 @@ export class FileLock {
    * the lock. A waiter that finds a takeover in progress leaves it to the other.
    */
   async #removeIfAbandoned(): Promise<void> {
+    // The usual case, a live owner, costs no guard: only a lock that looks abandoned is judged
+    // again behind it.
+    if ((await this.#abandonedLock()) === null) return;
     const guard = `${this.path}.takeover`;
     if (!(await enterGuard(guard))) return;
     try {
@@ -199,10 +202,10 @@ export class FileLock {
     }
   }
 
-  async #removeJudged(): Promise<void> {
-    // Read inside the guard: a lock made since this waiter last looked is judged afresh.
+  /** The lock file's text when its owner is gone, else null (free, or held by a live owner). */
+  async #abandonedLock(): Promise<string | null> {
     const seen = await readFile(this.path, 'utf8').catch(() => null);
-    if (seen === null) return;
+    if (seen === null) return null;
     const holder = parseOwner(seen);
     const ageMs = await stat(this.path).then(
       (info) => Date.now() - info.mtimeMs,
@@ -214,7 +217,13 @@ export class FileLock {
         : holder.host === hostname()
           ? !(await isOwnerRunning(holder))
           : ageMs > this.#foreignHoldMs;
-    if (!abandoned) return;
+    return abandoned ? seen : null;
+  }
+
+  async #removeJudged(): Promise<void> {
+    // Judged again inside the guard: a lock made since this waiter last looked is someone's.
+    const seen = await this.#abandonedLock();
+    if (seen === null) return;
     // Move it aside atomically, then make sure what was moved is what was judged: its owner may
     // have released it, and another process made a fresh one, since it was read.
     const aside = `${this.path}.${process.pid}.${randomUUID()}.stale`;

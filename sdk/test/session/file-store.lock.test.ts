@@ -124,7 +124,9 @@ describe('FileTokenStore lock', () => {
     }
     expect(outcome).toBe('waiting');
     await rm(`${store.path}.lock`);
-    for (let i = 0; i < 50 && outcome === 'waiting'; i++) {
+    // Bounded by the outcome, not by a guess of how long the file I/O takes on a loaded machine:
+    // a poll that has not run when the loop ends would leave `locked` waiting on a fake timer.
+    for (let i = 0; i < 1_000 && outcome === 'waiting'; i++) {
       await flushIO(() => false, 50);
       await vi.advanceTimersByTimeAsync(200);
     }
