@@ -9,6 +9,9 @@ import { BINARY, envFor, login, memberIds, sandbox, spawnResult, tempDir, waitFo
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for escape sequences
 const ANSI = /\u001b\[/;
+/** Every control sequence (colour, cursor, clearing), to read what the terminal shows. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: looking for escape sequences
+const ANSI_SEQUENCE = /\u001b(?:\[[0-9;?]*[A-Za-z]|[78])/g;
 let box: RunningSandbox;
 let env: NodeJS.ProcessEnv;
 
@@ -83,6 +86,13 @@ describe('the built binary', () => {
     const bulk = await onTerminal(['bulk', 'reactivate', '-i', join(dir, 'bar.csv')]);
     expect(bulk.code).toBe(0);
     expect(bulk.output).toMatch(/reactivate \[[█░]+\] 100% \| 30\/30/);
+
+    // A line said during the run (a repeated user) stands on its own, not glued to the bar.
+    writeFileSync(join(dir, 'again.csv'), `id\n${[ids[0], ids[1], ids[0], ...ids.slice(2)].join('\n')}\n`);
+    const again = await onTerminal(['bulk', 'reactivate', '-i', join(dir, 'again.csv')]);
+    expect(again.code).toBe(0);
+    const lines = again.output.replace(ANSI_SEQUENCE, '').split(/[\r\n]+/);
+    expect(lines).toContain(`line 4: user ${ids[0]} repeats an earlier row: skipped`);
   });
 
   it('on a terminal a destructive command asks first: no cancels, yes applies', async () => {

@@ -13,7 +13,29 @@ export interface Counts {
 
 export interface Progress {
   update(counts: Counts): void;
+  /** Writes a line of its own (a warning, a skipped row) without breaking the bar. */
+  note(text: string): void;
   stop(): void;
+}
+
+/**
+ * Lines a run says while it goes: above the progress bar while there is one (so the bar stays
+ * whole on a terminal), else straight to the stream.
+ */
+export class RunNotes {
+  #progress: Progress | undefined;
+
+  constructor(readonly stream: OutStream) {}
+
+  /** From now on lines go through `progress` (undefined: straight to the stream again). */
+  attach(progress: Progress | undefined): void {
+    this.#progress = progress;
+  }
+
+  say(text: string): void {
+    if (this.#progress) this.#progress.note(text);
+    else this.stream.write(`${text}\n`);
+  }
 }
 
 const PLAIN_INTERVAL_MS = 5_000;
@@ -52,6 +74,10 @@ export function startProgress(
           rate: seconds > 0 ? Math.round((counts.ok + counts.failed) / seconds) : 0,
         });
       },
+      note(text) {
+        // Over the bar's line: the bar draws itself again below at its next update.
+        process.stderr.write(`\r\x1b[2K${text}\n`);
+      },
       stop() {
         bar.update(done(), { ...latest });
         bar.stop();
@@ -70,6 +96,9 @@ export function startProgress(
   return {
     update(counts) {
       latest = counts;
+    },
+    note(text) {
+      stream.write(`${text}\n`);
     },
     stop() {
       clearInterval(timer);

@@ -20,7 +20,7 @@ import { type BulkAction, type Plan, RowError } from './actions';
 import { GaveUp, Pacer, Pool, type RetryAfterGate, type RetryPolicy, withRetries } from './flow';
 import { idHash, type JournalState, JournalWriter, lockJournal, readJournal } from './journal';
 import { checkRunPaths } from './paths';
-import { type Counts, startProgress } from './progress';
+import { type Counts, RunNotes, startProgress } from './progress';
 import {
   type CsvHeader,
   displayName,
@@ -217,19 +217,20 @@ export async function runBulk(spec: RunSpec): Promise<RunReport> {
     report: spec.reportPath,
   });
   // Only a real run writes the journal; one run at a time may, from reading it to its last record.
-  if (!real) return run(spec);
+  const notes = new RunNotes(spec.io.stderr);
+  if (!real) return run(spec, notes);
   const release = await lockJournal(spec.journalPath, {
-    warn: (text) => spec.io.stderr.write(`${text}\n`),
+    warn: (text) => notes.say(text),
     onLost: (error) => spec.control.fail(error),
   });
   try {
-    return await run(spec);
+    return await run(spec, notes);
   } finally {
     await release();
   }
 }
 
-async function run(spec: RunSpec): Promise<RunReport> {
+async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
   const { io, action, source } = spec;
   const name = displayName(source);
   const started = performance.now();
@@ -284,6 +285,7 @@ async function run(spec: RunSpec): Promise<RunReport> {
   const progress = real
     ? startProgress(io.stderr, checked?.rows, action.name, started, spec.progressIntervalMs)
     : undefined;
+  notes.attach(progress);
   const pool = new Pool(spec.concurrency);
   const pacer = new Pacer(spec.rate);
   let fatal: unknown;
@@ -372,7 +374,7 @@ async function run(spec: RunSpec): Promise<RunReport> {
       if (earlier === 'repeat') {
         counts.skipped += 1;
         repeated += 1;
-        if (repeated <= MAX_LISTED_PROBLEMS) io.stderr.write(`line ${row.line}: ${repeatMessage(plan)}\n`);
+        if (repeated <= MAX_LISTED_PROBLEMS) notes.say(`line ${row.line}: ${repeatMessage(plan)}`);
         continue;
       }
       if (!real || !spec.client) {
@@ -395,6 +397,7 @@ async function run(spec: RunSpec): Promise<RunReport> {
     writer?.close();
     failures?.close();
     progress?.stop();
+    notes.attach(undefined);
     spec.printer?.end();
   }
 
