@@ -3,7 +3,7 @@
  * terminal, and an input on stdin that breaks in the middle of the run.
  */
 import { spawn } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Socket, connect as tcpConnect } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -111,5 +111,52 @@ describe('stdin that breaks mid-run', () => {
     const lines = entries(journal).map((entry) => entry.line);
     expect(new Set(lines).size).toBe(lines.length);
     expect(lines).toHaveLength(ids.length);
+  });
+});
+
+describe('a pipe that ends inside a row', () => {
+  const emailOf = (id: string) => box.world.store.data.users[id]?.email;
+  /** `bulk set-email` of a CSV on stdin, with its own journal and failures file named `name`. */
+  const setEmails = (name: string, stdin: string) =>
+    spawnResult(
+      [
+        ...'bulk set-email -i - --format csv --yes'.split(' '),
+        '--journal',
+        join(dir, `${name}.journal.ndjson`),
+      ].concat(['--failures', join(dir, `${name}.failures.csv`)]),
+      { env, stdin, cwd: dir },
+    );
+
+  it('fails the last row instead of sending what may be half of it (a producer killed mid-line)', async () => {
+    const [first, cut] = memberIds(box, 2);
+    const before = emailOf(cut ?? '');
+    // The writer died after "ada.lovelace@example.co" of ".com": still a valid email.
+    const result = await setEmails(
+      'cut',
+      `id,email\n${first},grace.hopper@example.com\n${cut},ada.lovelace@example.co`,
+    );
+    expect(result.code).toBe(3);
+    expect(result.stderr).toMatch(/set-email: 1 ok, 0 skipped, 1 failed/);
+    expect(emailOf(first ?? '')).toBe('grace.hopper@example.com');
+    expect(emailOf(cut ?? '')).toBe(before);
+    const failures = readFileSync(join(dir, 'cut.failures.csv'), 'utf8').trim().split('\n');
+    expect(failures).toHaveLength(2);
+    expect(failures[1]).toMatch(
+      new RegExp(
+        `^${cut},ada.lovelace@example.co,"?the input ended inside this row, with no line break after it`,
+      ),
+    );
+  });
+
+  it('sends the last row of a pipe that ends with a line break, and of a file without one', async () => {
+    const [piped, filed] = memberIds(box, 2);
+    const fromPipe = await setEmails('piped', `id,email\n${piped},piped@example.com\r\n`);
+    expect(fromPipe.code).toBe(0);
+    expect(emailOf(piped ?? '')).toBe('piped@example.com');
+    const path = join(dir, 'no-final-break.csv');
+    writeFileSync(path, `id,email\n${filed},filed@example.com`);
+    const fromFile = await spawnResult(['bulk', 'set-email', '-i', path, '--yes'], { env, cwd: dir });
+    expect(fromFile.code).toBe(0);
+    expect(emailOf(filed ?? '')).toBe('filed@example.com');
   });
 });

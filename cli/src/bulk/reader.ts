@@ -143,14 +143,43 @@ export async function* readRows(
  * field over several lines reports the line the record ends on, as `info` does).
  */
 class LineTaggingParser extends Parser {
+  /** The last byte the parser was given, and whether the input has ended. */
+  #lastByte = -1;
+  #ended = false;
+
   constructor(options: CsvOptions) {
     super({ ...options, info: false, raw: false, objname: undefined });
   }
 
+  override _transform(chunk: Buffer, encoding: BufferEncoding, callback: (error?: Error | null) => void) {
+    if (chunk.length > 0) this.#lastByte = chunk[chunk.length - 1] ?? -1;
+    super._transform(chunk, encoding, callback);
+  }
+
+  override _flush(callback: (error?: Error | null) => void) {
+    this.#ended = true;
+    super._flush(callback);
+  }
+
   override push(record: unknown, encoding?: BufferEncoding): boolean {
-    return super.push(record === null ? null : { line: this.info.lines, record }, encoding);
+    if (record === null) return super.push(null, encoding);
+    // Only the input's last record can be pushed after it ended without a line break.
+    const unterminated = this.#ended && this.#lastByte !== LF && this.#lastByte !== CR;
+    return super.push({ line: this.info.lines, record, unterminated }, encoding);
   }
 }
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * The last row of a pipe that ends without a line break may be half a row: a producer that is
+ * killed closes the pipe like a normal end of input. An email cut short can still be valid
+ * ("ada@example.co"), so such a row is failed rather than sent. Files are exempt: a missing final
+ * line break is common there, and a file is not cut off by a process dying.
+ */
+const UNTERMINATED =
+  'the input ended inside this row, with no line break after it: it may have been cut off (did the program writing the input stop?); check the row and feed it again, ending the input with a line break';
 
 async function* csvRows(source: InputSource, stream: Readable, idColumn: string, header?: CsvHeader) {
   const name = displayName(source);
@@ -203,7 +232,9 @@ async function* csvRows(source: InputSource, stream: Readable, idColumn: string,
       const line = typeof entry.line === 'number' ? entry.line : 0;
       lastLine = line;
       rows += 1;
-      yield { line, values: entry.record };
+      if (entry.unterminated === true && source.once)
+        yield { line, values: entry.record, error: UNTERMINATED };
+      else yield { line, values: entry.record };
     }
   } catch (error) {
     if (broken) throw new InputBrokenError(name, lastLine, broken.error);
