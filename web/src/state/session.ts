@@ -112,6 +112,15 @@ function onOtherTabLoggedOut(event: MessageEvent<unknown>): void {
     void loadedClient()?.session.logout(reason).catch(reportError);
     return;
   }
+  // Start-up was still loading the user: it stops here (an answer landing later is dropped) and
+  // the login page shows the other tab's reason, which this tab's own calls could no longer learn.
+  if (sessionState.status === 'starting') {
+    startupAbort?.abort();
+    startupAbort = null;
+    void loadedClient()?.session.logout(reason).catch(reportError);
+    showEnded(reason, reason === 'suspended' ? SUSPENDED_NOTICE : null);
+    return;
+  }
   // This tab found the session gone by itself a moment ago (its call met the emptied cookies)
   // and could not tell why: the other tab's suspension is the same end, so its notice shows here.
   if (
@@ -257,16 +266,21 @@ export async function logOut(): Promise<void> {
 
 function onLogout(reason: LogoutReason, info: LogoutInfo): void {
   sessionChannel()?.postMessage(reason);
-  endedAt = performance.now();
   startupAbort?.abort();
   startupAbort = null;
   clearSessionData(reportError);
   resetUi();
+  showEnded(reason, reason === 'suspended' ? SUSPENDED_NOTICE : (info.notice ?? null));
+  if (info.notice) notify.error(info.notice);
+}
+
+/** The session is over: this tab is anonymous, on the login page, with why it ended. */
+function showEnded(reason: LogoutReason, notice: string | null): void {
+  endedAt = performance.now();
   sessionState.user = null;
   sessionState.subscription = null;
   sessionState.status = 'anonymous';
   sessionState.endedBecause = reason;
-  sessionState.notice = reason === 'suspended' ? SUSPENDED_NOTICE : (info.notice ?? null);
-  if (info.notice) notify.error(info.notice);
+  sessionState.notice = notice;
   navigate(loginRedirect({ suspended: reason === 'suspended' }), { replace: true });
 }

@@ -121,4 +121,45 @@ describe('a suspension met in one tab', () => {
       restore();
     }
   });
+
+  it('also in a tab still starting up, whose start-up stops', async () => {
+    const first = await app.newPage();
+    const located = first.waitForResponse(
+      (response) => response.request().method() === 'PUT' && response.url().endsWith('/accounts/location'),
+    );
+    await logIn(first, 'member5@sandbox.test');
+    await located;
+    // The second tab's start-up reads the member before the suspension; the answer is held back
+    // until the first tab has met the suspension and told the other tabs.
+    const second = await first.context().newPage();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = false;
+    await second.route('**/user/info', async (route) => {
+      const response = await route.fetch();
+      held = true;
+      await released;
+      // The page gave up on this request: there is nothing left to answer.
+      await route.fulfill({ response }).catch(() => {});
+    });
+    const dropped = second.waitForEvent('requestfailed', {
+      predicate: (request) => request.url().endsWith('/user/info'),
+      ...WAIT_TEXT,
+    });
+    await second.goto('/profile');
+    await expect.poll(() => held, WAIT_TEXT).toBe(true);
+    const restore = suspend('member5@sandbox.test');
+    try {
+      await first.getByRole('link', { name: 'Preferences' }).first().click();
+      await suspendedNotice(first);
+      await suspendedNotice(second);
+      // Its start-up stopped: the held read of the member was dropped, not applied late.
+      await dropped;
+    } finally {
+      release();
+      restore();
+    }
+  });
 });
