@@ -105,9 +105,30 @@ function sessionChannel(): BroadcastChannel | null {
  * back) changes nothing.
  */
 function onOtherTabLoggedOut(event: MessageEvent<unknown>): void {
-  if (hasAccessCookie()) return;
   // The same reason, so a suspension shows its notice in every tab.
   const reason = isLogoutReason(event.data) ? event.data : 'user';
+  void accessCookieGone().then((gone) => {
+    if (gone) endAfterOtherTab(reason);
+  });
+}
+
+/**
+ * When to look at the cookies again after another tab's logout: Chromium gives each tab its copy
+ * of the shared cookies a moment after another tab changed them, so the message can arrive while
+ * this tab still reads the old access token. A cookie that is still there after the last look
+ * belongs to a newer login.
+ */
+const COOKIE_LOOKS_MS = [0, 50, 200, 1_000];
+
+async function accessCookieGone(): Promise<boolean> {
+  for (const wait of COOKIE_LOOKS_MS) {
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    if (!hasAccessCookie()) return true;
+  }
+  return false;
+}
+
+function endAfterOtherTab(reason: LogoutReason): void {
   if (sessionState.status === 'member' || sessionState.status === 'admin') {
     void loadedClient()?.session.logout(reason).catch(reportError);
     return;

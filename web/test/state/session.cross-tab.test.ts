@@ -52,6 +52,46 @@ function holdChannelMessages(): void {
   });
 }
 
+/**
+ * Chromium hands each tab its copy of the cookies a moment after another tab changed them, and a
+ * BroadcastChannel message can arrive first. This makes that moment long and certain: when a
+ * message arrives, `document.cookie` reads as it last did for 150 ms more.
+ */
+function lateCookieUpdates(): void {
+  const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie');
+  if (!cookie?.get || !cookie.set) throw new Error('document.cookie has no accessor');
+  const read = cookie.get;
+  let last = '';
+  let frozen: string | null = null;
+  Object.defineProperty(Document.prototype, 'cookie', {
+    configurable: true,
+    get(this: Document) {
+      if (frozen !== null) return frozen;
+      last = read.call(this);
+      return last;
+    },
+    set: cookie.set,
+  });
+  const add = BroadcastChannel.prototype.addEventListener;
+  BroadcastChannel.prototype.addEventListener = function (
+    this: BroadcastChannel,
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: boolean | AddEventListenerOptions,
+  ) {
+    if (listener === null) return;
+    if (type === 'message') {
+      add.call(this, type, () => {
+        frozen = last;
+        setTimeout(() => {
+          frozen = null;
+        }, 150);
+      });
+    }
+    return add.call(this, type, listener, options);
+  } as typeof BroadcastChannel.prototype.addEventListener;
+}
+
 async function suspendedNotice(page: Page): Promise<void> {
   await page.waitForURL(
     (url) => url.pathname === '/account/login' && url.searchParams.get('userSuspended') === 'true',
@@ -61,8 +101,8 @@ async function suspendedNotice(page: Page): Promise<void> {
   expect(await page.getByRole('link', { name: 'Profile' }).count()).toBe(0);
 }
 
-/** Two tabs of one signed-in member, the second on /profile, `hold` set up before it loads. */
-async function twoTabs(email: string, hold: boolean): Promise<[Page, Page]> {
+/** Two tabs of one signed-in member, the second on /profile, `prepare` run in it before it loads. */
+async function twoTabs(email: string, prepare?: () => void): Promise<[Page, Page]> {
   const first = await app.newPage();
   // Login lands on /matches, whose location flow updates the member's location: done before
   // anything else, so that the suspension is met by the call each test makes and no other.
@@ -72,7 +112,7 @@ async function twoTabs(email: string, hold: boolean): Promise<[Page, Page]> {
   await logIn(first, email);
   await located;
   const second = await first.context().newPage();
-  if (hold) await second.addInitScript(holdChannelMessages);
+  if (prepare) await second.addInitScript(prepare);
   await second.goto('/profile');
   await second.getByTestId('profile-completion').waitFor(WAIT_TEXT);
   return [first, second];
@@ -88,9 +128,10 @@ function suspend(email: string): () => void {
 }
 
 describe('a suspension met in one tab', () => {
-  it('shows its notice in the other tabs too, which made no call', async () => {
-    const [first, second] = await twoTabs('member5@sandbox.test', false);
-    const restore = suspend('member5@sandbox.test');
+  /** The second tab made no call: it learns of the suspension from the first tab's message. */
+  async function noticeInBoth(email: string, prepare?: () => void): Promise<void> {
+    const [first, second] = await twoTabs(email, prepare);
+    const restore = suspend(email);
     try {
       // One call in the first tab, without a reload: the in-app link loads the preferences.
       await first.getByRole('link', { name: 'Preferences' }).first().click();
@@ -99,10 +140,18 @@ describe('a suspension met in one tab', () => {
     } finally {
       restore();
     }
+  }
+
+  it('shows its notice in the other tabs too, which made no call', async () => {
+    await noticeInBoth('member5@sandbox.test');
+  });
+
+  it('also when the cookies reach the other tab after the message', async () => {
+    await noticeInBoth('member2@sandbox.test', lateCookieUpdates);
   });
 
   it('also when the other tab meets the missing session itself before it hears why', async () => {
-    const [first, second] = await twoTabs('member1@sandbox.test', true);
+    const [first, second] = await twoTabs('member1@sandbox.test', holdChannelMessages);
     const restore = suspend('member1@sandbox.test');
     try {
       await first.getByRole('link', { name: 'Preferences' }).first().click();
