@@ -82,3 +82,68 @@ describe('the lock of a run that died before a restart', () => {
     },
   );
 });
+
+describe('a resumed run must make the same change', () => {
+  const rolesOf = (id: string) => box.world.store.data.users[id]?.roles;
+
+  it('set-role: --resume with another --role is refused before anything is sent; the same --role finishes', async () => {
+    const ids = memberIds(box, 4);
+    const journal = join(dir, 'roles.journal.ndjson');
+    const half = idsCsv(dir, 'roles-half.csv', ids.slice(0, 2));
+    const whole = idsCsv(dir, 'roles-whole.csv', ids);
+    const setRole = (input: string, role: string, ...more: string[]) =>
+      cli(['bulk', 'set-role', '-i', input, '--role', role, '--journal', journal, '--yes', ...more], { env });
+    expect((await setRole(half, 'Moderator')).code).toBe(0);
+
+    const other = await setRole(whole, 'Admin', '--resume');
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain(
+      `Journal ${journal} was written by a 'set-role' run with --role Moderator, and this run has --role Admin`,
+    );
+    expect(ids.map(rolesOf).some((roles) => roles?.includes('Admin'))).toBe(false);
+    // --retry-failed and --dry-run check it too.
+    expect((await setRole(whole, 'Admin', '--retry-failed')).code).toBe(2);
+    expect((await setRole(whole, 'Admin', '--resume', '--dry-run')).code).toBe(2);
+
+    const same = await setRole(whole, 'Moderator', '--resume');
+    expect(same.stderr).toContain('set-role: 2 ok, 2 skipped, 0 failed');
+    expect(ids.map(rolesOf)).toEqual(ids.map(() => ['Moderator']));
+  });
+
+  it('kyc-review: a rejection resumed with --approve (or another reason) is refused', async () => {
+    const pending = box.world.store.data.kycRequests.filter((request) => request.status === 'PENDING');
+    expect(pending.length).toBeGreaterThanOrEqual(2);
+    const journal = join(dir, 'kyc.journal.ndjson');
+    const first = idsCsv(dir, 'kyc-first.csv', [pending[0]?.id ?? '']);
+    const both = idsCsv(dir, 'kyc-both.csv', [pending[0]?.id ?? '', pending[1]?.id ?? '']);
+    const review = (input: string, ...decision: string[]) =>
+      cli(['bulk', 'kyc-review', '-i', input, ...decision, '--journal', journal, '--yes', '--resume'], {
+        env,
+      });
+    expect((await review(first, '--reject', '--reason', "Photo can't be read")).code).toBe(0);
+
+    const approve = await review(both, '--approve');
+    expect(approve.code).toBe(2);
+    expect(approve.stderr).toContain(
+      `with --reject --reason 'Photo can'\\''t be read', and this run has --approve`,
+    );
+    expect((await review(both, '--reject', '--reason', 'Blurred')).code).toBe(2);
+    expect(pending[1]?.status).toBe('PENDING');
+  });
+
+  it('a journal of an earlier version (no options recorded) still resumes', async () => {
+    const ids = memberIds(box, 2);
+    const journal = join(dir, 'old.journal.ndjson');
+    writeFileSync(
+      journal,
+      `{"type":"run","action":"set-role","input":"old.csv","pid":1,"started_at":"2026-11-01T00:00:00.000Z"}\n{"line":2,"id":"${ids[0]}","status":"ok","at":"2026-11-01T00:00:01.000Z"}\n`,
+    );
+    const input = idsCsv(dir, 'old.csv', ids);
+    const resumed = await cli(
+      ['bulk', 'set-role', '-i', input, '--role', 'Moderator', '--journal', journal, '--yes', '--resume'],
+      { env },
+    );
+    expect(resumed.stderr).toContain('set-role: 1 ok, 1 skipped, 0 failed');
+    expect(resumed.code).toBe(0);
+  });
+});

@@ -42,6 +42,11 @@ export interface BulkAction {
   destructive: boolean;
   /** Rows can ask for different changes (set-email's column), so two rows of one user can conflict. */
   changePerRow: boolean;
+  /**
+   * The options that decide the change, as typed (`--role Moderator`): the journal records them
+   * so that a resumed run cannot finish the file with another change.
+   */
+  options: string[];
   plan(values: JsonRecord): Plan;
   apply(client: MatchmakerClient, plan: Plan, options: CallOptions): Promise<unknown>;
 }
@@ -78,10 +83,12 @@ export function bulkAction(name: BulkActionName, settings: ActionSettings): Bulk
     change: string,
     call: (client: MatchmakerClient, id: string, options: CallOptions) => Promise<unknown>,
     destructive = true,
+    options: string[] = [],
   ): BulkAction => ({
     name,
     destructive,
     changePerRow: false,
+    options,
     plan: (values) => ({ id: userId(values, destructive), change }),
     apply: (client, plan, options) => call(client, plan.id, options),
   });
@@ -98,13 +105,17 @@ export function bulkAction(name: BulkActionName, settings: ActionSettings): Bulk
       return simple('confirmed', (c, id, o) => c.admin.confirmUser(id, o), false);
     case 'set-role': {
       const role = settings.role ?? '';
-      return simple(`role -> ${role}`, (c, id, o) => c.admin.changeUserRole(id, { role }, o));
+      return simple(`role -> ${role}`, (c, id, o) => c.admin.changeUserRole(id, { role }, o), true, [
+        '--role',
+        role,
+      ]);
     }
     case 'set-email':
       return {
         name,
         destructive: true,
         changePerRow: true,
+        options: ['--email-column', settings.emailColumn],
         plan: (values) => {
           const id = userId(values, true);
           const email = cell(values, settings.emailColumn);
@@ -121,6 +132,10 @@ export function bulkAction(name: BulkActionName, settings: ActionSettings): Bulk
         name,
         destructive: true,
         changePerRow: false,
+        options:
+          review.status === 'APPROVED'
+            ? ['--approve', ...(review.reason ? ['--reason', review.reason] : [])]
+            : ['--reject', '--reason', review.reason ?? ''],
         plan: (values) => ({ id: idOf(values, idColumn), change: `status -> ${review.status}` }),
         apply: (client, plan, options) => client.kyc.reviewRequest(plan.id, review, options),
       };

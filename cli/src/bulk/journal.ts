@@ -84,6 +84,8 @@ export interface JournalState {
   failedCount: number;
   /** The action of the run that wrote it, from its first record. */
   action: string | undefined;
+  /** The options that decided its change (`--role Moderator`), from its first record. */
+  options: string[] | undefined;
   records: number;
 }
 
@@ -98,6 +100,7 @@ export async function readJournal(path: string): Promise<JournalState> {
     doneCount: 0,
     failedCount: 0,
     action: undefined,
+    options: undefined,
     records: 0,
   };
   if (!existsSync(path)) return state;
@@ -121,7 +124,13 @@ export async function readJournal(path: string): Promise<JournalState> {
     if (torn !== undefined && !header) throw damaged(path, torn);
     torn = undefined;
     if (header) {
-      state.action ??= stringAt(record, 'action');
+      if (state.action === undefined) {
+        state.action = stringAt(record, 'action');
+        // Journals of versions that did not record them have none: nothing to compare.
+        const options = isRecord(record) ? record.options : undefined;
+        if (Array.isArray(options) && options.every((option) => typeof option === 'string'))
+          state.options = options;
+      }
       continue;
     }
     const line = numberAt(record, 'line');
@@ -247,7 +256,7 @@ export class JournalWriter {
 
   constructor(
     readonly path: string,
-    run: { action: string; input: string },
+    run: { action: string; options: string[]; input: string },
   ) {
     this.#fd = openSync(path, 'a+', 0o600);
     // An earlier run's torn last record must stay a line of its own, not swallow this header.

@@ -201,6 +201,13 @@ function movedRow(journal: JournalState, row: InputRow, plan: Plan | string, spe
   );
 }
 
+const sameOptions = (a: string[], b: string[]) =>
+  a.length === b.length && a.every((option, i) => option === b[i]);
+
+/** An option or value as it would be typed in a shell. */
+const shellWord = (word: string) =>
+  /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
+
 function wanted(journal: JournalState, line: number, spec: RunSpec): boolean {
   if (spec.retryFailed && spec.resume) return !journal.done.has(line);
   if (spec.retryFailed) return journal.failed.has(line);
@@ -259,6 +266,13 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
       `Journal ${spec.journalPath} belongs to a '${journal.action}' run, not '${action.name}'`,
     );
   }
+  if (journal.options !== undefined && !sameOptions(journal.options, action.options)) {
+    const typed = (options: string[]) =>
+      options.length > 0 ? options.map(shellWord).join(' ') : 'no options';
+    throw usageError(
+      `Journal ${spec.journalPath} was written by a '${action.name}' run with ${typed(journal.options)}, and this run has ${typed(action.options)}: a resumed run must make the same change. Run it with ${typed(journal.options)} to finish that run, or start over with a new --journal`,
+    );
+  }
   if (real && journal.records > 0 && !spec.resume && !spec.retryFailed) {
     throw usageError(
       `Journal ${spec.journalPath} already records ${journal.records} rows of an earlier run: add --resume to finish it, --retry-failed to rerun its failures, or delete the journal to start over`,
@@ -273,7 +287,9 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
 
   const counts: Counts = { ok: 0, failed: 0, skipped: 0 };
   const header: CsvHeader = { columns: [] };
-  const writer = real ? new JournalWriter(spec.journalPath, { action: action.name, input: name }) : undefined;
+  const writer = real
+    ? new JournalWriter(spec.journalPath, { action: action.name, options: action.options, input: name })
+    : undefined;
   const failures = real
     ? new FailuresWriter(
         spec.failuresPath,
