@@ -7,6 +7,16 @@ const { box, env, dir } = await signedInSandbox();
 
 const statusOf = (id: string) => box.world.store.data.users[id]?.status;
 
+/** Runs `fn` with the sandbox refusing API requests past `limit` a second (429, Retry-After). */
+async function withRateLimit<T>(limit: number, fn: () => Promise<T>): Promise<T> {
+  box.faults.rateLimit = limit;
+  try {
+    return await fn();
+  } finally {
+    box.faults.rateLimit = undefined;
+  }
+}
+
 describe('bulk runs against a failing or limiting server', () => {
   it('under --fail-rate 0.2 every row is applied: 5xx are retried with backoff', async () => {
     const ids = memberIds(box, 120);
@@ -29,8 +39,7 @@ describe('bulk runs against a failing or limiting server', () => {
 
   it('under the rate limit every row is applied, after waiting out 429 Retry-After', async () => {
     const ids = memberIds(box, 90);
-    box.faults.rateLimit = 40;
-    try {
+    await withRateLimit(40, async () => {
       const result = await cli(['bulk', 'confirm', '-i', idsCsv(dir, 'limited.csv', ids), '-c', '16'], {
         env,
       });
@@ -49,9 +58,18 @@ describe('bulk runs against a failing or limiting server', () => {
       expect(entries(join(dir, 'paced.confirm.journal.ndjson')).every((entry) => entry.attempts === 1)).toBe(
         true,
       );
-    } finally {
-      box.faults.rateLimit = undefined;
-    }
+    });
+  });
+
+  it('a rate limit below the concurrency slows the whole run down: no row fails', async () => {
+    // 16 rows in flight against 8 requests a second: rows refused late in one second must not
+    // meet the next second's budget already spent by rows that never waited.
+    const ids = memberIds(box, 48);
+    const result = await withRateLimit(8, () =>
+      cli(['bulk', 'reactivate', '-i', idsCsv(dir, 'tight.csv', ids), '-c', '16'], { env }),
+    );
+    expect(result.stderr).toContain('reactivate: 48 ok, 0 skipped, 0 failed');
+    expect(result.code).toBe(0);
   });
 
   it('never retries other 4xx; --retry-failed reruns only the failures, then has nothing left', async () => {

@@ -147,7 +147,23 @@ export interface Attempted<T> {
   attempts: number;
 }
 
-/** Runs `call` until it succeeds, fails for good, or the signal fires. */
+/**
+ * Waits while the server's Retry-After holds (a later 429 can extend it), plus a little jitter so
+ * the waiting rows do not all arrive in the same millisecond.
+ */
+async function waitOutGate(gate: RetryAfterGate, signal: AbortSignal): Promise<void> {
+  for (let left = gate.remaining(); left !== undefined; left = gate.remaining()) {
+    await sleep(left + Math.random() * GATE_JITTER_MS, signal);
+  }
+}
+const GATE_JITTER_MS = 100;
+
+/**
+ * Runs `call` until it succeeds, fails for good, or the signal fires. Every attempt, a row's
+ * first included, waits while the server's Retry-After holds: a rate limit is the run's, and rows
+ * that never met it would otherwise spend each new window's budget before the rows that waited
+ * (which then meet 429 again, window after window, until their retries run out).
+ */
 export async function withRetries<T>(
   policy: RetryPolicy,
   call: () => Promise<T>,
@@ -156,6 +172,7 @@ export async function withRetries<T>(
   gate?: RetryAfterGate,
 ): Promise<Attempted<T>> {
   for (let attempt = 1; ; attempt++) {
+    if (gate?.remaining() !== undefined) await waitOutGate(gate, signal);
     if (beforeEach) await beforeEach();
     try {
       return { value: await call(), attempts: attempt };
