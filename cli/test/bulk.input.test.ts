@@ -207,3 +207,64 @@ describe('resuming', () => {
     expect([statusOf(c ?? ''), statusOf(d ?? '')]).toEqual(['active', 'active']);
   });
 });
+
+describe('inputs that looked usable but were not what they seemed', () => {
+  it('a CSV header naming a column twice stops the run (which id would it take?)', async () => {
+    const [a, b] = memberIds(box, 2);
+    const result = await cli(['bulk', 'deactivate', '-i', file('twice.csv', `id,id\n${a},${b}\n`), '--yes'], {
+      env,
+    });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain("twice.csv: the header names the column 'id' twice (columns: id, id)");
+    expect([statusOf(a ?? ''), statusOf(b ?? '')]).toEqual(['active', 'active']);
+  });
+
+  it('NDJSON that starts with a byte order mark is read like any other', async () => {
+    const [a] = memberIds(box, 1);
+    const result = await cli(['bulk', 'confirm', '-i', file('bom.ndjson', `\uFEFF{"id":"${a}"}\n`)], { env });
+    expect(result.stderr).toContain('confirm: 1 ok, 0 skipped, 0 failed');
+    expect(result.code).toBe(0);
+  });
+
+  it('ids with control characters, bytes that were not UTF-8, or a whole page of text fail their row', async () => {
+    const [a] = memberIds(box, 1);
+    const rows = [
+      JSON.stringify({ id: '\u001b[31mRED\u001b]0;TITLE\u0007' }),
+      JSON.stringify({ id: `${a?.slice(0, 8)}\uFFFD${a?.slice(9)}` }),
+      JSON.stringify({ id: `x\u202Egnp.exe` }),
+      JSON.stringify({ id: 'x'.repeat(100_000) }),
+      JSON.stringify({ id: a }),
+    ];
+    const result = await cli(
+      ['bulk', 'deactivate', '-i', file('odd-ids.ndjson', `${rows.join('\n')}\n`), '--dry-run'],
+      {
+        env,
+      },
+    );
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain(
+      'line 1: invalid id "\\u001b[31mRED\\u001b]0;TITLE\\u0007": it holds a control character',
+    );
+    expect(result.stderr).toMatch(
+      /line 2: invalid id ".*": it holds a control character or bytes that are not UTF-8/,
+    );
+    expect(result.stderr).toMatch(/line 3: invalid id /);
+    expect(result.stderr).toContain('line 4: invalid id: 100000 characters long (ids have at most 200)');
+    expect(result.stderr).toContain('Error: 4 rows are invalid');
+    expect(result.stdout).toContain(a);
+  });
+
+  it('one bad row in a dry run: "1 row is invalid"', async () => {
+    const result = await cli(['bulk', 'confirm', '-i', file('one-bad.csv', 'id\n\n,\n'), '--dry-run'], {
+      env,
+    });
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('Error: 1 row is invalid');
+  });
+
+  it('a folder given as the input is named as a folder, whatever its name', async () => {
+    const result = await cli(['bulk', 'confirm', '-i', dir, '--yes'], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`Cannot read ${dir}: it is a directory`);
+  });
+});

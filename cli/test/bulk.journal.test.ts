@@ -147,3 +147,43 @@ describe('a resumed run must make the same change', () => {
     expect(resumed.code).toBe(0);
   });
 });
+
+describe('journal records are checked as they are read', () => {
+  it('a record whose line is not a whole number, or that has no id, is refused (exit 2)', async () => {
+    const [a] = memberIds(box, 1);
+    const input = idsCsv(dir, 'checked.csv', [a ?? '']);
+    const header = '{"type":"run","action":"confirm","options":[],"input":"checked.csv","pid":1}';
+    for (const record of ['{"line":2.5,"id":"x","status":"ok"}', '{"line":2,"status":"ok"}']) {
+      const journal = join(dir, `checked-${Math.random()}.journal.ndjson`);
+      writeFileSync(journal, `${header}\n${record}\n`);
+      const result = await cli(['bulk', 'confirm', '-i', input, '--journal', journal, '--resume'], { env });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(`Journal ${journal} line 2 is not a journal record`);
+    }
+  });
+
+  it('a resume over an input shorter than its journal says so', async () => {
+    const ids = memberIds(box, 3);
+    const journal = join(dir, 'longer.journal.ndjson');
+    expect(
+      (await cli(['bulk', 'confirm', '-i', idsCsv(dir, 'longer.csv', ids), '--journal', journal], { env }))
+        .code,
+    ).toBe(0);
+    const shorter = await cli(
+      [
+        'bulk',
+        'confirm',
+        '-i',
+        idsCsv(dir, 'shorter.csv', ids.slice(0, 2)),
+        '--journal',
+        journal,
+        '--resume',
+      ],
+      { env },
+    );
+    expect(shorter.code).toBe(0);
+    expect(shorter.stderr).toContain(
+      `Warning: the journal ${journal} records rows up to line 4, but ${join(dir, 'shorter.csv')} ends at line 3`,
+    );
+  });
+});

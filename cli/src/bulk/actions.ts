@@ -65,9 +65,23 @@ function cell(values: JsonRecord, column: string): string {
   throw new RowError(`'${column}' is ${kind}, not text or a number`);
 }
 
+/** Longer than any id the API hands out (UUIDs, request ids): a pasted document, not an id. */
+const MAX_ID_LENGTH = 200;
+/**
+ * Control and invisible formatting characters (bidi overrides, zero-width ones) and U+FFFD, which
+ * stands for bytes that were not UTF-8: an id holding one is a damaged or doctored input.
+ */
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\uFFFD]/u;
+
 function idOf(values: JsonRecord, column: string): string {
   const id = cell(values, column);
   if (id === '') throw new RowError(`empty '${column}'`);
+  if (id.length > MAX_ID_LENGTH)
+    throw new RowError(`invalid id: ${id.length} characters long (ids have at most ${MAX_ID_LENGTH})`);
+  if (UNPRINTABLE.test(id))
+    throw new RowError(
+      `invalid id ${JSON.stringify(id)}: it holds a control character or bytes that are not UTF-8`,
+    );
   if (/\s/.test(id) || id.includes('/')) throw new RowError(`invalid id '${id}'`);
   return id;
 }

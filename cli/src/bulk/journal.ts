@@ -86,6 +86,8 @@ export interface JournalState {
   action: string | undefined;
   /** The options that decided its change (`--role Moderator`), from its first record. */
   options: string[] | undefined;
+  /** The highest input line it records (0 for none). */
+  lastLine: number;
   records: number;
 }
 
@@ -101,6 +103,7 @@ export async function readJournal(path: string): Promise<JournalState> {
     failedCount: 0,
     action: undefined,
     options: undefined,
+    lastLine: 0,
     records: 0,
   };
   if (!existsSync(path)) return state;
@@ -135,11 +138,21 @@ export async function readJournal(path: string): Promise<JournalState> {
     }
     const line = numberAt(record, 'line');
     const status = stringAt(record, 'status');
-    if (line === undefined || (status !== 'ok' && status !== 'failed') || !isRecord(record)) {
-      throw usageError(`Journal ${path} line ${number} is not a journal record`);
+    const id = stringAt(record, 'id');
+    // Input lines are whole numbers from 2 (a CSV's header is line 1; NDJSON starts at 1).
+    if (line === undefined || !Number.isSafeInteger(line) || line < 1 || id === undefined) {
+      throw usageError(
+        `Journal ${path} line ${number} is not a journal record: it needs a whole 'line' and an 'id'`,
+      );
+    }
+    if (status !== 'ok' && status !== 'failed') {
+      throw usageError(
+        `Journal ${path} line ${number} is not a journal record: 'status' must be ok or failed`,
+      );
     }
     state.records += 1;
-    state.ids.set(line, stringAt(record, 'id') ?? '');
+    state.lastLine = Math.max(state.lastLine, line);
+    state.ids.set(line, id);
     const wasDone = state.done.has(line);
     const wasFailed = state.failed.has(line);
     state.done.set(line, status === 'ok');

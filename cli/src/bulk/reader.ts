@@ -33,6 +33,7 @@ export interface InputSource {
 }
 
 export function inputFormat(path: string, given: string | undefined): InputFormat {
+  if (path !== '-' && isDirectory(path)) throw usageError(`Cannot read ${path}: it is a directory`);
   if (given === 'csv' || given === 'ndjson') return given;
   if (given !== undefined) throw usageError(`Unknown --format '${given}': use csv or ndjson`);
   const ext = extname(path).toLowerCase();
@@ -89,6 +90,14 @@ export function fileSource(path: string, format: InputFormat, stdin: NodeJS.Read
       return stream;
     },
   };
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** Whether a path is a regular file; one that cannot be stat'ed fails when it is opened. */
@@ -195,6 +204,12 @@ async function* csvRows(source: InputSource, stream: Readable, idColumn: string,
       if (first.length === 1 && first[0]?.startsWith('{')) {
         throw usageError(`${name} looks like NDJSON, not CSV: pass --format ndjson`);
       }
+      const twice = first.find((column, i) => column !== '' && first.indexOf(column) !== i);
+      if (twice !== undefined) {
+        throw usageError(
+          `${name}: the header names the column '${twice}' twice (columns: ${first.join(', ')}): rename one, so each value has one column`,
+        );
+      }
       if (!first.includes(idColumn)) {
         throw usageError(
           `${name}: the header has no '${idColumn}' column (columns: ${first.join(', ') || 'none'}); choose one with --column NAME`,
@@ -260,8 +275,10 @@ async function* ndjsonRows(source: InputSource, stream: Readable) {
   let line = 0;
   let rows = 0;
   try {
-    for await (const text of lines) {
+    for await (const read of lines) {
       line += 1;
+      // A byte order mark (some Windows tools write one) is not part of the first object.
+      const text = line === 1 && read.startsWith('\uFEFF') ? read.slice(1) : read;
       if (text.trim() === '') continue;
       let value: unknown;
       try {

@@ -359,9 +359,11 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
     }
   };
 
+  let lastLine = 0;
   try {
     for await (const row of readRows(source, spec.idColumn, header)) {
       if (spec.control.stopping) break;
+      lastLine = row.line;
       const plan = planOf(action, row);
       const moved = checked === undefined ? movedRow(journal, row, plan, spec) : undefined;
       if (moved) {
@@ -429,6 +431,13 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
     counts,
   );
   io.stderr.write(`${summaryLine(report)}\n`);
+  // Journaled rows past the input's end: not the input the journal was written for, or cut short.
+  const inputEnded = !spec.control.stopping && broken === undefined;
+  if (inputEnded && (spec.resume || spec.retryFailed) && journal.lastLine > lastLine) {
+    io.stderr.write(
+      `Warning: the journal ${spec.journalPath} records rows up to line ${journal.lastLine}, but ${name} ends at line ${lastLine}: is it the whole input the journal was written for?\n`,
+    );
+  }
   if (neverRun > 0) {
     io.stderr.write(
       `${rows(neverRun)} of ${name} never ran (the earlier run stopped before them) and --retry-failed left them alone: finish them with --resume\n`,
@@ -456,7 +465,7 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
   if (counts.failed > 0) {
     const where = failures && failures.count > 0 ? `: see ${spec.failuresPath}` : '';
     const again = real ? '; rerun them with --retry-failed' : '';
-    const what = real ? 'failed' : 'are invalid';
+    const what = real ? 'failed' : counts.failed === 1 ? 'is invalid' : 'are invalid';
     throw new CliError(`${rows(counts.failed)} ${what}${where}${again}`, EXIT.failedRows, 'FAILED_ROWS');
   }
   return report;
