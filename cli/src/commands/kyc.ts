@@ -1,9 +1,15 @@
 /** `kyc`: the identity-verification queue, reviews, documents and metrics. */
-import { open } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { constants, fstatSync, type Stats } from 'node:fs';
+import { type FileHandle, link, lstat, open, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
+import { Writable } from 'node:stream';
+import { isatty } from 'node:tty';
 import { Command, Option } from 'commander';
 import type { Context } from '../context';
-import { usageError } from '../exit';
+import { CliError, EXIT, usageError } from '../exit';
 import { listAt } from '../guards';
+import type { OutStream } from '../io';
 import { addDateRange, addPaging, type DateRangeOptions, type PagingOptions } from '../options';
 import { listPrinter, printList, printRecord } from '../output';
 import { printPages } from '../paging';
@@ -61,28 +67,170 @@ async function review(context: Context, requestId: string, flags: ReviewFlags) {
   printRecord(await client.kyc.reviewRequest(requestId, body), context.output);
 }
 
-async function document(context: Context, id: string, options: { outputFile?: string }) {
-  const target = options.outputFile;
-  if (target === undefined || (target === '-' && context.io.stdout.isTTY)) {
-    throw usageError('A document is a binary file: give -O FILE (or -O - with stdout piped)');
-  }
-  const client = await context.signedIn();
-  const blob = await client.kyc.getDocument(id);
-  const bytes = new Uint8Array(await blob.arrayBuffer());
+const BINARY_DOCUMENT = 'A document is a binary file and is never written to a terminal';
+
+/** Where a document goes: written, then closed (a file is only put in place by a successful write). */
+interface Sink {
+  write(bytes: Uint8Array): Promise<void>;
+  close(): Promise<void>;
+}
+
+const isErrno = (error: unknown, ...codes: string[]): boolean =>
+  error instanceof Error && 'code' in error && codes.includes(String(error.code));
+
+/** The process's stdout takes bytes; io.ts types streams for the text every other command writes. */
+const takesBytes = (stream: OutStream): stream is OutStream & Writable => stream instanceof Writable;
+
+/**
+ * Opens where `-O` points, refusing what must not be written: a terminal (however it is named:
+ * `-`, /dev/stdout, /dev/tty, /proc/self/fd/1), a folder, an existing file without --force. A
+ * device or pipe that exists (/dev/stdout piped, a FIFO, bash's `>(...)`) is written into; a file
+ * is written as a new 0600 file next to FILE and renamed into place, so a symlink at FILE is
+ * replaced, never followed, and an old file's mode never carries over.
+ */
+async function openDestination(target: string, force: boolean, stdout: OutStream): Promise<Sink> {
   if (target === '-') {
-    context.io.stdout.write(Buffer.from(bytes).toString('latin1'));
-  } else {
-    // 0600: identity documents are personal data.
-    const handle = await open(target, 'w', 0o600);
-    try {
-      await handle.writeFile(bytes);
-    } finally {
-      await handle.close();
-    }
+    if (stdout.isTTY) throw usageError(`${BINARY_DOCUMENT}: give -O FILE, or -O - with stdout piped`);
+    return { write: (bytes) => writeStdout(stdout, bytes), close: async () => {} };
   }
-  context.info(
-    `Saved ${bytes.byteLength} bytes${blob.type ? ` (${blob.type})` : ''} to ${target === '-' ? 'stdout' : target}`,
-  );
+  let found: Stats | undefined;
+  try {
+    found = await lstat(target);
+  } catch (error) {
+    if (!isErrno(error, 'ENOENT')) throw error;
+  }
+  if (found?.isDirectory()) throw usageError(`-O ${target} is a folder: name the file to write`);
+  const followed = found?.isSymbolicLink() ? await stat(target).catch(() => undefined) : found;
+  // /dev/stdout, /proc/self/fd/1: what `-O -` writes to, with its offset and append mode.
+  if (followed && isOwnStdout(followed)) return openDestination('-', force, stdout);
+  if (followed && !followed.isFile() && !followed.isDirectory()) return openStream(target);
+  if (found && !force) {
+    throw usageError(`${target} already exists: pass --force to replace it (or choose another -O FILE)`);
+  }
+  const folder = dirname(target);
+  const temp = join(folder, `.${basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  let handle: FileHandle;
+  try {
+    handle = await open(temp, 'wx', 0o600);
+  } catch (error) {
+    if (isErrno(error, 'ENOENT')) throw usageError(`-O ${target}: the folder ${folder} does not exist`);
+    if (isErrno(error, 'EACCES', 'EPERM', 'EROFS')) {
+      throw new CliError(
+        `Cannot write into ${folder}: ${(error as Error).message}`,
+        EXIT.error,
+        'WRITE_FAILED',
+      );
+    }
+    throw error;
+  }
+  let placed = false;
+  return {
+    write: async (bytes) => {
+      await handle.chmod(0o600); // the umask may not narrow what open created enough; exact 0600
+      await handle.writeFile(bytes);
+      await handle.sync();
+      await handle.close();
+      await place(temp, target, found !== undefined);
+      placed = true;
+    },
+    close: async () => {
+      if (placed) return;
+      await handle.close().catch(() => undefined);
+      await rm(temp, { force: true });
+    },
+  };
+}
+
+/**
+ * Puts the written file at `target`: a rename when replacing was allowed; otherwise a hard link,
+ * which fails when something appeared at `target` during the download instead of replacing it.
+ */
+async function place(temp: string, target: string, replace: boolean): Promise<void> {
+  try {
+    if (replace) {
+      await rename(temp, target);
+      return;
+    }
+    try {
+      await link(temp, target);
+    } catch (error) {
+      if (isErrno(error, 'EEXIST')) {
+        throw usageError(`${target} appeared during the download: pass --force to replace it`);
+      }
+      // File systems without hard links: the last look, then a rename.
+      if (!isErrno(error, 'EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS')) throw error;
+      if (
+        await lstat(target).then(
+          () => true,
+          () => false,
+        )
+      ) {
+        throw usageError(`${target} appeared during the download: pass --force to replace it`);
+      }
+      await rename(temp, target);
+    }
+  } finally {
+    await rm(temp, { force: true });
+  }
+}
+
+/** An existing device or pipe: opened without creating or truncating, refused if a terminal. */
+async function openStream(target: string): Promise<Sink> {
+  const handle = await open(target, constants.O_WRONLY | constants.O_NOCTTY);
+  const opened = await handle.stat().catch(() => undefined);
+  if (isatty(handle.fd) || !opened || opened.isFile()) {
+    await handle.close();
+    throw usageError(
+      opened?.isFile()
+        ? `${target} changed into a file while being opened: run again`
+        : `${BINARY_DOCUMENT}: ${target} is a terminal; give -O FILE, or pipe stdout and use -O -`,
+    );
+  }
+  return {
+    write: async (bytes) => {
+      await handle.writeFile(bytes);
+    },
+    close: () => handle.close(),
+  };
+}
+
+function isOwnStdout(file: Stats): boolean {
+  try {
+    const own = fstatSync(1);
+    return own.dev === file.dev && own.ino === file.ino;
+  } catch {
+    return false;
+  }
+}
+
+async function writeStdout(stdout: OutStream, bytes: Uint8Array): Promise<void> {
+  if (!takesBytes(stdout)) throw new Error('stdout does not take bytes');
+  await new Promise<void>((resolve, reject) => {
+    stdout.write(bytes, (error) => (error ? reject(error) : resolve()));
+  });
+}
+
+interface DocumentOptions {
+  outputFile?: string;
+  force?: boolean;
+}
+
+async function document(context: Context, id: string, options: DocumentOptions) {
+  const target = options.outputFile;
+  if (target === undefined) throw usageError(`${BINARY_DOCUMENT}: give -O FILE (or -O - with stdout piped)`);
+  // Checked before the download: a refused destination costs no request.
+  const sink = await openDestination(target, options.force === true, context.io.stdout);
+  try {
+    const client = await context.signedIn();
+    const blob = await client.kyc.getDocument(id);
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    await sink.write(bytes);
+    context.info(
+      `Saved ${bytes.byteLength} bytes${blob.type ? ` (${blob.type})` : ''} to ${target === '-' ? 'stdout' : target}`,
+    );
+  } finally {
+    await sink.close();
+  }
 }
 
 async function metrics(context: Context, options: DateRangeOptions & { status?: string; by?: string }) {
@@ -120,7 +268,8 @@ export function kycCommand(): Command {
   kyc
     .command('document <id>')
     .description('download a KYC document (never printed to a terminal)')
-    .requiredOption('-O, --output-file <file>', 'where to write it; - for stdout when piped')
+    .requiredOption('-O, --output-file <file>', 'where to write it (mode 0600); - for stdout when piped')
+    .option('--force', 'replace FILE if it exists')
     .action(act(document));
   addDateRange(kyc.command('metrics').description('review metrics over a range'))
     .option('--status <status>', 'only requests in this status')
