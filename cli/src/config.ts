@@ -1,12 +1,15 @@
 /**
  * Profiles and credentials under `$XDG_CONFIG_HOME/matchmaker/` (default `~/.config/matchmaker/`):
  * `config.json` keeps each profile's API base and email, `credentials/<profile>.json` its tokens
- * (written by the SDK's FileTokenStore with mode 0600). Files found wider than 0600 are warned
- * about and repaired before anything reads them.
+ * and the API base that issued them (written by the SDK's FileTokenStore with mode 0600). Files
+ * found wider than 0600, and the credentials folder wider than 0700, are warned about and
+ * narrowed before anything reads them.
  */
-import { chmod, mkdir, open, readFile, rename, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { FileLock } from '@matchmaker/sdk/node';
 import { z } from 'zod';
 import { usageError } from './exit';
 
@@ -34,19 +37,27 @@ export function checkProfileName(name: string): string {
 }
 
 export const configPath = (dir: string) => join(dir, 'config.json');
-export const credentialsPath = (dir: string, profile: string) => join(dir, 'credentials', `${profile}.json`);
+export const credentialsDir = (dir: string) => join(dir, 'credentials');
+export const credentialsPath = (dir: string, profile: string) => join(credentialsDir(dir), `${profile}.json`);
 
-/** Warns about and narrows a file readable by others; returns whether it had to. */
+/**
+ * Warns about and narrows a file (to 0600) or folder (to 0700) that others may read; returns
+ * whether it had to.
+ */
 export async function repairMode(path: string, warn: (message: string) => void): Promise<boolean> {
   let mode: number;
+  let folder: boolean;
   try {
-    mode = (await stat(path)).mode & 0o777;
+    const info = await stat(path);
+    mode = info.mode & 0o777;
+    folder = info.isDirectory();
   } catch {
     return false;
   }
   if ((mode & 0o077) === 0) return false;
-  await chmod(path, 0o600);
-  warn(`${path} was readable by others (mode ${mode.toString(8)}); changed it to 600`);
+  const wanted = folder ? 0o700 : 0o600;
+  await chmod(path, wanted);
+  warn(`${path} was readable by others (mode ${mode.toString(8)}); changed it to ${wanted.toString(8)}`);
   return true;
 }
 
@@ -72,16 +83,48 @@ export async function readConfig(dir: string, warn: (message: string) => void): 
 }
 
 /** Writes atomically with mode 0600 (temporary file, then rename). */
-export async function writeConfig(dir: string, config: CliConfig): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
+async function writeConfig(dir: string, config: CliConfig): Promise<void> {
   const path = configPath(dir);
-  const temp = `${path}.${process.pid}.tmp`;
-  const handle = await open(temp, 'w', 0o600);
+  const temp = `${path}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
   try {
-    await handle.writeFile(`${JSON.stringify(config, null, 2)}\n`);
+    const handle = await open(temp, 'wx', 0o600);
+    try {
+      await handle.writeFile(`${JSON.stringify(config, null, 2)}\n`);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+    await chmod(temp, 0o600);
+    await rename(temp, path);
   } finally {
-    await handle.close();
+    await rm(temp, { force: true });
   }
-  await chmod(temp, 0o600);
-  await rename(temp, path);
+}
+
+/** Config writes are milliseconds long; a lock held longer than this is some process stuck. */
+const CONFIG_LOCK_WAIT_MS = 30_000;
+
+/**
+ * Changes the config under its lock (`config.json.lock`): the file is read again inside the lock
+ * and `change` applied to what it holds then, so logins in parallel processes never drop each
+ * other's profiles (a read-modify-write without the lock kept only the last writer's).
+ */
+export async function updateConfig(
+  dir: string,
+  warn: (message: string) => void,
+  change: (config: CliConfig) => CliConfig,
+): Promise<CliConfig> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const lock = new FileLock(`${configPath(dir)}.lock`, {
+    waitMs: CONFIG_LOCK_WAIT_MS,
+    label: 'config lock',
+  });
+  const release = await lock.acquire();
+  try {
+    const changed = change(await readConfig(dir, warn));
+    await writeConfig(dir, changed);
+    return changed;
+  } finally {
+    await release();
+  }
 }

@@ -17,17 +17,18 @@ import {
   type CliConfig,
   checkProfileName,
   configDir,
+  credentialsDir,
   credentialsPath,
   DEFAULT_API_BASE,
   DEFAULT_PROFILE,
   readConfig,
   repairMode,
 } from './config';
-import { ADMIN_ONLY_MESSAGE, authError, SIGN_IN_AGAIN, usageError } from './exit';
+import { ADMIN_ONLY_MESSAGE, authError, usageError } from './exit';
 import { stringAt } from './guards';
 import type { Io } from './io';
 import { FORMATS, type Format, type OutputOptions } from './output';
-import { CachedTokenStore } from './token-cache';
+import { loginCommandFor, ProfileTokenStore, readCredentials } from './token-cache';
 
 const globalsSchema = z.object({
   profile: z.string().optional(),
@@ -43,7 +44,7 @@ export interface Context {
   profile: string;
   apiBase: string;
   /** Where the API base came from, for whoami. */
-  apiBaseSource: 'flag' | 'env' | 'profile' | 'default';
+  apiBaseSource: ApiBaseSource;
   dir: string;
   config: CliConfig;
   output: OutputOptions;
@@ -56,12 +57,27 @@ export interface Context {
   info(message: string): void;
   /** The client for this profile; created on first use (with `fetch` when given then). */
   client(fetchImpl?: typeof fetch): MatchmakerClient;
-  /** A client on the profile's stored credentials even when MATCHMAKER_TOKEN is set (login). */
-  storedClient(): MatchmakerClient;
+  /**
+   * For login: a client on the profile's credentials file even when MATCHMAKER_TOKEN is set, to
+   * which a damaged file or another base's tokens count as none (login replaces them).
+   */
+  loginClient(): MatchmakerClient;
+  /** For logout: a client of `apiBase` on the profile's credentials (those it issued). */
+  storedClient(apiBase: string): MatchmakerClient;
   /** The client, after checking a session exists (exit 4 otherwise). */
   signedIn(fetchImpl?: typeof fetch): Promise<MatchmakerClient>;
   tokenStore(): TokenStore;
 }
+
+export type ApiBaseSource = 'flag' | 'env' | 'profile' | 'credentials' | 'default';
+
+const SOURCE_NAMES: Record<ApiBaseSource, string> = {
+  flag: '--api-base',
+  env: 'MATCHMAKER_API_BASE',
+  profile: 'config.json',
+  credentials: 'the credentials file',
+  default: 'the default',
+};
 
 function normaliseBase(text: string, source: string): string {
   let url: URL;
@@ -73,7 +89,29 @@ function normaliseBase(text: string, source: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw usageError(`Invalid API base '${text}' (from ${source}): only http and https URLs`);
   }
+  if (url.username !== '' || url.password !== '') {
+    // The message handler redacts the password from the URL it quotes.
+    throw usageError(
+      `Invalid API base '${text}' (from ${source}): a user name or password in the URL is not supported; sign in with \`matchmaker login\``,
+    );
+  }
   return text.replace(/\/+$/, '');
+}
+
+/**
+ * MATCHMAKER_TOKEN goes into an Authorization header: a line break or another control character
+ * (a token file saved with CRLF) cannot, and fetch would report it as the API being unreachable.
+ */
+function checkEnvToken(token: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for control characters
+  const bad = /[\u0000-\u0008\u000a-\u001f\u007f]/.exec(token);
+  if (bad) {
+    const what = bad[0] === '\n' || bad[0] === '\r' ? 'a line break' : 'a control character';
+    throw usageError(
+      `MATCHMAKER_TOKEN contains ${what} (at character ${bad.index + 1}), which cannot be sent in a header: set it to the token alone, e.g. MATCHMAKER_TOKEN="$(tr -d '\\r\\n' < token.txt)"`,
+    );
+  }
+  return token;
 }
 
 export function parseFields(text: string | undefined): string[] | undefined {
@@ -113,14 +151,21 @@ export async function createContext(command: Command, io: Io): Promise<Context> 
   const dir = configDir(env);
   const config = await readConfig(dir, warn);
   const stored = config.profiles[profile]?.apiBase;
-  const [rawBase, apiBaseSource]: [string, Context['apiBaseSource']] = globals.apiBase
+  const credentialsFile = credentialsPath(dir, profile);
+  // A profile missing from config.json (lost, or written by hand) has its base in its credentials:
+  // the default would be another server.
+  const issuer = async () => {
+    const found = await readCredentials(credentialsFile);
+    return found.state === 'stored' ? found.apiBase : undefined;
+  };
+  const [rawBase, apiBaseSource]: [string, ApiBaseSource] = globals.apiBase
     ? [globals.apiBase, 'flag']
     : env.MATCHMAKER_API_BASE
       ? [env.MATCHMAKER_API_BASE, 'env']
       : stored
         ? [stored, 'profile']
-        : [DEFAULT_API_BASE, 'default'];
-  const apiBase = normaliseBase(rawBase, apiBaseSource === 'flag' ? '--api-base' : apiBaseSource);
+        : await issuer().then((base) => (base ? [base, 'credentials'] : [DEFAULT_API_BASE, 'default']));
+  const apiBase = normaliseBase(rawBase, SOURCE_NAMES[apiBaseSource]);
   const tty = io.stdout.isTTY === true;
   const format: Format = globals.output ?? 'table';
   const output: OutputOptions = {
@@ -134,12 +179,20 @@ export async function createContext(command: Command, io: Io): Promise<Context> 
   const envToken = env.MATCHMAKER_TOKEN !== undefined && env.MATCHMAKER_TOKEN !== '';
   let store: TokenStore | undefined;
   let client: MatchmakerClient | undefined;
+  const profileStore = (base: string, source: ApiBaseSource, replace: boolean) =>
+    new ProfileTokenStore(new FileTokenStore(credentialsFile), {
+      profile,
+      apiBase: base,
+      apiBaseSource: SOURCE_NAMES[source],
+      configBase: stored?.replace(/\/+$/, ''),
+      replace,
+    });
   const tokenStore = (): TokenStore => {
     if (!store) {
       store =
         envToken && env.MATCHMAKER_TOKEN
-          ? new MemoryTokenStore({ accessToken: env.MATCHMAKER_TOKEN, refreshToken: '' })
-          : new CachedTokenStore(new FileTokenStore(credentialsPath(dir, profile)));
+          ? new MemoryTokenStore({ accessToken: checkEnvToken(env.MATCHMAKER_TOKEN), refreshToken: '' })
+          : profileStore(apiBase, apiBaseSource, false);
     }
     return store;
   };
@@ -161,16 +214,22 @@ export async function createContext(command: Command, io: Io): Promise<Context> 
       client ??= makeClient(apiBase, tokenStore(), fetchImpl);
       return client;
     },
-    storedClient() {
-      return envToken
-        ? makeClient(apiBase, new FileTokenStore(credentialsPath(dir, profile)))
-        : context.client();
+    loginClient() {
+      return makeClient(apiBase, profileStore(apiBase, apiBaseSource, true));
+    },
+    storedClient(base) {
+      return makeClient(base, profileStore(base, 'credentials', false));
     },
     async signedIn(fetchImpl?: typeof fetch) {
-      if (!envToken) await repairMode(credentialsPath(dir, profile), warn);
+      if (!envToken) {
+        await repairMode(credentialsDir(dir), warn);
+        await repairMode(credentialsFile, warn);
+      }
       const current = context.client(fetchImpl);
       if (!(await current.session.isLoggedIn())) {
-        throw authError(`Not signed in (profile '${profile}', ${apiBase}): ${SIGN_IN_AGAIN}`);
+        throw authError(
+          `Not signed in (profile '${profile}', ${apiBase}): run ${loginCommandFor(profile, apiBaseSource === 'flag' ? apiBase : undefined)}`,
+        );
       }
       return current;
     },

@@ -176,7 +176,10 @@ describe('help, suggestions and usage errors (exit 2)', () => {
   });
 
   it('an unreachable API exits 1 and names the API base', async () => {
-    const dead = await cli(['users', 'search', '--api-base', 'http://127.0.0.1:9'], { env });
+    // A token of its own: the stored credentials belong to the sandbox and are never sent elsewhere.
+    const dead = await cli(['users', 'search', '--api-base', 'http://127.0.0.1:9'], {
+      env: { ...env, MATCHMAKER_TOKEN: 'ci-token' },
+    });
     expect(dead.code).toBe(1);
     expect(dead.stderr).toContain('Cannot reach the API at http://127.0.0.1:9');
     const invalid = await cli(['users', 'search', '--api-base', 'ftp://x'], { env });

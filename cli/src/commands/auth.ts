@@ -1,13 +1,15 @@
 /** Signing in and out: `login`, `logout`, `whoami`. */
+import { rm } from 'node:fs/promises';
 import { isAdmin } from '@matchmaker/sdk';
 import { Command } from 'commander';
-import { credentialsPath, writeConfig } from '../config';
+import { credentialsDir, credentialsPath, repairMode, updateConfig } from '../config';
 import type { Context } from '../context';
 import { ADMIN_ONLY_MESSAGE, authError, usageError } from '../exit';
 import { stringAt, stringsAt } from '../guards';
 import { printRecord } from '../output';
 import { act } from '../program';
 import { askPassword, askText, readStdin } from '../prompt';
+import { readCredentials } from '../token-cache';
 
 interface LoginOptions {
   email?: string;
@@ -21,32 +23,54 @@ async function login(context: Context, options: LoginOptions): Promise<void> {
     : await askPassword(context.io, 'Password');
   if (password === '') throw usageError('The password is empty (--password-stdin read nothing)');
   if (context.envToken) context.warn('MATCHMAKER_TOKEN is set: it overrides the credentials stored now');
-  const client = context.storedClient();
+  const path = credentialsPath(context.dir, context.profile);
+  const before = await readCredentials(path);
+  const client = context.loginClient();
   await client.accounts.login({ email: email.trim(), password });
   const user = await client.accounts.userInfo();
   if (!isAdmin(user)) {
     await client.session.logout('user');
     throw authError(`${email} is a member account: ${ADMIN_ONLY_MESSAGE}`, 'ADMIN_ONLY');
   }
-  const profiles = {
-    ...context.config.profiles,
-    [context.profile]: { apiBase: context.apiBase, email: email.trim() },
-  };
-  await writeConfig(context.dir, { ...context.config, profiles });
+  await repairMode(credentialsDir(context.dir), context.warn);
+  if (before.state === 'unreadable') context.info(`Replaced the unreadable credentials file ${path}`);
+  await updateConfig(context.dir, context.warn, (config) => ({
+    ...config,
+    profiles: { ...config.profiles, [context.profile]: { apiBase: context.apiBase, email: email.trim() } },
+  }));
   const roles = stringsAt(user, 'roles') ?? [];
   context.info(
     `Signed in as ${stringAt(user, 'email') ?? email} (${roles.join(', ') || 'no roles'}) on ${context.apiBase}, profile '${context.profile}'`,
   );
 }
 
+/**
+ * Ends the session at the API that issued it, whatever base this run resolved; a damaged file,
+ * or one that does not say which API issued it, is removed without telling any server.
+ */
 async function logout(context: Context): Promise<void> {
-  const client = context.storedClient();
-  if (!(await client.session.isLoggedIn())) {
-    context.info(`Not signed in (profile '${context.profile}')`);
+  const path = credentialsPath(context.dir, context.profile);
+  const found = await readCredentials(path);
+  const issuer =
+    found.state === 'stored'
+      ? (found.apiBase ?? context.config.profiles[context.profile]?.apiBase)
+      : undefined;
+  if (found.state === 'stored' && issuer !== undefined) {
+    await context.storedClient(issuer.replace(/\/+$/, '')).session.logout('user');
+    context.info(`Signed out of profile '${context.profile}' (${issuer}) and deleted ${path}`);
     return;
   }
-  await client.session.logout('user');
-  context.info(`Signed out of profile '${context.profile}'`);
+  if (found.state === 'none') {
+    await rm(path, { force: true });
+    context.info(`Not signed in (profile '${context.profile}'): nothing to do`);
+    return;
+  }
+  await rm(path, { force: true });
+  context.info(
+    found.state === 'unreadable'
+      ? `Deleted the unreadable credentials file ${path} (${found.reason}); no server was told`
+      : `Deleted ${path}: it did not say which API issued it, so no server was told`,
+  );
 }
 
 async function whoami(context: Context): Promise<void> {
