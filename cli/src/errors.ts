@@ -36,10 +36,45 @@ export interface Described {
   exitCode: ExitCode;
 }
 
-/** Turns anything thrown into what the user sees and the exit code. */
-export function describeError(error: unknown, apiBase?: string): Described {
+/** What the run knew when it failed, for the message. */
+export interface RunFacts {
+  /** The resolved API base (absent before the options were read). */
+  apiBase?: string;
+  /** MATCHMAKER_TOKEN was the credential. */
+  envToken?: boolean;
+}
+
+/**
+ * Hides the user name and password of every URL in `text`: an API base typed as
+ * `https://user:secret@host` must not end up in a terminal's scrollback or a CI log.
+ */
+export function redactUrls(text: string): string {
+  // `user:password@` keeps the user; a lone `name@` may itself be a token (https://TOKEN@host).
+  return text.replace(
+    /\b([a-z][a-z0-9+.-]*:\/\/)([^\s/?#@'"`]*)@/gi,
+    (_, scheme: string, userinfo: string) => {
+      const colon = userinfo.indexOf(':');
+      return `${scheme}${colon > 0 ? `${userinfo.slice(0, colon)}:***` : '***'}@`;
+    },
+  );
+}
+
+/** Turns anything thrown into what the user sees and the exit code (URLs without credentials). */
+export function describeError(error: unknown, facts: RunFacts = {}): Described {
+  const described = describe(error, facts);
+  return { ...described, message: redactUrls(described.message) };
+}
+
+/** A refusal of MATCHMAKER_TOKEN: logging in would change nothing while it is set. */
+const ENV_TOKEN_REFUSED = (apiBase: string | undefined) =>
+  `The API${apiBase ? ` at ${apiBase}` : ''} refused MATCHMAKER_TOKEN (expired, revoked or not a token): set it to a fresh token, or unset it to use the stored credentials`;
+
+function describe(error: unknown, { apiBase, envToken }: RunFacts): Described {
   if (error instanceof CliError)
     return { message: error.message, code: error.code, exitCode: error.exitCode };
+  if (envToken && isNotLoggedInError(error)) {
+    return { message: ENV_TOKEN_REFUSED(apiBase), code: 'TOKEN_REFUSED', exitCode: EXIT.auth };
+  }
   if (isNotLoggedInError(error)) {
     const refused = isHttpError(error.cause);
     return {
@@ -57,9 +92,12 @@ export function describeError(error: unknown, apiBase?: string): Described {
     const detail = serverMessage(error.body);
     if (error.status === 401) {
       const adminOnly = detail !== undefined && /admin/i.test(detail);
+      if (envToken && !adminOnly) {
+        return { message: ENV_TOKEN_REFUSED(apiBase), code: 'TOKEN_REFUSED', exitCode: EXIT.auth };
+      }
       return {
         message: adminOnly
-          ? `Not allowed: ${ADMIN_ONLY_MESSAGE} (the signed-in account is a member)`
+          ? `Not allowed: ${ADMIN_ONLY_MESSAGE} (the ${envToken ? 'MATCHMAKER_TOKEN' : 'signed-in'} account is a member)`
           : `Not allowed: ${detail ?? 'the server refused the credentials'}`,
         code: adminOnly ? 'ADMIN_ONLY' : 'NOT_ALLOWED',
         exitCode: EXIT.auth,
@@ -76,7 +114,7 @@ export function describeError(error: unknown, apiBase?: string): Described {
   }
   if (isNetworkError(error)) {
     return {
-      message: `Cannot reach the API at ${apiBase ?? 'the API base'}: ${causeText(error)}`,
+      message: `Cannot reach the API${apiBase ? ` at ${apiBase}` : ''}: ${causeText(error)}`,
       code: 'NETWORK_ERROR',
       exitCode: EXIT.error,
     };
@@ -116,9 +154,10 @@ export function reportError(
   paint: (text: string) => string,
   stderr: { write(text: string): unknown },
 ): void {
+  const message = redactUrls(described.message);
   if (json) {
-    stderr.write(`${JSON.stringify({ code: described.code, message: described.message })}\n`);
+    stderr.write(`${JSON.stringify({ code: described.code, message })}\n`);
   } else {
-    stderr.write(`${paint('Error:')} ${described.message}\n`);
+    stderr.write(`${paint('Error:')} ${message}\n`);
   }
 }

@@ -12,10 +12,11 @@ import type { Io } from './io';
 import { addGlobalOptions, GLOBAL_VALUE_OPTIONS } from './options';
 import { COMMANDS } from './registry';
 
-/** Per run: the streams, and the API base once resolved (network errors name it). */
+/** Per run: the streams, and the API base and credential once resolved (error messages use them). */
 interface RunState {
   io: Io;
   apiBase?: string;
+  envToken?: boolean;
 }
 const runs = new WeakMap<Command, RunState>();
 
@@ -38,6 +39,7 @@ export function act<A extends unknown[]>(
     const { createContext } = await import('./context');
     const context = await createContext(command, state.io);
     state.apiBase = context.apiBase;
+    state.envToken = context.envToken;
     // Commander passes the declared arguments, then the options object, then the command.
     await handler(context, ...(args.slice(0, -1) as A));
   };
@@ -132,7 +134,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
       return EXIT.usage;
     }
     const { describeError, reportError } = await import('./errors');
-    const described = describeError(error, program ? runs.get(program)?.apiBase : undefined);
+    const described = describeError(error, program ? runs.get(program) : undefined);
     reportError(described, json, colorsFor(io.stderr, io.env).red, io.stderr);
     return described.exitCode;
   }

@@ -133,7 +133,7 @@ describe('MATCHMAKER_TOKEN', () => {
     expect(member.stderr).toContain('these commands need an admin account');
     const bogus = await cli(['users', 'search'], { env: envFor(box, { MATCHMAKER_TOKEN: 'not-a-token' }) });
     expect(bogus.code).toBe(4);
-    expect(bogus.stderr).toContain('run `matchmaker login`');
+    expect(bogus.stderr).toContain('refused MATCHMAKER_TOKEN');
   });
 });
 
@@ -147,6 +147,8 @@ describe('token refresh', () => {
     expect((await cli(['users', 'search', '--limit', '1'], { env })).code).toBe(0);
     const rotated = readFileSync(credentials(env), 'utf8');
     expect(rotated).not.toBe(first);
+    // The refresh keeps the record of the API base that issued the tokens.
+    expect(JSON.parse(rotated).apiBase).toBe(short.url);
     expect(mode(credentials(env))).toBe(0o600);
 
     writeFileSync(credentials(env), JSON.stringify({ accessToken: 'expired', refreshToken: 'revoked' }), {
