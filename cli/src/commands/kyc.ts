@@ -116,7 +116,7 @@ async function openDestination(target: string, force: boolean, stdout: OutStream
     if (isErrno(error, 'ENOENT')) throw usageError(`-O ${target}: the folder ${folder} does not exist`);
     if (isErrno(error, 'EACCES', 'EPERM', 'EROFS')) {
       throw new CliError(
-        `Cannot write into ${folder}: ${(error as Error).message}`,
+        `Cannot write into ${folder}: ${error instanceof Error ? error.message : String(error)}`,
         EXIT.error,
         'WRITE_FAILED',
       );
