@@ -7,6 +7,7 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Colors } from './color';
 import { isRecord, type JsonRecord } from './guards';
+import { visible } from './io';
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -24,9 +25,11 @@ export interface OutputOptions {
 }
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
-// Control characters (C0, DEL, C1) would let API data move the cursor or recolour a terminal.
+// Control characters (C0, DEL, C1) would let API data move the cursor or recolour a terminal;
+// bidirectional controls would make a cell, and the rest of its line, read in another order.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]+/g;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g;
+const plain = (text: string) => text.replace(CONTROL, ' ');
 
 /** Flattens nested objects to dotted keys; arrays of scalars become `a, b`, others JSON. */
 export function flatten(value: unknown, prefix = '', into: JsonRecord = {}): JsonRecord {
@@ -61,6 +64,17 @@ export function cellText(value: unknown): string {
     return value.map((item) => cellText(item)).join(', ');
   }
   return JSON.stringify(value);
+}
+
+const csvLine = (cells: readonly unknown[]) => stringify([cells.map((cell) => cellText(cell))]);
+
+/**
+ * Where the data goes: byte-exact to a pipe or a file; on a terminal json, ndjson and csv show
+ * control and bidi characters escaped (tables replace them in each cell themselves).
+ */
+function dataWriter(options: OutputOptions): (text: string) => void {
+  const { format, tty, write } = options;
+  return tty && format !== 'table' ? (text) => write(visible(text)) : write;
 }
 
 function humaneDate(text: string): string {
@@ -112,11 +126,11 @@ function fitWidths(widths: number[], total: number | undefined): number[] {
 
 function tableText(rows: readonly JsonRecord[], columns: string[], options: OutputOptions): string {
   const cell = (row: JsonRecord, column: string) => {
-    const text = cellText(pick(row, column)).replace(CONTROL, ' ');
+    const text = plain(cellText(pick(row, column)));
     return options.tty ? humaneDate(text) : text;
   };
   const body = rows.map((row) => columns.map((column) => cell(row, column)));
-  const header = columns.map((column) => column.toUpperCase());
+  const header = columns.map((column) => plain(column.toUpperCase()));
   const natural = columns.map((_, i) =>
     Math.max(header[i]?.length ?? 0, ...body.map((line) => line[i]?.length ?? 0)),
   );
@@ -157,14 +171,13 @@ function isRecordList(value: unknown): value is JsonRecord[] {
  */
 export function printRecord(record: unknown, options: OutputOptions): void {
   const { format, fields } = options;
-  if (format === 'json') options.write(`${JSON.stringify(select(record, fields), null, 2)}\n`);
-  else if (format === 'ndjson') options.write(`${JSON.stringify(select(record, fields))}\n`);
+  const write = dataWriter(options);
+  if (format === 'json') write(`${JSON.stringify(select(record, fields), null, 2)}\n`);
+  else if (format === 'ndjson') write(`${JSON.stringify(select(record, fields))}\n`);
   else if (format === 'csv') {
     const flat = flatten(record);
     const columns = columnsFor([flat], fields, []);
-    options.write(
-      stringify([columns, columns.map((column) => cellText(pick(flat, column)))], { header: false }),
-    );
+    write(`${csvLine(columns)}${csvLine(columns.map((column) => pick(flat, column)))}`);
   } else {
     const flat = flatten(record);
     const keys = fields && fields.length > 0 ? fields : Object.keys(flat);
@@ -183,7 +196,9 @@ export function printRecord(record: unknown, options: OutputOptions): void {
     }
     for (const [key, items] of lists) {
       const rows = items.map((item) => flatten(item));
-      parts.push(`${options.colors.bold(key)}\n${tableText(rows, columnsFor(rows, undefined, []), options)}`);
+      parts.push(
+        `${options.colors.bold(plain(key))}\n${tableText(rows, columnsFor(rows, undefined, []), options)}`,
+      );
     }
     options.write(parts.join('\n'));
   }
@@ -198,7 +213,8 @@ export interface ListPrinter {
 
 /** A printer of lists that may come page by page; `defaults` are the table's usual columns. */
 export function listPrinter(options: OutputOptions, defaults: readonly string[] = []): ListPrinter {
-  const { format, fields, write } = options;
+  const { format, fields } = options;
+  const write = dataWriter(options);
   let count = 0;
   let columns: string[] | undefined;
   const kept: JsonRecord[] = [];
@@ -213,9 +229,9 @@ export function listPrinter(options: OutputOptions, defaults: readonly string[] 
           const flat = flatten(record);
           if (!columns) {
             columns = columnsFor([flat], fields, defaults.length > 0 ? defaults : Object.keys(flat));
-            write(stringify([columns]));
+            write(csvLine(columns));
           }
-          write(stringify([columns.map((column) => cellText(pick(flat, column)))]));
+          write(csvLine(columns.map((column) => pick(flat, column))));
         } else {
           kept.push(flatten(record));
         }

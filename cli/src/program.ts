@@ -8,7 +8,7 @@ import packageJson from '../package.json';
 import { colorsFor } from './color';
 import type { Context } from './context';
 import { EXIT } from './exit';
-import type { Io } from './io';
+import { humanIo, type Io } from './io';
 import { addGlobalOptions, GLOBAL_VALUE_OPTIONS } from './options';
 import { COMMANDS } from './registry';
 
@@ -118,7 +118,9 @@ XDG_CONFIG_HOME, NO_COLOR, FORCE_COLOR. Run 'matchmaker <command> --help' for a 
 }
 
 /** Runs `matchmaker` with `argv` (without node and the script) and resolves its exit code. */
-export async function run(argv: readonly string[], io: Io): Promise<number> {
+export async function run(argv: readonly string[], given: Io): Promise<number> {
+  // Every message on stderr, whichever part of the CLI writes it, shows control characters escaped.
+  const io = humanIo(given);
   const json = wantsJson(argv);
   let program: Command | undefined;
   try {

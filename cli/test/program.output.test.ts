@@ -1,16 +1,26 @@
-/** Output formats, terminal versus pipe, help, suggestions and usage errors, in-process. */
+/**
+ * Output formats, terminal versus pipe, what data can do to its readers (control and bidi
+ * characters, spreadsheet formulas, unknown --fields), help, suggestions and usage errors, in-process.
+ */
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RunningSandbox } from '@matchmaker/sandbox';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cli, envFor, login, sandbox, tempDir } from './support/cli';
+import { cli, envFor, login, memberIds, sandbox, tempDir, writeInput } from './support/cli';
 
 let box: RunningSandbox;
 let env: NodeJS.ProcessEnv;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for escape sequences
 const ANSI = /\u001b\[/;
+/** Characters a terminal acts on instead of showing: C0 but the line feed, DEL, C1, bidi controls. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: looking for them is the point
+const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the CLI's own colours
+const OWN_COLOURS = /\u001b\[(?:1|2|22|31|33|39)m/g;
+const HOSTILE = '\u001b[31mRED\u001b]0;TITLE\u0007/../x\u202eabc\u009b';
+const HOSTILE_SHOWN = '\\u001b[31mRED\\u001b]0;TITLE\\u0007/../x\\u202eabc\\u009b';
 
 beforeAll(async () => {
   box = await sandbox();
@@ -119,6 +129,71 @@ describe('formats', () => {
     await cli(['users', 'edit', first.id, '--about', 'evil\u001b[2Jtext\nnext'], { env });
     const shown = await cli(['users', 'get', first.id, '--fields', 'about'], { env });
     expect(shown.stdout).toBe('about  evil [2Jtext next\n');
+  });
+});
+
+describe('messages on stderr show control and bidi characters escaped', () => {
+  it('a bulk row note, piped and on a terminal', async () => {
+    const input = writeInput(tempDir(), 'esc.ndjson', `${JSON.stringify({ id: HOSTILE })}\n`);
+    for (const tty of [false, true]) {
+      const result = await cli(['bulk', 'reactivate', '-i', input, '--dry-run'], { env, tty });
+      expect(result.code).toBe(3);
+      expect(result.stderr).toContain(`line 1: invalid id '${HOSTILE_SHOWN}'`);
+      expect(result.stderr.replace(OWN_COLOURS, '')).not.toMatch(UNSAFE);
+    }
+  });
+
+  it("usage errors and the error handler's messages keep their own colour, not the data's", async () => {
+    const flag = await cli(['users', 'search', `--bogus${HOSTILE}`], { env, tty: true });
+    expect(flag.code).toBe(2);
+    expect(flag.stderr).toContain('\u001b[31m');
+    expect(flag.stderr).toContain(`--bogus${HOSTILE_SHOWN}`);
+    expect(flag.stderr.replace(OWN_COLOURS, '')).not.toMatch(UNSAFE);
+
+    const base = await cli(['users', 'search', '--api-base', HOSTILE], { env, tty: true });
+    expect(base.code).toBe(2);
+    expect(base.stderr).toBe(
+      `\u001b[31mError:\u001b[39m Invalid API base '${HOSTILE_SHOWN}' (from --api-base): give a URL such as http://127.0.0.1:8080\n`,
+    );
+  });
+
+  it('in json mode the error stays one valid JSON object carrying the exact text', async () => {
+    const result = await cli(['users', 'search', '-o', 'json', '--api-base', HOSTILE], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).not.toMatch(UNSAFE);
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(JSON.parse(result.stderr).message).toContain(`'${HOSTILE}'`);
+  });
+});
+
+describe('data on a terminal', () => {
+  const about = 'x\u202ey\u2066z\u001b[2J\u009bw\u007f';
+  let id = '';
+  beforeAll(async () => {
+    [id = ''] = memberIds(box, 1);
+    expect((await cli(['users', 'edit', id, '--about', about], { env })).code).toBe(0);
+  });
+
+  it('tables replace bidi controls as they do other controls', async () => {
+    const shown = await cli(['users', 'get', id, '--fields', 'about'], { env });
+    expect(shown.stdout).toBe('about  x y z [2J w\n');
+  });
+
+  it('csv, ndjson and json show them escaped on a terminal, byte-exact when piped', async () => {
+    for (const format of ['csv', 'ndjson', 'json']) {
+      const args = ['users', 'get', id, '-o', format, '--fields', 'id,about'];
+      const piped = await cli(args, { env });
+      const onTerminal = await cli(args, { env, tty: true });
+      expect(onTerminal.stdout).not.toMatch(UNSAFE);
+      if (format === 'csv') {
+        expect(parse(piped.stdout, { columns: true })).toEqual([{ id, about }]);
+        expect(onTerminal.stdout).toContain('x\\u202ey\\u2066z\\u001b[2J\\u009bw\\u007f');
+      } else {
+        // JSON escapes stay JSON: the terminal shows the same value a program reads.
+        expect(JSON.parse(piped.stdout).about).toBe(about);
+        expect(JSON.parse(onTerminal.stdout).about).toBe(about);
+      }
+    }
   });
 });
 
