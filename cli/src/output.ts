@@ -66,7 +66,19 @@ export function cellText(value: unknown): string {
   return JSON.stringify(value);
 }
 
-const csvLine = (cells: readonly unknown[]) => stringify([cells.map((cell) => cellText(cell))]);
+/**
+ * A csv cell as written. Text a spreadsheet would run as a formula (OWASP's CSV injection advice:
+ * a first character of = + - @, tab or carriage return) gets a leading single quote, which
+ * spreadsheets show as text. Numbers stay numbers, negative ones too; json and ndjson keep the
+ * raw values.
+ */
+function csvCell(value: unknown): string {
+  const text = cellText(value);
+  if (typeof value === 'number' || typeof value === 'bigint') return text;
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+const csvLine = (cells: readonly unknown[]) => stringify([cells.map(csvCell)]);
 
 /**
  * Where the data goes: byte-exact to a pipe or a file; on a terminal json, ndjson and csv show

