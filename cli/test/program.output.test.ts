@@ -261,6 +261,42 @@ describe('csv cells that a spreadsheet would run as formulas', () => {
   });
 });
 
+describe('--fields naming a field the records do not have', () => {
+  it('is a usage error naming it and the closest field, before any output', async () => {
+    for (const format of ['table', 'json', 'ndjson', 'csv']) {
+      const list = await cli(['users', 'search', '--all', '-o', format, '--fields', 'id,emial'], { env });
+      expect(list.code).toBe(2);
+      expect(list.stdout).toBe('');
+      expect(list.stderr).toContain("unknown field 'emial'");
+      expect(list.stderr).toContain("did you mean 'email'?");
+    }
+    const [id = ''] = memberIds(box, 1);
+    const one = await cli(['users', 'get', id, '--fields', 'Email'], { env });
+    expect(one.code).toBe(2);
+    expect(one.stderr).toContain("did you mean 'email'?");
+    const nested = await cli(['kyc', 'list', '-o', 'json', '--fields', 'id,user_info.usrname'], { env });
+    expect(nested.code).toBe(2);
+    expect(nested.stderr).toContain("did you mean 'user_info.username'?");
+    const far = await cli(['users', 'search', '--fields', 'zzzzzz'], { env });
+    expect(far.code).toBe(2);
+    expect(far.stderr).not.toContain('did you mean');
+  });
+
+  it('known fields pass: null ones, nested paths, whole objects', async () => {
+    const ok = await cli(['users', 'search', '-o', 'csv', '--fields', 'id,referrer'], { env });
+    expect(ok.code).toBe(0);
+    const stats = await cli(
+      ['stats', 'users', '-o', 'json', '--fields', 'total,by_status.active,by_status'],
+      {
+        env,
+      },
+    );
+    expect(stats.code).toBe(0);
+    const kyc = await cli(['kyc', 'list', '-o', 'csv', '--fields', 'id,user_info'], { env });
+    expect(kyc.code).toBe(0);
+  });
+});
+
 describe('help, suggestions and usage errors (exit 2)', () => {
   it('--help lists every command and the exit codes', async () => {
     const help = await cli(['--help'], { env });
