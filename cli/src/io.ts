@@ -94,3 +94,21 @@ export class HumanStream implements OutStream {
 /** The run's streams with stderr made a HumanStream (once). */
 export const humanIo = (io: Io): Io =>
   io.stderr instanceof HumanStream ? io : { ...io, stderr: new HumanStream(io.stderr) };
+
+/** The exit code of a reader that closed the pipe early: 128 + SIGPIPE, as a shell reports it. */
+export const EXIT_CLOSED_PIPE = 141;
+
+/**
+ * What a failed stdout means. The reader closing it (`matchmaker ... | head -1`) is no error:
+ * nothing more is wanted, so nothing is said, with the exit code of a tool killed by SIGPIPE.
+ * Anything else (a full disk) loses output: one line on stderr, exit 1.
+ */
+export function stdoutFailed(
+  error: Error & { code?: string },
+  stderr: OutStream,
+  paint: (text: string) => string,
+): number {
+  if (error.code === 'EPIPE') return EXIT_CLOSED_PIPE;
+  stderr.write(`${paint('Error:')} could not write to stdout (${error.message}): the output is incomplete\n`);
+  return 1;
+}

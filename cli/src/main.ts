@@ -1,7 +1,14 @@
 /** The `matchmaker` binary. */
-import { processIo } from './io';
+import { colorsFor } from './color';
+import { HumanStream, processIo, stdoutFailed } from './io';
 import { run } from './program';
 
-const code = await run(process.argv.slice(2), processIo());
+const io = processIo();
+// A reader that went away (`| head`) or a full disk ends the run here, whatever it was doing.
+process.stdout.on('error', (error) => {
+  const stderr = new HumanStream(io.stderr);
+  process.exit(stdoutFailed(error, stderr, colorsFor(stderr, io.env).red));
+});
+const code = await run(process.argv.slice(2), io);
 // Let piped output drain before exiting; open keep-alive sockets must not hold the process.
 process.stdout.write('', () => process.exit(code));

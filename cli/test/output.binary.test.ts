@@ -1,8 +1,10 @@
 /**
  * The built binary's output where only a real process shows it: messages and data on a terminal
- * (util-linux `script` gives it a pty).
+ * (util-linux `script` gives it a pty), a reader that closes the pipe early, a full disk, and
+ * Node's own colour warning.
  */
 import { spawn } from 'node:child_process';
+import { closeSync, existsSync, openSync } from 'node:fs';
 import type { RunningSandbox } from '@matchmaker/sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { BINARY, cli, envFor, login, memberIds, sandbox, tempDir, writeInput } from './support/cli';
@@ -59,5 +61,40 @@ describe('on a terminal', () => {
     expect(csv.code).toBe(0);
     expect(csv.output).toContain(`${id},a\\u001b]0;T\\u0007b\\u202ec`);
     expect(csv.output.replace(OWN, '')).not.toMatch(UNSAFE);
+  });
+});
+
+describe('stdout that fails', () => {
+  it('a reader that stops early (| head -1) ends the run quietly with 141, like a tool killed by SIGPIPE', async () => {
+    for (const format of ['ndjson', 'csv']) {
+      // Every page is far more than a pipe holds: the run is still paging when head exits.
+      const script = `${[process.execPath, BINARY, 'users', 'search', '--all', '-o', format].map(quote).join(' ')} | head -1; echo "status \${PIPESTATUS[0]}"`;
+      const child = spawn('bash', ['-c', script], { env });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+      await new Promise((resolve) => child.on('close', resolve));
+      const lines = stdout.trimEnd().split('\n');
+      expect(lines).toHaveLength(2);
+      expect(lines[1]).toBe('status 141');
+      expect(stderr).toBe('');
+    }
+  });
+
+  it.skipIf(!existsSync('/dev/full'))('a full disk is one line on stderr and exit 1', async () => {
+    const full = openSync('/dev/full', 'w');
+    const child = spawn(process.execPath, [BINARY, 'users', 'search', '--all', '-o', 'ndjson'], {
+      env,
+      stdio: ['ignore', full, 'pipe'],
+    });
+    closeSync(full);
+    let stderr = '';
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toBe(
+      'Error: could not write to stdout (ENOSPC: no space left on device, write): the output is incomplete\n',
+    );
   });
 });
