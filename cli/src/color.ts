@@ -35,3 +35,15 @@ export function colorsFor(stream: { isTTY?: boolean }, env: NodeJS.ProcessEnv = 
   }
   return owned;
 }
+
+/**
+ * Node warns on stderr ("The 'NO_COLOR' env is ignored due to the 'FORCE_COLOR' env being set")
+ * when both are set and something loads its own colour support. The CLI decides from its copy of
+ * the environment (colorEnabled, FORCE_COLOR first); the process's environment keeps only the
+ * variable that decided, so Node agrees and has nothing to warn about.
+ */
+export function settleColorEnv(env: NodeJS.ProcessEnv): void {
+  if (env.FORCE_COLOR === undefined || env.NO_COLOR === undefined) return;
+  if (env.FORCE_COLOR === '') delete env.FORCE_COLOR;
+  else if (!forcedOff(env.FORCE_COLOR)) delete env.NO_COLOR;
+}

@@ -15,11 +15,15 @@ export interface Io {
   env: NodeJS.ProcessEnv;
 }
 
+/**
+ * The process's streams, and a copy of its environment: the CLI reads its settings from the copy,
+ * so the binary may tidy what Node itself reads (see `settleColorEnv`) without changing them.
+ */
 export const processIo = (): Io => ({
   stdout: process.stdout,
   stderr: process.stderr,
   stdin: process.stdin,
-  env: process.env,
+  env: { ...process.env },
 });
 
 /**

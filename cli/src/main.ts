@@ -1,9 +1,10 @@
 /** The `matchmaker` binary. */
-import { colorsFor } from './color';
+import { colorsFor, settleColorEnv } from './color';
 import { HumanStream, processIo, stdoutFailed } from './io';
 import { run } from './program';
 
 const io = processIo();
+settleColorEnv(process.env);
 // A reader that went away (`| head`) or a full disk ends the run here, whatever it was doing.
 process.stdout.on('error', (error) => {
   const stderr = new HumanStream(io.stderr);

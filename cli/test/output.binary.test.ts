@@ -62,6 +62,16 @@ describe('on a terminal', () => {
     expect(csv.output).toContain(`${id},a\\u001b]0;T\\u0007b\\u202ec`);
     expect(csv.output.replace(OWN, '')).not.toMatch(UNSAFE);
   });
+
+  it("NO_COLOR with FORCE_COLOR: FORCE_COLOR wins, without Node's warning", async () => {
+    const both = await onTerminal(['users', 'search', '--limit', '1'], { NO_COLOR: '1', FORCE_COLOR: '1' });
+    expect(both.code).toBe(0);
+    expect(both.output).toContain('\u001b[1mID');
+    expect(both.output).not.toContain('Warning');
+    const empty = await onTerminal(['users', 'search', '--limit', '1'], { NO_COLOR: '1', FORCE_COLOR: '' });
+    expect(empty.output).not.toContain('\u001b[1m');
+    expect(empty.output).not.toContain('Warning');
+  });
 });
 
 describe('stdout that fails', () => {

@@ -297,6 +297,15 @@ describe('--fields naming a field the records do not have', () => {
   });
 });
 
+describe('colour', () => {
+  it('FORCE_COLOR wins over NO_COLOR', async () => {
+    const both = await cli(['users', 'search', '--limit', '1'], {
+      env: { ...env, NO_COLOR: '1', FORCE_COLOR: '1' },
+    });
+    expect(both.stdout).toContain('\u001b[1m');
+  });
+});
+
 describe('help, suggestions and usage errors (exit 2)', () => {
   it('--help lists every command and the exit codes', async () => {
     const help = await cli(['--help'], { env });
