@@ -243,12 +243,13 @@ describe('inputs that looked usable but were not what they seemed', () => {
     );
     expect(result.code).toBe(3);
     expect(result.stderr).toContain(
-      'line 1: invalid id "\\u001b[31mRED\\u001b]0;TITLE\\u0007": it holds a control character',
+      "line 1: invalid id '\\u001b[31mRED\\u001b]0;TITLE\\u0007': it holds a control character",
     );
     expect(result.stderr).toMatch(
-      /line 2: invalid id ".*": it holds a control character or bytes that are not UTF-8/,
+      /line 2: invalid id '.*\uFFFD.*': it holds a control character or bytes that are not UTF-8/,
     );
-    expect(result.stderr).toMatch(/line 3: invalid id /);
+    // Shown escaped, as every message on stderr shows control and bidi characters.
+    expect(result.stderr).toContain("line 3: invalid id 'x\\u202egnp.exe'");
     expect(result.stderr).toContain('line 4: invalid id: 100000 characters long (ids have at most 200)');
     expect(result.stderr).toContain('Error: 4 rows are invalid');
     expect(result.stdout).toContain(a);

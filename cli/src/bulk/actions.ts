@@ -79,9 +79,7 @@ function idOf(values: JsonRecord, column: string): string {
   if (id.length > MAX_ID_LENGTH)
     throw new RowError(`invalid id: ${id.length} characters long (ids have at most ${MAX_ID_LENGTH})`);
   if (UNPRINTABLE.test(id))
-    throw new RowError(
-      `invalid id ${JSON.stringify(id)}: it holds a control character or bytes that are not UTF-8`,
-    );
+    throw new RowError(`invalid id '${id}': it holds a control character or bytes that are not UTF-8`);
   if (/\s/.test(id) || id.includes('/')) throw new RowError(`invalid id '${id}'`);
   return id;
 }

@@ -3,7 +3,7 @@
  * (a log file or CI output gets no control characters).
  */
 import { SingleBar } from 'cli-progress';
-import type { OutStream } from '../io';
+import { type OutStream, visible } from '../io';
 
 export interface Counts {
   ok: number;
@@ -76,7 +76,8 @@ export function startProgress(
       },
       note(text) {
         // Over the bar's line: the bar draws itself again below at its next update.
-        process.stderr.write(`\r\x1b[2K${text}\n`);
+        // Written past the run's stderr stream (cli-progress owns this one): escaped here the same.
+        process.stderr.write(`\r\x1b[2K${visible(text)}\n`);
       },
       stop() {
         bar.update(done(), { ...latest });
