@@ -102,8 +102,8 @@ export async function buildProgram(argv: readonly string[], io: Io): Promise<Com
       'after',
       `
 Exit codes: 0 ok, 1 error, 2 usage or bad input, 3 bulk run with failed rows, 4 not signed in or
-not allowed, 130 interrupted. Environment: MATCHMAKER_API_BASE, MATCHMAKER_TOKEN, MATCHMAKER_PROFILE,
-XDG_CONFIG_HOME, NO_COLOR, FORCE_COLOR. Run 'matchmaker <command> --help' for a command's options.`,
+not allowed, 130 interrupted, 141 stdout closed by its reader. Environment: MATCHMAKER_API_BASE,
+MATCHMAKER_TOKEN, MATCHMAKER_PROFILE, XDG_CONFIG_HOME, NO_COLOR, FORCE_COLOR. Run 'matchmaker <command> --help' for a command's options.`,
     );
   addGlobalOptions(program);
   runs.set(program, { io });

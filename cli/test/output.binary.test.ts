@@ -92,6 +92,19 @@ describe('stdout that fails', () => {
     }
   });
 
+  it('a closed stderr is no crash: the command goes on and ends with its own exit code', async () => {
+    // 60 invalid rows: --validate-only lists them on stderr, long after its reader went away.
+    const rows = Array.from({ length: 60 }, (_, i) => `bad id ${i}`).join('\n');
+    const path = writeInput(tempDir(), 'bad.csv', `id\n${rows}\n`);
+    const script = `${[process.execPath, BINARY, 'bulk', 'confirm', '-i', path, '--validate-only'].map(quote).join(' ')} 2>&1 >/dev/null | head -c 1 >/dev/null; echo "status \${PIPESTATUS[0]}"`;
+    const child = spawn('bash', ['-c', script], { env });
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    await new Promise((resolve) => child.on('close', resolve));
+    // 2: the input has invalid rows, as --validate-only says whether anyone reads it or not.
+    expect(stdout.trim()).toBe('status 2');
+  });
+
   it.skipIf(!existsSync('/dev/full'))('a full disk is one line on stderr and exit 1', async () => {
     const full = openSync('/dev/full', 'w');
     const child = spawn(process.execPath, [BINARY, 'users', 'search', '--all', '-o', 'ndjson'], {
