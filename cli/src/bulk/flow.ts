@@ -94,8 +94,13 @@ export class Pacer {
 export class RetryAfterGate {
   #until = 0;
 
+  /** `onTooLong` hears of a Retry-After over MAX_RETRY_AFTER_MS, which is not waited for. */
+  constructor(private readonly onTooLong: (retryAfterMs: number) => void = () => {}) {}
+
   note(retryAfterMs: number | undefined, now = performance.now()): void {
-    if (retryAfterMs !== undefined) this.#until = Math.max(this.#until, now + retryAfterMs);
+    if (retryAfterMs === undefined) return;
+    if (retryAfterMs > MAX_RETRY_AFTER_MS) this.onTooLong(retryAfterMs);
+    else this.#until = Math.max(this.#until, now + retryAfterMs);
   }
 
   /** How long from now the server asked to wait; undefined when it never asked or the time passed. */
@@ -104,6 +109,12 @@ export class RetryAfterGate {
     return left > 0 ? left : undefined;
   }
 }
+
+/**
+ * The longest Retry-After a run waits out: 15 minutes. A server asking for more (an outage, a
+ * bad gateway header: Node cannot even time more than 24.8 days) stops the run, to be resumed.
+ */
+export const MAX_RETRY_AFTER_MS = 15 * 60_000;
 
 export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
   if (value === null || value.trim() === '') return undefined;
@@ -132,6 +143,19 @@ export function backoff(policy: RetryPolicy, retry: number, retryAfterMs: number
   return retryAfterMs === undefined ? jittered : retryAfterMs + Math.random() * Math.min(250, cap);
 }
 
+/**
+ * The run stopped (Ctrl-C, SIGTERM) while a row waited for its next attempt (a backoff, the
+ * server's Retry-After, `--rate`): the row is left for `--resume`, neither done nor failed.
+ */
+export class StoppedWaiting extends Error {
+  constructor(
+    /** The error of the row's last attempt, if it had one. */
+    readonly last: unknown,
+  ) {
+    super('the run stopped while this row waited to be sent');
+  }
+}
+
 /** The last error of a row's call, with how many attempts were made. */
 export class GaveUp extends Error {
   constructor(
@@ -156,35 +180,49 @@ async function waitOutGate(gate: RetryAfterGate, signal: AbortSignal): Promise<v
     await sleep(left + Math.random() * GATE_JITTER_MS, signal);
   }
 }
+
+/** Waits unless the run stops first; then the row is left for --resume. */
+async function waitOrStop(wait: () => Promise<void>, stop: AbortSignal, last: unknown): Promise<void> {
+  if (stop.aborted) throw new StoppedWaiting(last);
+  try {
+    await wait();
+  } catch (error) {
+    if (stop.aborted) throw new StoppedWaiting(last);
+    throw error;
+  }
+}
 const GATE_JITTER_MS = 100;
 
 /**
- * Runs `call` until it succeeds, fails for good, or the signal fires. Every attempt, a row's
- * first included, waits while the server's Retry-After holds: a rate limit is the run's, and rows
- * that never met it would otherwise spend each new window's budget before the rows that waited
- * (which then meet 429 again, window after window, until their retries run out).
+ * Runs `call` until it succeeds, fails for good, or the run stops. Every attempt, a row's first
+ * included, waits while the server's Retry-After holds: a rate limit is the run's, and rows that
+ * never met it would otherwise spend each new window's budget before the rows that waited (which
+ * then meet 429 again, window after window, until their retries run out).
+ *
+ * `stop` (the run's first Ctrl-C or SIGTERM) ends every wait at once (a backoff, Retry-After,
+ * and `beforeEach`, the `--rate` pacer, which is handed the same signal) and sends nothing more:
+ * the row is left for --resume (StoppedWaiting). A call already sent is not cut by it.
  */
 export async function withRetries<T>(
   policy: RetryPolicy,
   call: () => Promise<T>,
   beforeEach: (() => Promise<void>) | undefined,
-  signal: AbortSignal,
+  stop: AbortSignal,
   gate?: RetryAfterGate,
 ): Promise<Attempted<T>> {
+  let last: unknown;
   for (let attempt = 1; ; attempt++) {
-    if (gate?.remaining() !== undefined) await waitOutGate(gate, signal);
-    if (beforeEach) await beforeEach();
+    if (gate?.remaining() !== undefined) await waitOrStop(() => waitOutGate(gate, stop), stop, last);
+    if (beforeEach) await waitOrStop(beforeEach, stop, last);
+    if (stop.aborted) throw new StoppedWaiting(last);
     try {
       return { value: await call(), attempts: attempt };
     } catch (error) {
-      if (attempt > policy.retries || !isRetryableError(error) || signal.aborted) {
-        throw new GaveUp(error, attempt);
-      }
+      if (attempt > policy.retries || !isRetryableError(error)) throw new GaveUp(error, attempt);
+      last = error;
       const status = isHttpError(error) ? error.status : 0;
-      await sleep(
-        backoff(policy, attempt, status === 429 || status === 503 ? gate?.remaining() : undefined),
-        signal,
-      );
+      const wait = backoff(policy, attempt, status === 429 || status === 503 ? gate?.remaining() : undefined);
+      await waitOrStop(() => sleep(wait, stop), stop, last);
     }
   }
 }

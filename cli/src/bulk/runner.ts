@@ -17,7 +17,15 @@ import { CliError, EXIT, usageError } from '../exit';
 import type { Io } from '../io';
 import type { ListPrinter } from '../output';
 import { type BulkAction, type Plan, RowError } from './actions';
-import { GaveUp, Pacer, Pool, type RetryAfterGate, type RetryPolicy, withRetries } from './flow';
+import {
+  GaveUp,
+  Pacer,
+  Pool,
+  type RetryAfterGate,
+  type RetryPolicy,
+  StoppedWaiting,
+  withRetries,
+} from './flow';
 import { idHash, type JournalState, JournalWriter, lockJournal, readJournal } from './journal';
 import { checkRunPaths } from './paths';
 import { type Counts, RunNotes, startProgress } from './progress';
@@ -307,6 +315,8 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
   let fatal: unknown;
   let broken: InputBrokenError | undefined;
   let interruptedRows = 0;
+  /** Rows the stop found waiting to be sent again (a backoff, Retry-After, --rate). */
+  let waitingRows = 0;
   // Every row's user, wanted this time or not: a row whose user an earlier row already has (done
   // in this run or an earlier one) is never sent again.
   const seen = new SeenIds(action.changePerRow);
@@ -334,15 +344,16 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
       const { attempts } = await withRetries(
         spec.retry,
         () => action.apply(client, plan, { signal }),
-        pacer.paced ? () => pacer.wait(signal) : undefined,
-        signal,
+        pacer.paced ? () => pacer.wait(spec.control.stopSignal) : undefined,
+        spec.control.stopSignal,
         spec.gate,
       );
       counts.ok += 1;
       writer?.record({ line: row.line, id: plan.id, status: 'ok', attempts });
     } catch (caught) {
       const error = caught instanceof GaveUp ? caught.error : caught;
-      if (signal.aborted || isAbortedError(error)) interruptedRows += 1;
+      if (caught instanceof StoppedWaiting) waitingRows += 1;
+      else if (signal.aborted || isAbortedError(error)) interruptedRows += 1;
       else if (isFatal(error)) {
         fatal ??= error;
         spec.control.stop();
@@ -455,7 +466,9 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
     );
   }
   if (report.interrupted) {
-    const lost = interruptedRows > 0 ? `, ${interruptedRows} aborted in flight` : '';
+    const lost =
+      (interruptedRows > 0 ? `, ${interruptedRows} aborted in flight` : '') +
+      (waitingRows > 0 ? `, ${rows(waitingRows)} not sent again (waiting to retry)` : '');
     throw new CliError(
       `Interrupted${lost}: the journal ${spec.journalPath} is up to date; run again with --resume to finish`,
       EXIT.interrupted,

@@ -2,13 +2,13 @@
 import { setFlagsFromString } from 'node:v8';
 import { Argument, Command } from 'commander';
 import { BULK_ACTIONS, type BulkActionName, bulkAction } from '../bulk/actions';
-import { DEFAULT_RETRY, GaveUp, RetryAfterGate, withRetries } from '../bulk/flow';
+import { DEFAULT_RETRY, GaveUp, MAX_RETRY_AFTER_MS, RetryAfterGate, withRetries } from '../bulk/flow';
 import { pooledFetch } from '../bulk/http';
 import { fileSource, inputFormat } from '../bulk/reader';
 import { besideInput } from '../bulk/report';
 import { RunControl, runBulk } from '../bulk/runner';
 import { type Context, requireAdmin } from '../context';
-import { usageError } from '../exit';
+import { CliError, EXIT, usageError } from '../exit';
 import { positiveInt, positiveNumber } from '../options';
 import { listPrinter } from '../output';
 import { act } from '../program';
@@ -36,6 +36,14 @@ interface BulkOptions {
   report?: string;
 }
 
+/** A wait in the largest whole unit that says it: "90 s", "15 min", "27 h". */
+function waitText(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  if (seconds < 120) return `${seconds} s`;
+  if (seconds < 2 * 3600) return `${Math.round(seconds / 60)} min`;
+  return `${Math.round(seconds / 3600)} h`;
+}
+
 async function bulk(context: Context, name: BulkActionName, options: BulkOptions) {
   if (name === 'set-role' && !options.role?.trim()) throw usageError('bulk set-role needs --role ROLE');
   if (name !== 'set-role' && options.role) throw usageError('--role applies to set-role only');
@@ -48,10 +56,19 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
   const source = fileSource(options.input, inputFormat(options.input, options.format), context.io.stdin);
   const real = !options.dryRun && !options.validateOnly;
   if (real) boundHeapGrowth();
-  const gate = new RetryAfterGate();
+  const control = new RunControl();
+  // A server asking for a longer pause than a run waits out stops the run, to be resumed later.
+  const gate = new RetryAfterGate((ms) =>
+    control.fail(
+      new CliError(
+        `The server asked to wait ${waitText(ms)} before any more requests (Retry-After), longer than a run waits (${waitText(MAX_RETRY_AFTER_MS)}): the run stopped; run it again with --resume later`,
+        EXIT.error,
+        'RETRY_AFTER_TOO_LONG',
+      ),
+    ),
+  );
   const pool = pooledFetch(options.concurrency, gate);
   const fetchImpl = pool.fetch;
-  const control = new RunControl();
   const retry = { ...DEFAULT_RETRY, retries: options.retries };
   // The check that an admin is signed in rides out the same transient failures as the rows.
   const signedIn = real
@@ -59,7 +76,7 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
         retry,
         () => requireAdmin(context, fetchImpl),
         async () => {},
-        control.signal,
+        control.stopSignal,
         gate,
       ).then(
         (done) => done.value,
