@@ -145,6 +145,13 @@ describe('a resumed run must make the same change', () => {
     );
     expect(resumed.stderr).toContain('set-role: 1 ok, 1 skipped, 0 failed');
     expect(resumed.code).toBe(0);
+    // That resume recorded its options: from now on they are the journal's.
+    const other = await cli(
+      ['bulk', 'set-role', '-i', input, '--role', 'Admin', '--journal', journal, '--yes', '--resume'],
+      { env },
+    );
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain("was written by a 'set-role' run with --role Moderator");
   });
 });
 

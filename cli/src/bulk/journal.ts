@@ -127,13 +127,16 @@ export async function readJournal(path: string): Promise<JournalState> {
     if (torn !== undefined && !header) throw damaged(path, torn);
     torn = undefined;
     if (header) {
-      if (state.action === undefined) {
-        state.action = stringAt(record, 'action');
-        // Journals of versions that did not record them have none: nothing to compare.
-        const options = isRecord(record) ? record.options : undefined;
-        if (Array.isArray(options) && options.every((option) => typeof option === 'string'))
-          state.options = options;
-      }
+      state.action ??= stringAt(record, 'action');
+      // Headers of versions that did not record options have none: the first header that has
+      // them decides (a journal begun by an older version and resumed by this one).
+      const options = isRecord(record) ? record.options : undefined;
+      if (
+        state.options === undefined &&
+        Array.isArray(options) &&
+        options.every((o) => typeof o === 'string')
+      )
+        state.options = options;
       continue;
     }
     const line = numberAt(record, 'line');
