@@ -6,7 +6,8 @@
  * narrowed before anything reads them.
  */
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import { chmod, lstat, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { FileLock } from '@matchmaker/sdk/node';
@@ -45,32 +46,63 @@ export const credentialsPath = (dir: string, profile: string) => join(credential
  * whether it had to.
  */
 export async function repairMode(path: string, warn: (message: string) => void): Promise<boolean> {
-  let mode: number;
-  let folder: boolean;
+  let link: Stats;
   try {
-    const info = await stat(path);
-    mode = info.mode & 0o777;
-    folder = info.isDirectory();
+    link = await lstat(path);
   } catch {
     return false;
   }
+  const wanted = link.isDirectory() ? 0o700 : 0o600;
+  if (link.isSymbolicLink()) {
+    // chmod would change what the link points at (a shared folder; /dev/zero, run as root):
+    // the owner of that target decides, so this only says so.
+    let target: Stats;
+    try {
+      target = await stat(path);
+    } catch {
+      return false;
+    }
+    const mode = target.mode & 0o777;
+    if ((mode & 0o077) !== 0 && (target.isFile() || target.isDirectory())) {
+      warn(
+        `${path} is a symbolic link to something others can read (mode ${mode.toString(8)}); it is not changed through the link: make the target private (chmod ${(target.isDirectory() ? 0o700 : 0o600).toString(8)})`,
+      );
+    }
+    return false;
+  }
+  // A device or a FIFO is never chmod-ed; reading it says what is wrong.
+  if (!link.isFile() && !link.isDirectory()) return false;
+  const mode = link.mode & 0o777;
   if ((mode & 0o077) === 0) return false;
-  const wanted = folder ? 0o700 : 0o600;
   await chmod(path, wanted);
   warn(`${path} was readable by others (mode ${mode.toString(8)}); changed it to ${wanted.toString(8)}`);
   return true;
 }
 
+/**
+ * Reads a small settings file, or undefined when there is none. Anything but a regular file (a
+ * FIFO would block the read for ever, a device never ends) is refused with `notAFile`.
+ */
+export async function readSettingsFile(
+  path: string,
+  notAFile: (reason: string) => Error,
+): Promise<string | undefined> {
+  let info: Stats;
+  try {
+    info = await stat(path);
+  } catch (error) {
+    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return undefined;
+    throw error;
+  }
+  if (!info.isFile()) throw notAFile(info.isDirectory() ? 'it is a folder' : 'it is not a regular file');
+  return readFile(path, 'utf8');
+}
+
 export async function readConfig(dir: string, warn: (message: string) => void): Promise<CliConfig> {
   const path = configPath(dir);
   await repairMode(path, warn);
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (error) {
-    if (error instanceof Error && 'code' in error && error.code === 'ENOENT') return { profiles: {} };
-    throw error;
-  }
+  const text = await readSettingsFile(path, (reason) => usageError(`${path} cannot be read: ${reason}`));
+  if (text === undefined) return { profiles: {} };
   let data: unknown;
   try {
     data = JSON.parse(text);

@@ -11,9 +11,9 @@
  * tokens: inside the store's lock (where the session decides whether to refresh) the file is
  * read again.
  */
-import { readFile } from 'node:fs/promises';
 import type { TokenStore, Tokens } from '@matchmaker/sdk';
 import type { FileTokenStore } from '@matchmaker/sdk/node';
+import { readSettingsFile } from './config';
 import { authError } from './exit';
 import { isRecord, stringAt } from './guards';
 
@@ -25,14 +25,13 @@ export type Credentials =
 
 /** Reads a credentials file without trusting it: a damaged file is described, not thrown. */
 export async function readCredentials(path: string): Promise<Credentials> {
-  let text: string;
+  let text: string | undefined;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readSettingsFile(path, (reason) => new Error(reason));
   } catch (error) {
-    const code = error instanceof Error && 'code' in error ? String(error.code) : '';
-    if (code === 'ENOENT') return { state: 'none' };
     return { state: 'unreadable', reason: error instanceof Error ? error.message : String(error) };
   }
+  if (text === undefined) return { state: 'none' };
   let data: unknown;
   try {
     data = JSON.parse(text);

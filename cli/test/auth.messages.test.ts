@@ -3,13 +3,24 @@
  * API base with a password in it, an unreachable API, a damaged credentials file, a credentials
  * folder open to others.
  */
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { RunningSandbox } from '@matchmaker/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, envFor, login, sandbox } from './support/cli';
+import { cli, envFor, login, sandbox, tempDir } from './support/cli';
 
 let box: RunningSandbox;
 /** An API that answers every call with a 404 whose message quotes a URL with a password. */
@@ -149,5 +160,50 @@ describe('the credentials folder', () => {
     const again = await login(env);
     expect(again.stderr).toContain('changed it to 700');
     expect(mode(folder(env))).toBe(0o700);
+  });
+});
+
+describe('credentials that are not a plain file or folder', () => {
+  it('a symlinked credentials folder or file is never chmod-ed through the link, only warned about', async () => {
+    const env = envFor(box);
+    expect((await login(env)).code).toBe(0);
+    // The folder moved to a place others share, and linked back.
+    const shared = join(tempDir('mm-shared-'), 'credentials');
+    renameSync(folder(env), shared);
+    chmodSync(shared, 0o777);
+    chmodSync(join(shared, 'default.json'), 0o644);
+    symlinkSync(shared, folder(env));
+    const who = await cli(['whoami'], { env });
+    expect(who.code, who.stderr).toBe(0);
+    expect(mode(shared)).toBe(0o777);
+    expect(who.stderr).toContain(
+      `${folder(env)} is a symbolic link to something others can read (mode 777); it is not changed through the link`,
+    );
+
+    // A credentials file linked to a file others can read: the file is left alone too.
+    rmSync(folder(env));
+    renameSync(shared, folder(env));
+    chmodSync(folder(env), 0o700);
+    const target = join(tempDir('mm-target-'), 'tokens.json');
+    renameSync(credentials(env), target);
+    chmodSync(target, 0o644);
+    symlinkSync(target, credentials(env));
+    const again = await cli(['whoami'], { env });
+    expect(again.code, again.stderr).toBe(0);
+    expect(mode(target)).toBe(0o644);
+    expect(again.stderr).toContain(
+      `${credentials(env)} is a symbolic link to something others can read (mode 644)`,
+    );
+  });
+
+  it('a FIFO in place of the credentials file: exit 4 at once, not a read that never ends', async () => {
+    const env = envFor(box);
+    mkdirSync(folder(env), { recursive: true, mode: 0o700 });
+    execFileSync('mkfifo', [credentials(env)]);
+    const who = await cli(['whoami'], { env });
+    expect(who.code).toBe(4);
+    expect(who.stderr).toContain(
+      `The credentials file ${credentials(env)} cannot be read (it is not a regular file)`,
+    );
   });
 });
