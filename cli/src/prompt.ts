@@ -3,7 +3,7 @@
  * otherwise a prompt is an error that says which flag to pass instead.
  */
 import { CliError, EXIT, usageError } from './exit';
-import type { Io } from './io';
+import { type Io, visible } from './io';
 
 export const isInteractive = (io: Io): boolean => io.stdin.isTTY === true && io.stderr.isTTY === true;
 
@@ -38,9 +38,10 @@ export async function confirmAction(io: Io, what: string, yes: boolean, signal?:
     throw usageError(`Refusing to ${what} without confirmation: pass --yes when not running in a terminal`);
   }
   const { default: confirm } = await import('@inquirer/confirm');
-  const ok = await run(() =>
-    confirm({ message: `${what[0]?.toUpperCase()}${what.slice(1)}?`, default: false }, promptContext(signal)),
-  );
+  // The prompt writes to the terminal itself, past the escaping of stderr: what it names (an id,
+  // a file name) is escaped here, in the very line where staff decide.
+  const message = visible(`${what[0]?.toUpperCase()}${what.slice(1)}?`);
+  const ok = await run(() => confirm({ message, default: false }, promptContext(signal)));
   if (!ok) throw new CliError('Cancelled: nothing was changed', EXIT.error, 'CANCELLED');
 }
 

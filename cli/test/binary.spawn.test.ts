@@ -105,4 +105,14 @@ describe('the built binary', () => {
     expect(accepted.code).toBe(0);
     expect(box.world.store.data.users[id]?.status).toBe('suspended');
   });
+
+  it('the question shows control and bidi characters of what it names escaped', async () => {
+    // An id pasted from somewhere hostile: it would retitle the terminal and paint the question.
+    const id = 'x\u001b]0;PWN\u0007\u001b[31my\u202e';
+    const asked = await answerOnTerminal(['users', 'delete', id], 'Delete user x', 'n\r');
+    expect(asked.code).toBe(1);
+    expect(asked.output()).toContain('Delete user x\\u001b]0;PWN\\u0007\\u001b[31my\\u202e?');
+    expect(asked.output()).not.toContain('\u001b]0;PWN');
+    expect(asked.output()).not.toContain('\u202e');
+  });
 });
