@@ -160,3 +160,22 @@ describe('a pipe that ends inside a row', () => {
     expect(emailOf(filed ?? '')).toBe('filed@example.com');
   });
 });
+
+describe('stdin that turns out not to be valid CSV after some rows', () => {
+  it('ends like a broken input: the summary, exit 1, the rows before it journaled, --resume to finish', async () => {
+    const [a, b] = memberIds(box, 2);
+    const journal = join(dir, 'unclosed.journal.ndjson');
+    const result = await spawnResult(
+      ['bulk', 'deactivate', '-i', '-', '--format', 'csv', '--yes', '--journal', journal],
+      { env, stdin: `id\n${a}\n${b}\n"never closed\n`, cwd: dir },
+    );
+    expect(result.stderr).toContain('deactivate: 2 ok, 0 skipped, 0 failed');
+    expect(result.stderr).toMatch(/Reading stdin failed after line 3: stdin is not valid CSV at line \d+/);
+    expect(result.stderr).toContain(
+      `the rows before it are in the journal ${journal}. Nothing after line 3 was sent`,
+    );
+    expect(result.code).toBe(1);
+    expect([statusOf(a ?? ''), statusOf(b ?? '')]).toEqual(['deactivated', 'deactivated']);
+    expect(entries(journal).map((entry) => entry.line)).toEqual([2, 3]);
+  });
+});

@@ -418,9 +418,13 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
     }
   } catch (error) {
     // The input broke mid-run: the rows read whole before it finish and are journaled like any
-    // others, then the run ends with the summary and this error.
-    if (!(error instanceof InputBrokenError)) throw error;
-    broken = error;
+    // others, then the run ends with the summary and this error. An input read once (stdin)
+    // that turns out not to be valid CSV after some rows is the same: rows before it were sent,
+    // so it is no "nothing was sent" usage error.
+    if (error instanceof InputBrokenError) broken = error;
+    else if (error instanceof CliError && error.exitCode === EXIT.usage && lastLine > 0)
+      broken = new InputBrokenError(name, lastLine, error);
+    else throw error;
   } finally {
     await pool.drain();
     writer?.close();
