@@ -3,14 +3,22 @@
  * are mistakes or tricks: the input itself, a device, a symlink to another run's journal. Nothing
  * the run did not create may be lost, and two runs may never share a journal unnoticed.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { cli, idsCsv, memberIds, signedInSandbox, spawnCli } from './support/cli';
+import { BINARY, cli, idsCsv, memberIds, signedInSandbox, spawnCli, tempDir } from './support/cli';
 
 const { box, env, dir } = await signedInSandbox();
 
@@ -126,4 +134,20 @@ describe('an input path that is a pipe (mkfifo, <(...)) is read once, like stdin
     expect(code).toBe(0);
     for (const id of ids) expect(statusOf(id)).toBe('suspended');
   });
+
+  it("bash's <(...) (/dev/fd/N, no folder to write in) keeps its journal in the working directory", async () => {
+    const ids = memberIds(box, 2);
+    const cwd = tempDir();
+    const rows = `id\\n${ids.join('\\n')}\\n`;
+    const script = `${quote(process.execPath)} ${quote(BINARY)} bulk confirm -i <(printf '${rows}') --format csv --yes`;
+    const run = spawn('bash', ['-c', script], { env, cwd });
+    let stderr = '';
+    run.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const code = await new Promise((resolve) => run.on('close', resolve));
+    expect(stderr).toContain('confirm: 2 ok, 0 skipped, 0 failed');
+    expect(code).toBe(0);
+    expect(readdirSync(cwd).filter((name) => name.endsWith('.confirm.journal.ndjson'))).toHaveLength(1);
+  });
 });
+
+const quote = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;

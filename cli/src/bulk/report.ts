@@ -16,13 +16,16 @@ import { basename, dirname, extname, join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import type { JsonRecord } from '../guards';
 import type { Counts } from './progress';
-import type { InputFormat } from './reader';
+import type { InputFormat, InputSource } from './reader';
 
-/** `<dir>/<name>.<action>.<suffix>` beside the input; in the working directory for stdin. */
-export function besideInput(input: string, action: string, suffix: string): string {
-  if (input === '-') return `stdin.${action}.${suffix}`;
-  const ext = extname(input);
-  return join(dirname(input), `${basename(input, ext)}.${action}.${suffix}`);
+/** `<dir>/<name>.<action>.<suffix>` beside the input; in the working directory for stdin or a pipe. */
+export function besideInput(source: InputSource, action: string, suffix: string): string {
+  if (source.path === '-') return `stdin.${action}.${suffix}`;
+  const ext = extname(source.path);
+  const name = `${basename(source.path, ext)}.${action}.${suffix}`;
+  // A pipe or a device (`-i <(zcat spam.csv.gz)` is /dev/fd/63) has no folder to write beside:
+  // its files go in the working directory, like stdin's.
+  return source.once ? name : join(dirname(source.path), name);
 }
 
 export const ERROR_COLUMN = 'error';
