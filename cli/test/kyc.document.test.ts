@@ -145,4 +145,19 @@ describe('kyc document -O FILE', () => {
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('does not exist');
   });
+
+  it('an empty name, a name ending in /, or a path through a file: exit 2 saying which', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'plain.txt');
+    writeFileSync(file, 'x');
+    for (const [target, says] of [
+      ['', '-O needs a file name'],
+      [join(dir, 'new/'), 'ends with /: name the file to write'],
+      [join(file, 'doc.png'), `${file} is not a folder`],
+    ] as const) {
+      const result = await cli(['kyc', 'document', docId, '-O', target], { env });
+      expect(result.code, `${target}: ${result.stderr}`).toBe(2);
+      expect(result.stderr).toContain(says);
+    }
+  });
 });

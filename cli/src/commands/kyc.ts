@@ -88,19 +88,35 @@ const takesBytes = (stream: OutStream): stream is OutStream & Writable => stream
  * is written as a new 0600 file next to FILE and renamed into place, so a symlink at FILE is
  * replaced, never followed, and an old file's mode never carries over.
  */
+/** The first folder of `path`'s parents that exists but is not a folder. */
+async function notAFolder(path: string): Promise<string> {
+  for (let parent = dirname(path); parent !== dirname(parent); parent = dirname(parent)) {
+    const info = await stat(parent).catch(() => undefined);
+    if (info && !info.isDirectory()) return parent;
+  }
+  return dirname(path);
+}
+
 async function openDestination(target: string, force: boolean, stdout: OutStream): Promise<Sink> {
   if (target === '-') {
     if (stdout.isTTY) throw usageError(`${BINARY_DOCUMENT}: give -O FILE, or -O - with stdout piped`);
     return { write: (bytes) => writeStdout(stdout, bytes), close: async () => {} };
   }
+  if (target === '') throw usageError('-O needs a file name (or - for stdout)');
+  if (target.endsWith('/')) throw usageError(`-O ${target} ends with /: name the file to write`);
   let found: Stats | undefined;
   try {
     found = await lstat(target);
   } catch (error) {
+    // A path through a file (`plain.txt/doc.png`): say which part is not a folder.
+    if (isErrno(error, 'ENOTDIR'))
+      throw usageError(`-O ${target}: ${await notAFolder(target)} is not a folder`);
     if (!isErrno(error, 'ENOENT')) throw error;
   }
   if (found?.isDirectory()) throw usageError(`-O ${target} is a folder: name the file to write`);
   const followed = found?.isSymbolicLink() ? await stat(target).catch(() => undefined) : found;
+  // A disk, through a link or not: never written over, --force or not.
+  if (followed?.isBlockDevice()) throw usageError(`-O ${target} is a block device (a disk): name a file`);
   // /dev/stdout, /proc/self/fd/1: what `-O -` writes to, with its offset and append mode.
   if (followed && isOwnStdout(followed)) return openDestination('-', force, stdout);
   if (followed && !followed.isFile() && !followed.isDirectory()) return openStream(target);
