@@ -95,7 +95,9 @@ function normaliseBase(text: string, source: string): string {
       `Invalid API base '${text}' (from ${source}): a user name or password in the URL is not supported; sign in with \`matchmaker login\``,
     );
   }
-  return text.replace(/\/+$/, '');
+  // The URL's own spelling (scheme and host in lower case): the base credentials are bound to is
+  // compared as text, and HTTP://Host is the same server as http://host.
+  return url.href.replace(/\/+$/, '');
 }
 
 /**
@@ -103,10 +105,15 @@ function normaliseBase(text: string, source: string): string {
  * (a token file saved with CRLF) cannot, and fetch would report it as the API being unreachable.
  */
 function checkEnvToken(token: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for control characters
-  const bad = /[\u0000-\u0008\u000a-\u001f\u007f]/.exec(token);
+  // Tokens are printable ASCII; a header can carry nothing else (fetch calls it unreachable).
+  const bad = /[^\u0020-\u007e]/.exec(token);
   if (bad) {
-    const what = bad[0] === '\n' || bad[0] === '\r' ? 'a line break' : 'a control character';
+    const what =
+      bad[0] === '\n' || bad[0] === '\r'
+        ? 'a line break'
+        : (bad[0].codePointAt(0) ?? 0) < 0x80
+          ? 'a control character'
+          : `a character that is not ASCII ('${bad[0]}')`;
     throw usageError(
       `MATCHMAKER_TOKEN contains ${what} (at character ${bad.index + 1}), which cannot be sent in a header: set it to the token alone, e.g. MATCHMAKER_TOKEN="$(tr -d '\\r\\n' < token.txt)"`,
     );
@@ -147,7 +154,8 @@ export async function createContext(command: Command, io: Io): Promise<Context> 
   const err = colorsFor(io.stderr, env);
   const warn = (message: string) => io.stderr.write(`${err.yellow('Warning:')} ${message}\n`);
   const info = (message: string) => io.stderr.write(`${message}\n`);
-  const profile = checkProfileName(globals.profile ?? env.MATCHMAKER_PROFILE ?? DEFAULT_PROFILE);
+  // An empty MATCHMAKER_PROFILE counts as unset, as an empty MATCHMAKER_API_BASE does.
+  const profile = checkProfileName(globals.profile ?? (env.MATCHMAKER_PROFILE || DEFAULT_PROFILE));
   const dir = configDir(env);
   const config = await readConfig(dir, warn);
   const stored = config.profiles[profile]?.apiBase;

@@ -207,3 +207,24 @@ describe('credentials that are not a plain file or folder', () => {
     );
   });
 });
+
+describe('settings spelled in other ways', () => {
+  it('MATCHMAKER_TOKEN with a character that is not ASCII: exit 2 naming it, before anything is sent', async () => {
+    const env = envFor(box, { MATCHMAKER_TOKEN: 'abc\u00e9def' });
+    const who = await cli(['whoami'], { env });
+    expect(who.code).toBe(2);
+    expect(who.stderr).toContain(
+      "MATCHMAKER_TOKEN contains a character that is not ASCII ('é') (at character 4)",
+    );
+  });
+
+  it('an API base in capitals is the same server as in lower case; an empty MATCHMAKER_PROFILE is the default', async () => {
+    const env = envFor(box);
+    expect((await login(env)).code).toBe(0);
+    const who = await cli(['--api-base', `${box.url.toUpperCase()}/`, 'whoami', '-o', 'json'], {
+      env: { ...env, MATCHMAKER_PROFILE: '' },
+    });
+    expect(who.code, who.stderr).toBe(0);
+    expect(JSON.parse(who.stdout)).toMatchObject({ api_base: box.url, profile: 'default' });
+  });
+});
