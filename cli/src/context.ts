@@ -24,11 +24,11 @@ import {
   readConfig,
   repairMode,
 } from './config';
-import { ADMIN_ONLY_MESSAGE, authError, usageError } from './exit';
+import { ADMIN_ONLY_MESSAGE, authError, loginCommandFor, usageError } from './exit';
 import { stringAt } from './guards';
 import type { Io } from './io';
 import { FORMATS, type Format, type OutputOptions } from './output';
-import { loginCommandFor, ProfileTokenStore, readCredentials } from './token-cache';
+import { ProfileTokenStore, readCredentials } from './token-cache';
 
 const globalsSchema = z.object({
   profile: z.string().optional(),

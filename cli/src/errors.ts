@@ -13,7 +13,7 @@ import {
   isSuspendedError,
   isTimeoutError,
 } from '@matchmaker/sdk';
-import { ADMIN_ONLY_MESSAGE, CliError, EXIT, type ExitCode, SIGN_IN_AGAIN } from './exit';
+import { ADMIN_ONLY_MESSAGE, CliError, EXIT, type ExitCode, loginCommandFor } from './exit';
 import { isRecord, stringAt } from './guards';
 
 /** The server's own explanation: `message`, plus field errors when it lists them. */
@@ -42,6 +42,8 @@ export interface RunFacts {
   apiBase?: string;
   /** MATCHMAKER_TOKEN was the credential. */
   envToken?: boolean;
+  /** The profile in use, so "run matchmaker login" names it. */
+  profile?: string;
 }
 
 /**
@@ -69,7 +71,8 @@ export function describeError(error: unknown, facts: RunFacts = {}): Described {
 const ENV_TOKEN_REFUSED = (apiBase: string | undefined) =>
   `The API${apiBase ? ` at ${apiBase}` : ''} refused MATCHMAKER_TOKEN (expired, revoked or not a token): set it to a fresh token, or unset it to use the stored credentials`;
 
-function describe(error: unknown, { apiBase, envToken }: RunFacts): Described {
+function describe(error: unknown, { apiBase, envToken, profile = 'default' }: RunFacts): Described {
+  const signInAgain = `run ${loginCommandFor(profile)}`;
   if (error instanceof CliError)
     return { message: error.message, code: error.code, exitCode: error.exitCode };
   if (envToken && isNotLoggedInError(error)) {
@@ -79,8 +82,8 @@ function describe(error: unknown, { apiBase, envToken }: RunFacts): Described {
     const refused = isHttpError(error.cause);
     return {
       message: refused
-        ? `Your session has ended and could not be refreshed: ${SIGN_IN_AGAIN}`
-        : `Not signed in: ${SIGN_IN_AGAIN}`,
+        ? `Your session has ended and could not be refreshed: ${signInAgain}`
+        : `Not signed in: ${signInAgain}`,
       code: 'NOT_SIGNED_IN',
       exitCode: EXIT.auth,
     };
@@ -104,7 +107,7 @@ function describe(error: unknown, { apiBase, envToken }: RunFacts): Described {
       };
     }
     if (error.status === 403) {
-      return { message: `Not allowed: ${detail ?? SIGN_IN_AGAIN}`, code: 'NOT_ALLOWED', exitCode: EXIT.auth };
+      return { message: `Not allowed: ${detail ?? signInAgain}`, code: 'NOT_ALLOWED', exitCode: EXIT.auth };
     }
     const text = `${detail ?? 'Request failed'} (HTTP ${error.status}${error.endpoint ? `, ${error.endpoint}` : ''})`;
     if (error.status === 400 || error.status === 422)

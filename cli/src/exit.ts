@@ -27,5 +27,11 @@ export class CliError extends Error {
 export const usageError = (message: string) => new CliError(message, EXIT.usage, 'USAGE');
 export const authError = (message: string, code = 'NOT_SIGNED_IN') => new CliError(message, EXIT.auth, code);
 
-export const SIGN_IN_AGAIN = 'run `matchmaker login`';
+/** `matchmaker login` with the options that reach this profile. */
+export function loginCommandFor(profile: string, apiBase?: string): string {
+  const words = ['matchmaker'];
+  if (profile !== 'default') words.push('--profile', profile);
+  if (apiBase !== undefined) words.push('--api-base', apiBase);
+  return `\`${[...words, 'login'].join(' ')}\``;
+}
 export const ADMIN_ONLY_MESSAGE = 'these commands need an admin account';

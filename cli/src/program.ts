@@ -17,6 +17,7 @@ interface RunState {
   io: Io;
   apiBase?: string;
   envToken?: boolean;
+  profile?: string;
 }
 const runs = new WeakMap<Command, RunState>();
 
@@ -40,6 +41,7 @@ export function act<A extends unknown[]>(
     const context = await createContext(command, state.io);
     state.apiBase = context.apiBase;
     state.envToken = context.envToken;
+    state.profile = context.profile;
     // Commander passes the declared arguments, then the options object, then the command.
     await handler(context, ...(args.slice(0, -1) as A));
   };

@@ -14,7 +14,7 @@
 import type { TokenStore, Tokens } from '@matchmaker/sdk';
 import type { FileTokenStore } from '@matchmaker/sdk/node';
 import { readSettingsFile } from './config';
-import { authError } from './exit';
+import { authError, loginCommandFor } from './exit';
 import { isRecord, stringAt } from './guards';
 
 /** What a credentials file holds. */
@@ -61,14 +61,6 @@ export interface ProfileStoreOptions {
    * them) instead of refusing.
    */
   replace?: boolean;
-}
-
-/** `matchmaker login` with the options that reach this profile. */
-export function loginCommandFor(profile: string, apiBase?: string): string {
-  const words = ['matchmaker'];
-  if (profile !== 'default') words.push('--profile', profile);
-  if (apiBase !== undefined) words.push('--api-base', apiBase);
-  return `\`${[...words, 'login'].join(' ')}\``;
 }
 
 export class ProfileTokenStore implements TokenStore {

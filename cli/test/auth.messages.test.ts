@@ -228,3 +228,15 @@ describe('settings spelled in other ways', () => {
     expect(JSON.parse(who.stdout)).toMatchObject({ api_base: box.url, profile: 'default' });
   });
 });
+
+describe('the login a message asks for', () => {
+  it("names the profile in use: a refused refresh of profile 'night' says to run matchmaker --profile night login", async () => {
+    const env = envFor(box);
+    mkdirSync(folder(env), { recursive: true, mode: 0o700 });
+    const tokens = { accessToken: 'expired-token', refreshToken: 'revoked-token', apiBase: box.url };
+    writeFileSync(join(folder(env), 'night.json'), JSON.stringify(tokens), { mode: 0o600 });
+    const who = await cli(['--profile', 'night', 'users', 'search'], { env });
+    expect(who.code).toBe(4);
+    expect(who.stderr).toMatch(/run `matchmaker --profile night login`/);
+  });
+});
