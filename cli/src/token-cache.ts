@@ -39,6 +39,9 @@ export async function readCredentials(path: string): Promise<Credentials> {
     return { state: 'unreadable', reason: 'it is not valid JSON' };
   }
   if (!isRecord(data)) return { state: 'unreadable', reason: 'it is not a credentials file' };
+  // A base that is there but not text is damage, not a file from before bases were recorded.
+  if (data.apiBase !== undefined && typeof data.apiBase !== 'string')
+    return { state: 'unreadable', reason: "its 'apiBase' is not text" };
   const accessToken = stringAt(data, 'accessToken');
   if (accessToken === undefined || accessToken === '') return { state: 'none' };
   return {

@@ -239,4 +239,16 @@ describe('the login a message asks for', () => {
     expect(who.code).toBe(4);
     expect(who.stderr).toMatch(/run `matchmaker --profile night login`/);
   });
+
+  it('a credentials file whose apiBase is not text is damaged, not one from before bases were recorded', async () => {
+    const env = envFor(box);
+    expect((await login(env)).code).toBe(0);
+    const stored = JSON.parse(readFileSync(credentials(env), 'utf8'));
+    writeFileSync(credentials(env), JSON.stringify({ ...stored, apiBase: 5 }), { mode: 0o600 });
+    const who = await cli(['whoami'], { env });
+    expect(who.code).toBe(4);
+    expect(who.stderr).toContain(
+      `The credentials file ${credentials(env)} cannot be read (its 'apiBase' is not text)`,
+    );
+  });
 });
