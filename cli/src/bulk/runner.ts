@@ -46,9 +46,10 @@ export class RunControl {
   #failure: unknown;
 
   constructor() {
-    // Every row in flight listens on the run's signal (and stops listening when it finishes):
-    // more than Node's default of 10 is expected, not a leak.
-    setMaxListeners(0, this.#abort.signal);
+    // Every row in flight listens on the run's signal, and every row waiting to be sent again on
+    // the stop signal (each stops listening when it goes on): more than Node's default of 10 is
+    // expected, not a leak.
+    setMaxListeners(0, this.#abort.signal, this.#stop.signal);
   }
 
   get signal(): AbortSignal {
