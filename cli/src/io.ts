@@ -32,8 +32,11 @@ export const processIo = (): Io => ({
  * controls (0x9b is an escape sequence on its own) and the bidirectional controls, which reorder
  * what follows them so that text reads other than it is.
  */
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding them is the point
-const UNSAFE = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+const UNSAFE_CLASS =
+  '\\u0000-\\u0009\\u000b-\\u001f\\u007f-\\u009f\\u061c\\u200e\\u200f\\u202a-\\u202e\\u2066-\\u2069';
+const UNSAFE = new RegExp(`[${UNSAFE_CLASS}]`, 'g');
+/** Runs of UNSAFE characters and line feeds: what a table cell, one line of its own, replaces. */
+export const UNSAFE_IN_A_LINE = new RegExp(`[\\n${UNSAFE_CLASS}]+`, 'g');
 
 /**
  * `text` with every character of UNSAFE written as a visible `\uXXXX`. The JSON form, so a JSON

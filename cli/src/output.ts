@@ -8,7 +8,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { Colors } from './color';
 import { usageError } from './exit';
 import { isRecord, type JsonRecord } from './guards';
-import { visible } from './io';
+import { UNSAFE_IN_A_LINE, visible } from './io';
 
 export const FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
 export type Format = (typeof FORMATS)[number];
@@ -28,9 +28,7 @@ export interface OutputOptions {
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
 // Control characters (C0, DEL, C1) would let API data move the cursor or recolour a terminal;
 // bidirectional controls would make a cell, and the rest of its line, read in another order.
-// biome-ignore lint/suspicious/noControlCharactersInRegex: stripping them is the point
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g;
-const plain = (text: string) => text.replace(CONTROL, ' ');
+const plain = (text: string) => text.replace(UNSAFE_IN_A_LINE, ' ');
 
 /** Flattens nested objects to dotted keys; arrays of scalars become `a, b`, others JSON. */
 export function flatten(value: unknown, prefix = '', into: JsonRecord = {}): JsonRecord {

@@ -18,7 +18,16 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
-import { BINARY, cli, idsCsv, memberIds, signedInSandbox, spawnCli, tempDir } from './support/cli';
+import {
+  BINARY,
+  cli,
+  idsCsv,
+  memberIds,
+  shellQuote,
+  signedInSandbox,
+  spawnCli,
+  tempDir,
+} from './support/cli';
 
 const { box, env, dir } = await signedInSandbox();
 
@@ -139,7 +148,7 @@ describe('an input path that is a pipe (mkfifo, <(...)) is read once, like stdin
     const ids = memberIds(box, 2);
     const cwd = tempDir();
     const rows = `id\\n${ids.join('\\n')}\\n`;
-    const script = `${quote(process.execPath)} ${quote(BINARY)} bulk confirm -i <(printf '${rows}') --format csv --yes`;
+    const script = `${shellQuote(process.execPath)} ${shellQuote(BINARY)} bulk confirm -i <(printf '${rows}') --format csv --yes`;
     const run = spawn('bash', ['-c', script], { env, cwd });
     let stderr = '';
     run.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
@@ -149,5 +158,3 @@ describe('an input path that is a pipe (mkfifo, <(...)) is read once, like stdin
     expect(readdirSync(cwd).filter((name) => name.endsWith('.confirm.journal.ndjson'))).toHaveLength(1);
   });
 });
-
-const quote = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;

@@ -7,7 +7,17 @@ import { spawn } from 'node:child_process';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import type { RunningSandbox } from '@matchmaker/sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BINARY, cli, envFor, login, memberIds, sandbox, tempDir, writeInput } from './support/cli';
+import {
+  BINARY,
+  cli,
+  envFor,
+  login,
+  memberIds,
+  sandbox,
+  shellQuote,
+  tempDir,
+  writeInput,
+} from './support/cli';
 
 let box: RunningSandbox;
 let env: NodeJS.ProcessEnv;
@@ -24,14 +34,12 @@ beforeAll(async () => {
   expect((await login(env)).code).toBe(0);
 });
 
-const quote = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
-
 /** Runs the binary on a pseudo-terminal (stdout and stderr both arrive on it) and collects what it shows. */
 function onTerminal(
   args: string[],
   extra: NodeJS.ProcessEnv = {},
 ): Promise<{ code: number; output: string }> {
-  const command = [process.execPath, BINARY, ...args].map(quote).join(' ');
+  const command = [process.execPath, BINARY, ...args].map(shellQuote).join(' ');
   const child = spawn('script', ['-qefc', command, '/dev/null'], {
     env: { ...env, TERM: 'xterm', COLUMNS: '160', ...extra },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -78,7 +86,7 @@ describe('stdout that fails', () => {
   it('a reader that stops early (| head -1) ends the run quietly with 141, like a tool killed by SIGPIPE', async () => {
     for (const format of ['ndjson', 'csv']) {
       // Every page is far more than a pipe holds: the run is still paging when head exits.
-      const script = `${[process.execPath, BINARY, 'users', 'search', '--all', '-o', format].map(quote).join(' ')} | head -1; echo "status \${PIPESTATUS[0]}"`;
+      const script = `${[process.execPath, BINARY, 'users', 'search', '--all', '-o', format].map(shellQuote).join(' ')} | head -1; echo "status \${PIPESTATUS[0]}"`;
       const child = spawn('bash', ['-c', script], { env });
       let stdout = '';
       let stderr = '';
@@ -96,7 +104,7 @@ describe('stdout that fails', () => {
     // 60 invalid rows: --validate-only lists them on stderr, long after its reader went away.
     const rows = Array.from({ length: 60 }, (_, i) => `bad id ${i}`).join('\n');
     const path = writeInput(tempDir(), 'bad.csv', `id\n${rows}\n`);
-    const script = `${[process.execPath, BINARY, 'bulk', 'confirm', '-i', path, '--validate-only'].map(quote).join(' ')} 2>&1 >/dev/null | head -c 1 >/dev/null; echo "status \${PIPESTATUS[0]}"`;
+    const script = `${[process.execPath, BINARY, 'bulk', 'confirm', '-i', path, '--validate-only'].map(shellQuote).join(' ')} 2>&1 >/dev/null | head -c 1 >/dev/null; echo "status \${PIPESTATUS[0]}"`;
     const child = spawn('bash', ['-c', script], { env });
     let stdout = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));

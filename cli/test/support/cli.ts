@@ -175,3 +175,6 @@ export async function waitFor(check: () => boolean, timeoutMs = 20_000): Promise
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/** `word` quoted for a POSIX shell (for commands run through bash -c or script -c). */
+export const shellQuote = (word: string) => `'${word.replaceAll("'", "'\\''")}'`;
