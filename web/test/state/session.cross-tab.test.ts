@@ -72,24 +72,13 @@ function lateCookieUpdates(): void {
     },
     set: cookie.set,
   });
-  const add = BroadcastChannel.prototype.addEventListener;
-  BroadcastChannel.prototype.addEventListener = function (
-    this: BroadcastChannel,
-    type: string,
-    listener: EventListenerOrEventListenerObject | null,
-    options?: boolean | AddEventListenerOptions,
-  ) {
-    if (listener === null) return;
-    if (type === 'message') {
-      add.call(this, type, () => {
-        frozen = last;
-        setTimeout(() => {
-          frozen = null;
-        }, 150);
-      });
-    }
-    return add.call(this, type, listener, options);
-  } as typeof BroadcastChannel.prototype.addEventListener;
+  // A channel of the app's name, made before the app's: the same message reaches it first.
+  new BroadcastChannel('matchmaker.session').addEventListener('message', () => {
+    frozen = last;
+    setTimeout(() => {
+      frozen = null;
+    }, 150);
+  });
 }
 
 async function suspendedNotice(page: Page): Promise<void> {
