@@ -66,15 +66,21 @@ export function cellText(value: unknown): string {
 }
 
 /**
- * A csv cell as written. Text a spreadsheet would run as a formula (OWASP's CSV injection advice:
- * a first character of = + - @, tab or carriage return) gets a leading single quote, which
- * spreadsheets show as text. Numbers stay numbers, negative ones too; json and ndjson keep the
- * raw values.
+ * Text a spreadsheet would run as a formula (OWASP's CSV injection advice): a first character of
+ * = + - @, tab or carriage return. Spreadsheets also skip leading whitespace (spaces, no-break and
+ * other Unicode spaces) before a formula, and some locales take the fullwidth ＝ ＋ － ＠ for them.
+ */
+const FORMULA = /^[\t\r]|^\s*[=+\-@\uff1d\uff0b\uff0d\uff20]/;
+
+/**
+ * A csv cell as written: a formula gets a leading single quote, which spreadsheets show as text.
+ * Numbers (by type, as the API sent them) stay numbers, negative ones too; json and ndjson keep
+ * the raw values.
  */
 function csvCell(value: unknown): string {
   const text = cellText(value);
   if (typeof value === 'number' || typeof value === 'bigint') return text;
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return FORMULA.test(text) ? `'${text}` : text;
 }
 
 const csvLine = (cells: readonly unknown[]) => stringify([cells.map(csvCell)]);

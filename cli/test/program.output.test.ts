@@ -259,6 +259,38 @@ describe('csv cells that a spreadsheet would run as formulas', () => {
     });
     expect(JSON.parse(ndjson.stdout)).toEqual({ first_name: formula });
   });
+
+  it('after leading spaces, no-break or other Unicode spaces, and in fullwidth form, too', async () => {
+    // Spreadsheets skip leading whitespace before a formula; some locales take ＝ ＋ － ＠ for = + - @.
+    const [, , other = ''] = memberIds(box, 50).filter(
+      (member) => (box.world.store.data.users[member]?.longitude ?? 0) < 0,
+    );
+    const values = {
+      first_name: '  =1+2',
+      last_name: '\u00a0+SUM(1)',
+      occupation: '\u3000\u2003@cmd',
+      about: '\uff1dHYPERLINK("http://evil.test")',
+      city: ' \t\u00a0\uff0b1',
+      state: '\uff0d2',
+      country: '\u2007\uff20x',
+      religion: '  Plain, spaced',
+    };
+    const flags = Object.entries(values).flatMap(([field, value]) => [`--${field.replace('_', '-')}`, value]);
+    const edited = await cli(['users', 'edit', other, ...flags], { env });
+    expect(edited.code, edited.stderr).toBe(0);
+    const raw = JSON.parse((await cli(['users', 'get', other, '-o', 'json'], { env })).stdout);
+    expect(raw).toMatchObject(values);
+    expect(raw.longitude).toBeLessThan(0);
+    const fields = ['id', ...Object.keys(values), 'height', 'longitude'];
+    const csv = await cli(['users', 'get', other, '-o', 'csv', '--fields', fields.join(',')], { env });
+    expect(csv.code).toBe(0);
+    const guarded = Object.fromEntries(
+      Object.entries(values).map(([field, value]) => [field, field === 'religion' ? value : `'${value}`]),
+    );
+    expect(parse(csv.stdout, { columns: true })).toEqual([
+      { id: other, ...guarded, height: String(raw.height), longitude: String(raw.longitude) },
+    ]);
+  });
 });
 
 describe('--fields naming a field the records do not have', () => {
