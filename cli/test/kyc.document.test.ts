@@ -10,12 +10,14 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { createServer, request as forward, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { DEMO_PASSWORD, type RunningSandbox } from '@matchmaker/sandbox';
 import { createClient } from '@matchmaker/sdk';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { BINARY, cli, envFor, login, sandbox, tempDir } from './support/cli';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BINARY, cli, envFor, login, sandbox, spawnCli, tempDir, waitFor } from './support/cli';
 
 let box: RunningSandbox;
 let env: NodeJS.ProcessEnv;
@@ -160,4 +162,67 @@ describe('kyc document -O FILE', () => {
       expect(result.stderr).toContain(says);
     }
   });
+});
+
+describe('kyc document -O FILE stopped during a slow download', () => {
+  /** Documents whose first half the gateway has sent; the rest never comes. */
+  const stalled: ServerResponse[] = [];
+  // In front of the sandbox: a document's headers and first half, then nothing; the rest passes.
+  const gateway = createServer((req, res) => {
+    const target = new URL(box.url);
+    const upstream = forward(
+      { host: target.hostname, port: target.port, path: req.url, method: req.method, headers: req.headers },
+      (answer) => {
+        if (!(req.url ?? '').includes('/documents/')) {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          answer.pipe(res);
+          return;
+        }
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          const body = Buffer.concat(chunks);
+          res.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'content-length': body.length });
+          res.write(body.subarray(0, body.length >> 1), () => stalled.push(res));
+        });
+      },
+    );
+    req.pipe(upstream);
+  });
+  let slowEnv: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+    const { port } = gateway.address() as AddressInfo;
+    slowEnv = envFor(box, { MATCHMAKER_API_BASE: `http://127.0.0.1:${port}` });
+    expect((await login(slowEnv)).code).toBe(0);
+  });
+  afterAll(async () => {
+    for (const res of stalled) res.destroy();
+    gateway.closeAllConnections();
+    await new Promise<void>((resolve) => gateway.close(() => resolve()));
+  });
+
+  it.each([
+    ['SIGINT', false],
+    ['SIGTERM', true],
+  ] as const)(
+    '%s: exit 130, the temp file removed, FILE untouched (replacing: %s)',
+    async (signal, replacing) => {
+      const dir = tempDir();
+      const target = join(dir, 'doc.png');
+      if (replacing) writeFileSync(target, 'keep me');
+      const before = stalled.length;
+      const run = spawnCli(['kyc', 'document', docId, '-O', target, ...(replacing ? ['--force'] : [])], {
+        env: slowEnv,
+      });
+      await waitFor(() => stalled.length > before);
+      expect(readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toHaveLength(1);
+      run.child.kill(signal);
+      expect(await run.exited, run.stderr()).toBe(130);
+      expect(run.stderr()).toContain('Interrupted');
+      expect(readdirSync(dir)).toEqual(replacing ? ['doc.png'] : []);
+      if (replacing) expect(readFileSync(target, 'utf8')).toBe('keep me');
+    },
+  );
 });

@@ -71,7 +71,8 @@ const BINARY_DOCUMENT = 'A document is a binary file and is never written to a t
 
 /** Where a document goes: written, then closed (a file is only put in place by a successful write). */
 interface Sink {
-  write(bytes: Uint8Array): Promise<void>;
+  /** Writes the document; a file is not put in place once `stop` has fired. */
+  write(bytes: Uint8Array, stop: AbortSignal): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -141,11 +142,12 @@ async function openDestination(target: string, force: boolean, stdout: OutStream
   }
   let placed = false;
   return {
-    write: async (bytes) => {
+    write: async (bytes, stop) => {
       await handle.chmod(0o600); // the umask may not narrow what open created enough; exact 0600
       await handle.writeFile(bytes);
       await handle.sync();
       await handle.close();
+      if (stop.aborted) throw interrupted(target);
       await place(temp, target, found !== undefined);
       placed = true;
     },
@@ -231,21 +233,42 @@ interface DocumentOptions {
   force?: boolean;
 }
 
+const interrupted = (target: string) =>
+  new CliError(
+    `Interrupted: the download stopped and nothing was written to ${target === '-' ? 'stdout' : target}`,
+    EXIT.interrupted,
+    'INTERRUPTED',
+  );
+
 async function document(context: Context, id: string, options: DocumentOptions) {
   const target = options.outputFile;
   if (target === undefined) throw usageError(`${BINARY_DOCUMENT}: give -O FILE (or -O - with stdout piped)`);
-  // Checked before the download: a refused destination costs no request.
-  const sink = await openDestination(target, options.force === true, context.io.stdout);
+  // Ctrl-C or SIGTERM (as in bulk runs) ends the download instead of the process, so the temp
+  // file next to FILE is removed and nothing is put at FILE: exit 130.
+  const stop = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => stop.abort(signal);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  let sink: Sink | undefined;
   try {
+    // Checked before the download: a refused destination costs no request.
+    sink = await openDestination(target, options.force === true, context.io.stdout);
     const client = await context.signedIn();
-    const blob = await client.kyc.getDocument(id);
-    const bytes = new Uint8Array(await blob.arrayBuffer());
-    await sink.write(bytes);
+    if (stop.signal.aborted) throw interrupted(target);
+    const [blob, bytes] = await client.kyc
+      .getDocument(id, { signal: stop.signal })
+      .then(async (blob) => [blob, new Uint8Array(await blob.arrayBuffer())] as const)
+      .catch((error: unknown) => {
+        throw stop.signal.aborted ? interrupted(target) : error;
+      });
+    await sink.write(bytes, stop.signal);
     context.info(
       `Saved ${bytes.byteLength} bytes${blob.type ? ` (${blob.type})` : ''} to ${target === '-' ? 'stdout' : target}`,
     );
   } finally {
-    await sink.close();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    await sink?.close();
   }
 }
 
