@@ -5,12 +5,14 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { FORMATS } from './output';
 
+// --api-base's help follows the order of createContext (context.ts) in at most two lines of an
+// 80-column terminal.
 export function addGlobalOptions(program: Command): Command {
   return program
     .option('--profile <name>', 'named profile of credentials and API base (default: "default")')
     .option(
       '--api-base <url>',
-      "API base URL (else MATCHMAKER_API_BASE, the profile's, http://127.0.0.1:8080)",
+      "API base (else MATCHMAKER_API_BASE, the profile's from config.json or its credentials, http://127.0.0.1:8080)",
     )
     .addOption(new Option('-o, --output <format>', 'output format (default: table)').choices(FORMATS))
     .option('--fields <list>', 'only these fields, comma-separated (dotted paths for nested values)')

@@ -358,6 +358,24 @@ describe('help, suggestions and usage errors (exit 2)', () => {
     expect(incomplete.stderr).toContain('Usage: matchmaker users');
   });
 
+  it("--api-base's help gives the order the API base is found in, in two lines of an 80-column terminal", async () => {
+    const help = await cli(['--help'], { env, columns: 80 });
+    const lines = help.stdout.split('\n');
+    const first = lines.findIndex((line) => line.startsWith('  --api-base <url>'));
+    const entry = [lines[first] ?? ''];
+    // Its description goes on in lines indented past the option names.
+    for (const line of lines.slice(first + 1)) {
+      if (!/^ {3,}\S/.test(line)) break;
+      entry.push(line);
+    }
+    expect(entry.length).toBeLessThanOrEqual(2);
+    for (const line of entry) expect(line.length).toBeLessThanOrEqual(80);
+    // The order of context.ts: the flag, the variable, config.json, the credentials' issuer, the default.
+    expect(entry.map((line) => line.trim()).join(' ')).toMatch(
+      /^--api-base <url> .*MATCHMAKER_API_BASE.*profile.*config\.json.*credentials.*http:\/\/127\.0\.0\.1:8080\)?$/,
+    );
+  });
+
   it('unknown commands and flags suggest the closest one', async () => {
     const command = await cli(['usres', 'search'], { env });
     expect(command.code).toBe(2);
