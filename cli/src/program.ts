@@ -8,6 +8,7 @@ import packageJson from '../package.json';
 import { colorsFor } from './color';
 import type { Context } from './context';
 import { EXIT } from './exit';
+import { HELP_WIDTH, helpParagraph } from './help';
 import { humanIo, type Io } from './io';
 import { addGlobalOptions, GLOBAL_VALUE_OPTIONS } from './options';
 import { COMMANDS } from './registry';
@@ -80,8 +81,8 @@ function configure(command: Command, io: Io, json: boolean): void {
     .configureOutput({
       writeOut: (text) => io.stdout.write(text),
       writeErr: (text) => io.stderr.write(text),
-      getOutHelpWidth: () => io.stdout.columns ?? 100,
-      getErrHelpWidth: () => io.stderr.columns ?? 100,
+      getOutHelpWidth: () => io.stdout.columns ?? HELP_WIDTH,
+      getErrHelpWidth: () => io.stderr.columns ?? HELP_WIDTH,
       outputError: (text, write) => {
         if (!json) {
           write(paint.red(text));
@@ -94,19 +95,16 @@ function configure(command: Command, io: Io, json: boolean): void {
   for (const child of command.commands) configure(child, io, json);
 }
 
+const HELP_AFTER =
+  "Exit codes: 0 ok, 1 error, 2 usage or bad input, 3 bulk run with failed rows, 4 not signed in or not allowed, 130 interrupted, 141 stdout closed by its reader. Environment: MATCHMAKER_API_BASE, MATCHMAKER_TOKEN, MATCHMAKER_PROFILE, XDG_CONFIG_HOME, NO_COLOR, FORCE_COLOR. Run 'matchmaker <command> --help' for a command's options.";
+
 export async function buildProgram(argv: readonly string[], io: Io): Promise<Command> {
   const program = new Command('matchmaker')
     .description(
       'The staff command line of Matchmaker: user, KYC, image and feature administration, and bulk runs.',
     )
     .version(packageJson.version, '-V, --version')
-    .addHelpText(
-      'after',
-      `
-Exit codes: 0 ok, 1 error, 2 usage or bad input, 3 bulk run with failed rows, 4 not signed in or
-not allowed, 130 interrupted, 141 stdout closed by its reader. Environment: MATCHMAKER_API_BASE,
-MATCHMAKER_TOKEN, MATCHMAKER_PROFILE, XDG_CONFIG_HOME, NO_COLOR, FORCE_COLOR. Run 'matchmaker <command> --help' for a command's options.`,
-    );
+    .addHelpText('after', helpParagraph(HELP_AFTER));
   addGlobalOptions(program);
   runs.set(program, { io });
   const word = commandWord(argv);

@@ -376,6 +376,20 @@ describe('help, suggestions and usage errors (exit 2)', () => {
     );
   });
 
+  it('help fits an 80-column terminal, its closing paragraph on exit codes too', async () => {
+    for (const args of [['--help'], ['bulk', '--help'], ['users', 'search', '--help']]) {
+      const help = await cli(args, { env, columns: 80 });
+      const wide = help.stdout.split('\n').filter((line) => line.length > 80);
+      expect(wide, args.join(' ')).toEqual([]);
+    }
+    // Wider, the paragraph takes the width too, and says the same.
+    const wide = await cli(['--help'], { env, columns: 120 });
+    const lines = wide.stdout.split('\n');
+    const first = lines.findIndex((line) => line.startsWith('Exit codes:'));
+    expect(lines[first]?.length).toBeGreaterThan(100);
+    expect(lines.slice(first).join(' ')).toContain('4 not signed in or not allowed, 130 interrupted');
+  });
+
   it('unknown commands and flags suggest the closest one', async () => {
     const command = await cli(['usres', 'search'], { env });
     expect(command.code).toBe(2);

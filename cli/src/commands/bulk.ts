@@ -9,6 +9,7 @@ import { besideInput } from '../bulk/report';
 import { RunControl, runBulk } from '../bulk/runner';
 import { type Context, requireAdmin } from '../context';
 import { CliError, EXIT, usageError } from '../exit';
+import { helpParagraph } from '../help';
 import { positiveInt, positiveNumber } from '../options';
 import { listPrinter } from '../output';
 import { act } from '../program';
@@ -147,53 +148,57 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
 }
 
 export function bulkCommand(): Command {
-  return new Command('bulk')
-    .description(
-      'apply one action to every row of a CSV or NDJSON file; killed runs resume from their journal',
-    )
-    .addArgument(new Argument('<action>', 'what to do to each row').choices(BULK_ACTIONS))
-    .requiredOption('-i, --input <file>', 'CSV or NDJSON input, - for stdin')
-    .option('--format <format>', 'csv or ndjson (default: from the extension)')
-    .option('--column <name>', 'the column (or NDJSON key) of the ids', 'id')
-    .option('--email-column <name>', 'set-email: the column of the new emails', 'email')
-    .option('--role <role>', 'set-role: the role to give')
-    .option('--approve', 'kyc-review: approve each request')
-    .option('--reject', 'kyc-review: reject each request (needs --reason)')
-    .option('--reason <text>', 'kyc-review: the reason sent to the member')
-    .option('-c, --concurrency <n>', 'rows in flight at once', positiveInt('--concurrency'), 8)
-    .option('--rate <n>', 'at most N requests per second', positiveNumber('--rate'))
-    .option(
-      '--retries <n>',
-      'retries per row for network errors, 5xx and 429',
-      nonNegativeInt,
-      DEFAULT_RETRY.retries,
-    )
-    .option('--dry-run', 'print what would change; send nothing that changes state')
-    .option('--validate-only', 'read and check the whole input, then stop')
-    .option('--resume', 'skip the rows the journal records as finished')
-    .option('--retry-failed', 'run only the rows the journal records as failed')
-    .option('--journal <file>', 'journal file (default: beside the input, <input>.<action>.journal.ndjson)')
-    .option(
-      '--failures <file>',
-      'failed rows, in the input format (default: <input>.<action>.failures.<ext>)',
-    )
-    .option('--report <file>', 'write a JSON report of the run')
-    .addHelpText(
-      'after',
-      `
-Examples:
-  matchmaker bulk deactivate --input spam.csv --dry-run
-  matchmaker bulk suspend --input spam.csv --concurrency 16 --rate 50 --yes
-  matchmaker bulk suspend --input spam.csv --resume --yes        # after a crash or Ctrl-C
-  matchmaker bulk suspend --input spam.csv --retry-failed --yes  # only the rows that failed
-  matchmaker bulk set-email --input emails.ndjson --column user --email-column new_email --yes
-  matchmaker bulk kyc-review --input queue.csv --reject --reason "Document unreadable" --yes
-
-Exit codes: 0 every row ok, 2 the input cannot be read (nothing sent), 3 some rows failed,
-4 not signed in or not an admin, 130 interrupted (the journal is up to date).`,
-    )
-    .action(act(bulk));
+  return (
+    new Command('bulk')
+      .description(
+        'apply one action to every row of a CSV or NDJSON file; killed runs resume from their journal',
+      )
+      .addArgument(new Argument('<action>', 'what to do to each row').choices(BULK_ACTIONS))
+      .requiredOption('-i, --input <file>', 'CSV or NDJSON input, - for stdin')
+      .option('--format <format>', 'csv or ndjson (default: from the extension)')
+      .option('--column <name>', 'the column (or NDJSON key) of the ids', 'id')
+      .option('--email-column <name>', 'set-email: the column of the new emails', 'email')
+      .option('--role <role>', 'set-role: the role to give')
+      .option('--approve', 'kyc-review: approve each request')
+      .option('--reject', 'kyc-review: reject each request (needs --reason)')
+      .option('--reason <text>', 'kyc-review: the reason sent to the member')
+      .option('-c, --concurrency <n>', 'rows in flight at once', positiveInt('--concurrency'), 8)
+      .option('--rate <n>', 'at most N requests per second', positiveNumber('--rate'))
+      .option(
+        '--retries <n>',
+        'retries per row for network errors, 5xx and 429',
+        nonNegativeInt,
+        DEFAULT_RETRY.retries,
+      )
+      .option('--dry-run', 'print what would change; send nothing that changes state')
+      .option('--validate-only', 'read and check the whole input, then stop')
+      .option('--resume', 'skip the rows the journal records as finished')
+      .option('--retry-failed', 'run only the rows the journal records as failed')
+      .option('--journal <file>', 'journal file (default: beside the input, <input>.<action>.journal.ndjson)')
+      .option(
+        '--failures <file>',
+        'failed rows, in the input format (default: <input>.<action>.failures.<ext>)',
+      )
+      .option('--report <file>', 'write a JSON report of the run')
+      // The examples are commands, kept within 80 columns rather than wrapped.
+      .addHelpText('after', helpParagraph(EXIT_CODES, `${EXAMPLES}\n\n`))
+      .action(act(bulk))
+  );
 }
+
+const EXAMPLES = `
+Examples:
+  matchmaker bulk deactivate -i spam.csv --dry-run
+  matchmaker bulk suspend -i spam.csv --concurrency 16 --rate 50 --yes
+  # after a crash or Ctrl-C, finish the run; then rerun the rows that failed:
+  matchmaker bulk suspend -i spam.csv --resume --yes
+  matchmaker bulk suspend -i spam.csv --retry-failed --yes
+  matchmaker bulk set-email -i emails.ndjson --column user \\
+    --email-column new_email --yes
+  matchmaker bulk kyc-review -i queue.csv --reject --reason "Blurred scan" --yes`;
+
+const EXIT_CODES =
+  'Exit codes: 0 every row ok, 2 the input cannot be read (nothing sent), 3 some rows failed, 4 not signed in or not an admin, 130 interrupted (the journal is up to date).';
 
 /**
  * A real run allocates about 50 KB per row (the SDK's call path: ofetch, zod, undici) that dies
