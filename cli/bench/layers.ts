@@ -1,7 +1,7 @@
 /**
  * Where the bulk benchmark's gap goes: the same PUT .../deactivate requests as the undici loop
  * and the CLI, at the same concurrency, through one more layer of the CLI's call path at a time.
- * Prints the elapsed milliseconds of the loop, like `undici-loop.ts`.
+ * Prints the elapsed milliseconds and CPU time of the loop, like `undici-loop.ts`.
  *
  *   tsx bench/layers.ts LAYER URL TOKEN IDS_FILE CONCURRENCY
  *
@@ -67,7 +67,11 @@ async function worker(): Promise<void> {
 }
 
 const started = performance.now();
+const cpu = process.cpuUsage();
 await Promise.all(Array.from({ length: concurrency }, worker));
 const elapsed = performance.now() - started;
+const { user, system } = process.cpuUsage(cpu);
 await pool.close();
-process.stdout.write(`${JSON.stringify({ elapsedMs: Math.round(elapsed), failed, rows: ids.length })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ elapsedMs: Math.round(elapsed), cpuMs: Math.round((user + system) / 1000), failed, rows: ids.length })}\n`,
+);

@@ -7,7 +7,7 @@
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -22,6 +22,9 @@ const { values } = parseArgs({
     real: { type: 'string', default: '100000' },
     starts: { type: 'string', default: '15' },
     pairs: { type: 'string', default: '5' },
+    // The same comparison against a sandbox that answers each request this many ms late, as a
+    // server across a network does; 0 skips it.
+    latency: { type: 'string', default: '5' },
   },
 });
 const cli = fileURLToPath(new URL('..', import.meta.url));
@@ -67,17 +70,48 @@ function coldStart(): void {
   );
 }
 
-function startSandbox(): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(tsx, ['--conditions=source', 'src/cli.ts', '--port', '0'], {
-    cwd: join(root, 'contracts', 'sandbox'),
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+interface Sandbox {
+  url: string;
+  stop: () => void;
+  /** CPU time the sandbox's process has used so far in ms (every thread); undefined off Linux. */
+  cpuMs: () => number | undefined;
+}
+
+/** Clock ticks per second of /proc/PID/stat's times: USER_HZ, 100 on every Linux architecture. */
+const USER_HZ = 100;
+
+/** A process's user plus system CPU time in ms, from /proc (Linux only). */
+function procCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined || process.platform !== 'linux') return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: count fields after its last ')'.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the whole line, so 11 and 12 after the name.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
+  } catch {
+    return undefined;
+  }
+}
+
+function startSandbox(extra: string[] = []): Promise<Sandbox> {
+  // node itself with tsx's loader rather than the tsx command, which would serve from a child of
+  // its own: the pid is the sandbox's, so its CPU time can be read while it runs.
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', '--conditions=source', 'src/cli.ts', '--port', '0', ...extra],
+    {
+      cwd: join(root, 'contracts', 'sandbox'),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     let text = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       text += chunk.toString();
       const match = /Sandbox ready on (\S+)/.exec(text);
-      if (match?.[1]) resolve({ url: match[1], stop: () => child.kill('SIGTERM') });
+      if (match?.[1])
+        resolve({ url: match[1], stop: () => child.kill('SIGTERM'), cpuMs: () => procCpuMs(child.pid) });
     });
     child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
   });
@@ -140,15 +174,139 @@ function matchmaker(env: NodeJS.ProcessEnv, args: string[], input?: string): str
   });
 }
 
-/** Runs the binary and returns its peak RSS in MB (printed by the probe on stderr). */
-function peakRss(env: NodeJS.ProcessEnv, args: string[]): { mb: number; ms: number } {
+/**
+ * Runs the binary and returns its peak RSS in MB and the CPU time it used in ms, start-up
+ * included (both printed by the probe on stderr).
+ */
+function probed(env: NodeJS.ProcessEnv, args: string[]): { mb: number; ms: number; cpuMs: number } {
   const started = performance.now();
   const result = spawnSync(process.execPath, ['-r', probe, binary, ...args], { env, encoding: 'utf8' });
   const ms = performance.now() - started;
-  const match = /PEAK_RSS_KB=(\d+)/.exec(result.stderr);
+  const match = /PEAK_RSS_KB=(\d+) CPU_US=(\d+)/.exec(result.stderr);
   if (result.status !== 0 || !match)
     throw new Error(`run failed (${result.status}): ${result.stderr.slice(-500)}`);
-  return { mb: Number(match[1]) / 1024, ms };
+  return { mb: Number(match[1]) / 1024, ms, cpuMs: Number(match[2]) / 1000 };
+}
+
+interface SignedIn {
+  env: NodeJS.ProcessEnv;
+  token: string;
+}
+
+/** Signs the CLI in to `sandbox` with a configuration folder of its own. */
+function signIn(sandbox: Sandbox, name: string): SignedIn {
+  const config = join(work, name);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    XDG_CONFIG_HOME: config,
+    MATCHMAKER_API_BASE: sandbox.url,
+    NO_COLOR: '1',
+  };
+  delete env.FORCE_COLOR;
+  matchmaker(env, ['login', '--email', 'admin@sandbox.test', '--password-stdin'], 'Sandbox#2026');
+  const token = JSON.parse(readFileSync(join(config, 'matchmaker', 'credentials', 'default.json'), 'utf8'))
+    .accessToken as string;
+  return { env, token };
+}
+
+interface Comparison {
+  /** Elapsed ms of each timed run, and CPU µs per row of each, by side: 'loop', a layer, 'matchmaker'. */
+  elapsed: Map<string, number[]>;
+  cpu: Map<string, number[]>;
+  /** CPU µs the sandbox spent per request, one figure per timed run. */
+  served: number[];
+  /** The CPU ms of matchmaker's start-up taken off its runs' CPU. */
+  startupMs: number;
+}
+
+/**
+ * The undici loop, the layers (when asked) and `matchmaker bulk deactivate` over the same file,
+ * each warmed up once, then interleaved `pairs` times so that load from other work on the machine
+ * falls on all alike. Each process starts cold, and each side times only its requests (the loop
+ * from its first request, the CLI from the start of the run: its check of the whole file included).
+ */
+function compare(
+  sandbox: Sandbox,
+  { env, token }: SignedIn,
+  csv: string,
+  rows: number,
+  pairs: number,
+  sides: readonly string[],
+): Comparison {
+  const elapsed = new Map<string, number[]>(sides.map((side) => [side, []]));
+  const cpu = new Map<string, number[]>(sides.map((side) => [side, []]));
+  const served: number[] = [];
+  const perRow = (ms: number) => (ms * 1000) / rows;
+  // The sandbox's CPU, noted around every timed run of either side.
+  const watchingSandbox = <T>(fn: () => T): T => {
+    const before = sandbox.cpuMs();
+    const result = fn();
+    const after = sandbox.cpuMs();
+    if (before !== undefined && after !== undefined) served.push(perRow(after - before));
+    return result;
+  };
+  // A plain loop over the same requests: the undici baseline, or one layer of the CLI's call path.
+  const timed = (script: string, layer?: string) => {
+    const result = JSON.parse(
+      execFileSync(
+        tsx,
+        [
+          '--conditions=source',
+          join(cli, 'bench', script),
+          ...(layer ? [layer] : []),
+          sandbox.url,
+          token,
+          csv,
+          String(CONCURRENCY),
+        ],
+        { encoding: 'utf8', cwd: cli },
+      ),
+    ) as { elapsedMs: number; cpuMs: number; failed: number };
+    // Refused requests (an expired token) answer faster than real ones: the ratio would lie.
+    if (result.failed > 0)
+      throw new Error(`${layer ?? 'the undici loop'} had ${result.failed} refused requests`);
+    return result;
+  };
+  const run = () => {
+    const report = join(work, 'report.json');
+    const { cpuMs } = probed(env, [
+      'bulk',
+      'deactivate',
+      '-i',
+      csv,
+      '--yes',
+      '-c',
+      String(CONCURRENCY),
+      '--journal',
+      join(work, `bulk-${Math.random()}.journal.ndjson`),
+      '--report',
+      report,
+    ]);
+    const done = JSON.parse(readFileSync(report, 'utf8')) as { ok: number; elapsed_ms: number };
+    if (done.ok !== rows) throw new Error(`matchmaker applied ${done.ok} of ${rows} rows`);
+    return { elapsedMs: done.elapsed_ms, cpuMs };
+  };
+  const side = (name: string) =>
+    name === 'loop' ? timed('undici-loop.ts') : name === 'matchmaker' ? run() : timed('layers.ts', name);
+  for (const name of sides) side(name);
+  // The CLI's CPU time counts its start-up too: a check of the same file, which starts the same
+  // way and reads the file once, is taken off (a real run reads it twice, so its CPU per row
+  // keeps one reading of the file).
+  const checks: number[] = [];
+  for (let i = 0; i < pairs; i++) {
+    for (const name of sides) {
+      const result = watchingSandbox(() => side(name));
+      elapsed.get(name)?.push(result.elapsedMs);
+      cpu.get(name)?.push(perRow(result.cpuMs));
+    }
+    checks.push(probed(env, ['bulk', 'deactivate', '-i', csv, '--validate-only']).cpuMs);
+  }
+  const startupMs = median(checks);
+  cpu.set(
+    'matchmaker',
+    (cpu.get('matchmaker') ?? []).map((us) => us - perRow(startupMs)),
+  );
+  return { elapsed, cpu, served, startupMs };
 }
 
 async function main(): Promise<void> {
@@ -157,108 +315,96 @@ async function main(): Promise<void> {
 
   const sandbox = await startSandbox();
   try {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      XDG_CONFIG_HOME: join(work, 'config'),
-      MATCHMAKER_API_BASE: sandbox.url,
-      NO_COLOR: '1',
-    };
-    delete env.FORCE_COLOR;
-    matchmaker(env, ['login', '--email', 'admin@sandbox.test', '--password-stdin'], 'Sandbox#2026');
-    const token = JSON.parse(
-      readFileSync(join(work, 'config', 'matchmaker', 'credentials', 'default.json'), 'utf8'),
-    ).accessToken as string;
+    const signedIn = signIn(sandbox, 'config');
+    const { env } = signedIn;
     const rows = Number(values.rows);
     const real = Number(values.real);
     const creating = performance.now();
-    const ids = await createMembers(sandbox.url, token, Math.max(rows, real));
+    const ids = await createMembers(sandbox.url, signedIn.token, Math.max(rows, real));
     console.log(`created ${ids.length} members in ${((performance.now() - creating) / 1000).toFixed(1)} s`);
     const member = (n: number) => ids[n] ?? '';
 
-    // Throughput: the same 10,000 requests (one user each), both warmed up.
+    // Throughput: the same 10,000 requests (one user each).
     const bulkCsv = join(work, 'bulk.csv');
     await writeCsv(bulkCsv, rows, member);
-    // A plain loop over the same requests: the undici baseline, or one layer of the CLI's call path.
-    const timed = (script: string, layer?: string) => {
-      const result = JSON.parse(
-        execFileSync(
-          tsx,
-          [
-            '--conditions=source',
-            join(cli, 'bench', script),
-            ...(layer ? [layer] : []),
-            sandbox.url,
-            token,
-            bulkCsv,
-            String(CONCURRENCY),
-          ],
-          { encoding: 'utf8', cwd: cli },
-        ),
-      ) as { elapsedMs: number; failed: number };
-      // Refused requests (an expired token) answer faster than real ones: the ratio would lie.
-      if (result.failed > 0)
-        throw new Error(`${layer ?? 'the undici loop'} had ${result.failed} refused requests`);
-      return result.elapsedMs;
-    };
-    const loop = () => timed('undici-loop.ts');
-    const run = () => {
-      const journal = join(work, `bulk-${Math.random()}.journal.ndjson`);
-      const report = join(work, 'report.json');
-      matchmaker(env, [
-        'bulk',
-        'deactivate',
-        '-i',
-        bulkCsv,
-        '--yes',
-        '-c',
-        String(CONCURRENCY),
-        '--journal',
-        journal,
-        '--report',
-        report,
-      ]);
-      const done = JSON.parse(readFileSync(report, 'utf8')) as { ok: number; elapsed_ms: number };
-      if (done.ok !== rows) throw new Error(`matchmaker applied ${done.ok} of ${rows} rows`);
-      return done.elapsed_ms;
-    };
-    // Both warmed up once, then interleaved so that load from other work on the machine falls on
-    // both alike; each process starts cold, and each side times only its requests (the loop from
-    // its first request, the CLI from the start of the run: its check of the whole file included).
-    loop();
-    run();
-    const loops: number[] = [];
-    const runs: number[] = [];
-    const layers = new Map<string, number[]>(LAYERS.map((layer) => [layer, []]));
-    for (let i = 0; i < Number(values.pairs); i++) {
-      loops.push(loop());
-      for (const layer of LAYERS) layers.get(layer)?.push(timed('layers.ts', layer));
-      runs.push(run());
-    }
-    const loopMs = median(loops);
-    const cliMs = median(runs);
+    const sides = ['loop', ...LAYERS, 'matchmaker'];
+    // Other work on the machine takes cores from both sides and skews the CPU bound below.
+    const load = () => loadavg()[0]?.toFixed(1) ?? '?';
+    console.log(`load average before the throughput runs: ${load()} (on ${availableParallelism()} cores)`);
+    const { elapsed, cpu, served, startupMs } = compare(
+      sandbox,
+      signedIn,
+      bulkCsv,
+      rows,
+      Number(values.pairs),
+      sides,
+    );
+    const msOf = (name: string) => median(elapsed.get(name) ?? []);
+    const cpuOf = (name: string) => median(cpu.get(name) ?? []);
+    const loopMs = msOf('loop');
+    const cliMs = msOf('matchmaker');
     const rate = (ms: number) => Math.round((rows / ms) * 1000);
     console.log(
-      `bulk deactivate ${rows} rows at concurrency ${CONCURRENCY}: matchmaker ${cliMs} ms (${rate(cliMs)} rows/s), undici loop ${loopMs} ms (${rate(loopMs)} rows/s), throughput ratio ${(loopMs / cliMs).toFixed(2)}x (goal >= 0.85x; medians of ${loops.length} interleaved runs each: loop ${loops.join(', ')} ms; matchmaker ${runs.join(', ')} ms)`,
+      `bulk deactivate ${rows} rows at concurrency ${CONCURRENCY}: matchmaker ${cliMs} ms (${rate(cliMs)} rows/s), undici loop ${loopMs} ms (${rate(loopMs)} rows/s), throughput ratio ${(loopMs / cliMs).toFixed(2)}x (goal >= 0.85x; medians of ${elapsed.get('loop')?.length} interleaved runs each: loop ${elapsed.get('loop')?.join(', ')} ms; matchmaker ${elapsed.get('matchmaker')?.join(', ')} ms)`,
     );
     // Where the gap is: the same requests through one more layer of the CLI's call path at a time.
-    console.log('  the same requests, one layer of the call path at a time (ratio to the undici loop):');
-    for (const [layer, times] of layers) {
-      const ms = median(times);
+    const us = (value: number) => `${value.toFixed(0).padStart(4)} µs CPU/row`;
+    console.log(
+      '  the same requests, one layer of the call path at a time (ratio to the undici loop; CPU time of the whole process per row):',
+    );
+    for (const name of sides) {
+      const ms = msOf(name);
+      const label =
+        name === 'loop'
+          ? 'the undici loop'
+          : name === 'matchmaker'
+            ? 'matchmaker bulk deactivate'
+            : (LAYER_NAMES[name] ?? name);
       console.log(
-        `    ${LAYER_NAMES[layer]?.padEnd(46) ?? layer} ${String(ms).padStart(5)} ms ${String(rate(ms)).padStart(6)} rows/s ${(loopMs / ms).toFixed(2)}x`,
+        `    ${label.padEnd(46)} ${String(ms).padStart(5)} ms ${String(rate(ms)).padStart(6)} rows/s ${(loopMs / ms).toFixed(2)}x ${us(cpuOf(name))}${name === 'matchmaker' ? ` (its start-up, ${startupMs.toFixed(0)} ms, taken off)` : ''}`,
       );
     }
-    console.log(
-      `    ${'matchmaker bulk deactivate'.padEnd(46)} ${String(cliMs).padStart(5)} ms ${String(rate(cliMs)).padStart(6)} rows/s ${(loopMs / cliMs).toFixed(2)}x`,
-    );
+    // What the machine allows: client and sandbox share its cores, so a client that spends C µs of
+    // CPU per row against a sandbox that spends S per request cannot go faster than (C + S) / cores.
+    if (served.length > 0) {
+      const cores = availableParallelism();
+      const sandboxUs = median(served);
+      const loopPerRow = (loopMs * 1000) / rows;
+      const budget = (cores * loopPerRow) / 0.85 - sandboxUs;
+      const best = loopPerRow / ((cpuOf('matchmaker') + sandboxUs) / cores);
+      console.log(
+        `  the CPU bound: the sandbox spends ${sandboxUs.toFixed(0)} µs CPU per request; on ${cores} cores, with the loop at ${loopPerRow.toFixed(0)} µs per row, 0.85x leaves a client at most ${budget.toFixed(0)} µs CPU per row, of which the undici loop alone spends ${cpuOf('loop').toFixed(0)}; at its CPU per row, matchmaker cannot pass ${Math.min(1, best).toFixed(2)}x on this machine`,
+      );
+    }
+
+    const latency = Number(values.latency);
+    if (latency > 0) {
+      // The same comparison where the server, not the client, sets the pace.
+      const slow = await startSandbox(['--latency', String(latency)]);
+      try {
+        const slowIn = signIn(slow, 'config-latency');
+        const slowIds = await createMembers(slow.url, slowIn.token, rows);
+        const slowCsv = join(work, 'bulk-latency.csv');
+        await writeCsv(slowCsv, rows, (n) => slowIds[n] ?? '');
+        const pairs = Math.min(3, Number(values.pairs));
+        const slowRun = compare(slow, slowIn, slowCsv, rows, pairs, ['loop', 'matchmaker']);
+        const slowLoop = median(slowRun.elapsed.get('loop') ?? []);
+        const slowCli = median(slowRun.elapsed.get('matchmaker') ?? []);
+        console.log(
+          `the same against a sandbox answering ${latency} ms late: matchmaker ${slowCli} ms (${rate(slowCli)} rows/s), undici loop ${slowLoop} ms (${rate(slowLoop)} rows/s), throughput ratio ${(slowLoop / slowCli).toFixed(2)}x (medians of ${pairs}: loop ${slowRun.elapsed.get('loop')?.join(', ')} ms; matchmaker ${slowRun.elapsed.get('matchmaker')?.join(', ')} ms)`,
+        );
+      } finally {
+        slow.stop();
+      }
+    }
 
     // Memory: --validate-only over growing files, and a long real run.
-    const baseline = peakRss(env, ['--help']).mb;
+    const baseline = probed(env, ['--help']).mb;
     console.log(`peak RSS of matchmaker --help: ${baseline.toFixed(1)} MB`);
     for (const size of [Number(values.big) / 10, Number(values.big)]) {
       const path = join(work, `validate-${size}.csv`);
       await writeCsv(path, size, syntheticId);
-      const { mb, ms } = peakRss(env, ['bulk', 'deactivate', '-i', path, '--validate-only']);
+      const { mb, ms } = probed(env, ['bulk', 'deactivate', '-i', path, '--validate-only']);
       console.log(
         `peak RSS of --validate-only over ${size} rows: ${mb.toFixed(1)} MB (${(ms / 1000).toFixed(1)} s)`,
       );
@@ -268,7 +414,7 @@ async function main(): Promise<void> {
     for (const size of [Math.round(real / 4), real]) {
       const realCsv = join(work, `real-${size}.csv`);
       await writeCsv(realCsv, size, member);
-      const { mb, ms } = peakRss(env, [
+      const { mb, ms } = probed(env, [
         'bulk',
         'deactivate',
         '-i',
