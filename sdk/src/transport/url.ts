@@ -7,7 +7,11 @@ export function pathParamNames(template: string): string[] {
   return [...template.matchAll(PLACEHOLDER)].map((match) => match[1] as string);
 }
 
-/** Fills a path template; each value is URI-encoded so ids cannot change the path's shape. */
+/**
+ * Fills a path template; each value is URI-encoded so ids cannot change the path's shape. "." and
+ * ".." are refused: encoding leaves dots alone, and a URL resolves such a segment (even as %2e)
+ * into another path: `users/../` would reach the endpoint above.
+ */
 export function buildPath(endpointId: string, template: string, params: unknown): string {
   const values = (params ?? {}) as Record<string, unknown>;
   return template.replace(PLACEHOLDER, (_match, name: string) => {
@@ -17,7 +21,16 @@ export function buildPath(endpointId: string, template: string, params: unknown)
         { path: `params.${name}`, message: `missing path parameter "${name}"` },
       ]);
     }
-    return encodeURIComponent(String(value));
+    const text = String(value);
+    if (text === '.' || text === '..') {
+      throw new ContractError(endpointId, 'request', [
+        {
+          path: `params.${name}`,
+          message: `"${text}" cannot be a path parameter: it would name another path`,
+        },
+      ]);
+    }
+    return encodeURIComponent(text);
   });
 }
 
