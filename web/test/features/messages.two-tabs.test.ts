@@ -45,22 +45,73 @@ async function send(page: Page, text: string): Promise<void> {
   await box.press('Enter');
 }
 
-/** A new tab of the member's browser with the room open and its history shown. */
-async function openRoomTab(): Promise<Page> {
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto(`/messages/${roomId}`);
-  await page.getByRole('region', { name: /Messages with/ }).waitFor();
-  return page;
+/**
+ * A new tab of the member's browser with the room open, its history shown and its chat channel
+ * connected (until then a message written there waits, and a connected tab of the member sends it).
+ */
+async function openRoomTab(page?: Page): Promise<Page> {
+  const tab = page ?? (await context.newPage());
+  tab.setDefaultTimeout(15_000);
+  await tab.goto(`/messages/${roomId}`);
+  await tab.getByRole('region', { name: /Messages with/ }).waitFor();
+  await connected(tab);
+  return tab;
 }
 
 /** A new tab on Matches, started (the member's menu shown) before anything is queued. */
-async function openMatchesTab(): Promise<Page> {
+async function openMatchesTab(page?: Page): Promise<Page> {
+  const tab = page ?? (await context.newPage());
+  tab.setDefaultTimeout(15_000);
+  await tab.goto('/matches');
+  await tab.getByRole('navigation', { name: 'Main' }).waitFor();
+  return tab;
+}
+
+/**
+ * A new tab whose storage events (other tabs' writes to local storage) the test can hold back and
+ * deliver later, as a busy tab hears them late; open it with `openRoomTab` or `openMatchesTab`.
+ *
+ * The outbox is the member's, not a tab's: whichever tab gets the send lock first sends it, and
+ * Chromium does not grant the lock in the order the tabs asked for it (a tab that heard of the
+ * outbox a moment after the writer asked may be served first). A test that needs the writer to be
+ * the sender holds the other tab's storage events until the writer's send is out.
+ */
+async function tabWithLateStorageEvents(): Promise<{
+  page: Page;
+  hold: () => Promise<void>;
+  deliver: () => Promise<void>;
+}> {
   const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  await page.goto('/matches');
-  await page.getByRole('navigation', { name: 'Main' }).waitFor();
-  return page;
+  await page.addInitScript(() => {
+    const gate = { held: false, late: [] as StorageEvent[] };
+    (window as Window & { storageGate?: typeof gate }).storageGate = gate;
+    // Registered before the app's listeners: a held event reaches none of them.
+    window.addEventListener(
+      'storage',
+      (event) => {
+        if (!gate.held) return;
+        event.stopImmediatePropagation();
+        gate.late.push(event);
+      },
+      true,
+    );
+  });
+  type Gate = Window & { storageGate: { held: boolean; late: StorageEvent[] } };
+  return {
+    page,
+    hold: () =>
+      page.evaluate(() => {
+        (window as unknown as Gate).storageGate.held = true;
+      }),
+    deliver: () =>
+      page.evaluate(() => {
+        const gate = (window as unknown as Gate).storageGate;
+        gate.held = false;
+        for (const { key, oldValue, newValue, url, storageArea } of gate.late.splice(0)) {
+          window.dispatchEvent(new StorageEvent('storage', { key, oldValue, newValue, url, storageArea }));
+        }
+      }),
+  };
 }
 
 function storedOutbox(page: Page): Promise<string | null> {
@@ -303,36 +354,19 @@ describe('one member in two tabs of one browser', () => {
 
   it('written in one tab the moment another finishes a send: neither message is lost', async () => {
     // Tab A's storage events can be held back: they are, at worst, this late.
-    const tabA = await context.newPage();
-    tabA.setDefaultTimeout(15_000);
-    await tabA.addInitScript(() => {
-      const gate = window as Window & { holdStorageEvents?: boolean };
-      const add = window.addEventListener.bind(window);
-      window.addEventListener = ((
-        type: string,
-        listener: EventListenerOrEventListenerObject,
-        options?: unknown,
-      ) => {
-        if (type !== 'storage' || typeof listener !== 'function')
-          return add(type, listener, options as boolean);
-        return add(
-          type,
-          (event: Event) => (gate.holdStorageEvents ? undefined : listener(event)),
-          options as boolean,
-        );
-      }) as typeof window.addEventListener;
-    });
-    await tabA.goto(`/messages/${roomId}`);
-    await tabA.getByRole('region', { name: /Messages with/ }).waitFor();
-    const tabB = await openRoomTab();
-    await tabA.evaluate(() => {
-      (window as Window & { holdStorageEvents?: boolean }).holdStorageEvents = true;
-    });
+    const a = await tabWithLateStorageEvents();
+    const tabA = await openRoomTab(a.page);
+    // B hears of A's message only once A sends it: A, the writer, is the sender.
+    const b = await tabWithLateStorageEvents();
+    const tabB = await openRoomTab(b.page);
+    await b.hold();
+    await a.hold();
     const first = `Sent by A ${Date.now()}`;
     const second = `Written in B meanwhile ${Date.now()}`;
     const held = holdNextSend(true);
     await send(tabA, first);
-    await held.arrived;
+    expect(await held.arrived).toBe(tabA);
+    await b.deliver();
     // A holds the send lock with its message in flight; B writes one, which waits its turn.
     await send(tabB, second);
     await row(tabB, second).waitFor();
@@ -348,17 +382,22 @@ describe('one member in two tabs of one browser', () => {
   });
 
   it('logout in one tab while the other holds pending messages: nothing is kept or sent afterwards', async () => {
-    // The tab that logs out is elsewhere in the app.
-    const leaves = await openMatchesTab();
+    // The tab that logs out is elsewhere in the app. Its chat starts when it hears that the other
+    // tab stored the outbox, and then it queues for the send lock: it hears once the send is out.
+    const late = await tabWithLateStorageEvents();
+    const leaves = await openMatchesTab(late.page);
+    await late.hold();
     const holds = await openRoomTab();
     const inFlight = `In flight at logout ${Date.now()}`;
     const queued = `Queued at logout ${Date.now()}`;
     const held = holdNextSend(false);
     await send(holds, inFlight);
     expect(await held.arrived).toBe(holds);
+    await late.deliver();
     await send(holds, queued);
     await row(holds, queued).getByText(WAITING).waitFor();
     await expect.poll(() => storedOutbox(leaves)).toContain(queued);
+    await expect.poll(() => sendLock(leaves)).toEqual({ held: 1, pending: 1 });
 
     await leaves.getByRole('button', { name: 'Log out' }).click();
     await leaves.waitForURL('**/account/login**');
