@@ -19,6 +19,16 @@ export function addGlobalOptions(program: Command): Command {
     .option('-y, --yes', 'do not ask for confirmation (required for destructive commands off a terminal)');
 }
 
+/**
+ * Names the values an option takes, for its help and shell completion, without commander refusing
+ * the others as its choices() would: the command or the API decides (the API takes statuses in any
+ * case, `pending` as well as `PENDING`).
+ */
+export function listValues(option: Option, values: readonly string[]): Option {
+  option.argChoices = [...values];
+  return option;
+}
+
 /** Global options that take a value, for finding the command word in argv before parsing. */
 export const GLOBAL_VALUE_OPTIONS: ReadonlySet<string> = new Set([
   '--profile',

@@ -1,6 +1,6 @@
 /** `bulk ACTION --input FILE|-`: one action over every row of a CSV or NDJSON file, resumably. */
 import { setFlagsFromString } from 'node:v8';
-import { Argument, Command } from 'commander';
+import { Argument, Command, Option } from 'commander';
 import { BULK_ACTIONS, type BulkActionName, bulkAction } from '../bulk/actions';
 import { DEFAULT_RETRY, GaveUp, MAX_RETRY_AFTER_MS, RetryAfterGate, withRetries } from '../bulk/flow';
 import { pooledFetch } from '../bulk/http';
@@ -10,7 +10,7 @@ import { RunControl, runBulk } from '../bulk/runner';
 import { type Context, requireAdmin } from '../context';
 import { CliError, EXIT, usageError } from '../exit';
 import { helpParagraph } from '../help';
-import { positiveInt, positiveNumber } from '../options';
+import { listValues, positiveInt, positiveNumber } from '../options';
 import { listPrinter } from '../output';
 import { act } from '../program';
 import { confirmAction } from '../prompt';
@@ -155,7 +155,12 @@ export function bulkCommand(): Command {
       )
       .addArgument(new Argument('<action>', 'what to do to each row').choices(BULK_ACTIONS))
       .requiredOption('-i, --input <file>', 'CSV or NDJSON input, - for stdin')
-      .option('--format <format>', 'csv or ndjson (default: from the extension)')
+      .addOption(
+        listValues(new Option('--format <format>', 'input format (default: from the extension)'), [
+          'csv',
+          'ndjson',
+        ]),
+      )
       .option('--column <name>', 'the column (or NDJSON key) of the ids', 'id')
       .option('--email-column <name>', 'set-email: the column of the new emails', 'email')
       .option('--role <role>', 'set-role: the role to give')

@@ -10,11 +10,14 @@ import type { Context } from '../context';
 import { CliError, EXIT, usageError } from '../exit';
 import { listAt } from '../guards';
 import type { OutStream } from '../io';
-import { addDateRange, addPaging, type DateRangeOptions, type PagingOptions } from '../options';
+import { addDateRange, addPaging, type DateRangeOptions, listValues, type PagingOptions } from '../options';
 import { listPrinter, printList, printRecord } from '../output';
 import { printPages } from '../paging';
 import { act } from '../program';
 import { confirmAction } from '../prompt';
+
+// The SDK's kycStatusSchema, named here so `kyc` and its help start without loading the SDK.
+const KYC_STATUSES = ['PENDING', 'IN_REVIEW', 'APPROVED', 'REJECTED'];
 
 export const KYC_COLUMNS = ['id', 'user_id', 'user_info.username', 'status', 'document_type', 'created_at'];
 
@@ -291,7 +294,7 @@ export function kycCommand(): Command {
     kyc
       .command('list')
       .description('KYC requests, newest first, 15 per page')
-      .option('--status <status>', 'PENDING, IN_REVIEW, APPROVED or REJECTED'),
+      .addOption(listValues(new Option('--status <status>', 'request status'), KYC_STATUSES)),
   ).action(act(list));
   kyc
     .command('get <userId> [requestId]')
@@ -311,7 +314,7 @@ export function kycCommand(): Command {
     .option('--force', 'replace FILE if it exists')
     .action(act(document));
   addDateRange(kyc.command('metrics').description('review metrics over a range'))
-    .option('--status <status>', 'only requests in this status')
+    .addOption(listValues(new Option('--status <status>', 'only requests in this status'), KYC_STATUSES))
     .addOption(new Option('--by <bucket>', 'bucket of the series').choices(['day', 'week', 'month']))
     .action(act(metrics));
   return kyc;

@@ -1,11 +1,17 @@
 /** `users`: search, read and change user accounts (SPEC.md section 6). */
-import { createUserSchema, PROFILE_FIELDS, type UserSearchFilters, updateUserSchema } from '@matchmaker/sdk';
-import { Command } from 'commander';
+import {
+  accountStatusSchema,
+  createUserSchema,
+  PROFILE_FIELDS,
+  type UserSearchFilters,
+  updateUserSchema,
+} from '@matchmaker/sdk';
+import { Command, Option } from 'commander';
 import type { Context } from '../context';
 import { usageError } from '../exit';
 import { isRecord, type JsonRecord } from '../guards';
 import { camel, checkEmail, checked, kebab, readJsonInput } from '../input';
-import { addPaging, type PagingOptions } from '../options';
+import { addPaging, listValues, type PagingOptions } from '../options';
 import { listPrinter, printRecord } from '../output';
 import { printPages } from '../paging';
 import { act } from '../program';
@@ -163,7 +169,7 @@ export function usersCommand(): Command {
     users
       .command('search [query]')
       .description('search users by name, username or email; 15 per page')
-      .option('--status <status>', 'active, deactivated, archived or suspended')
+      .addOption(listValues(new Option('--status <status>', 'account status'), accountStatusSchema.options))
       .option('--role <role>', "'admin', 'member' or a role name")
       .option('--ids <list>', 'only these user ids, comma-separated'),
   ).action(act(search));
