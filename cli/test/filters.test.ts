@@ -1,0 +1,176 @@
+/**
+ * What list, analytics and switch commands accept before they send anything: filters with a fixed
+ * set of values, empty filters, date ranges, pages and id lists over the contract's limits, and
+ * `features toggle` with a stated target. A recording gateway in front of the sandbox shows what
+ * reached the API (nothing, for every refusal) and with which values.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cli, envFor, login, sandbox } from './support/cli';
+
+const box = await sandbox();
+
+interface Sent {
+  method: string;
+  url: string;
+  body: string;
+}
+/** Every API call that reached the gateway, in order; the login's are dropped in beforeAll. */
+const sent: Sent[] = [];
+/** Runs just before a call is passed on to the sandbox (to change its state in between). */
+let beforePass: ((call: Sent) => void) | undefined;
+
+/** Headers that belong to one hop: fetch sets its own, and answers arrive decoded. */
+const HOP = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'content-encoding']);
+const endToEnd = (headers: Iterable<[string, string | string[] | undefined]>) =>
+  [...headers].filter(([name]) => !HOP.has(name.toLowerCase())).map(([name, value]) => [name, String(value)]);
+
+/** Records each call whole, then sends it on with fetch and answers with what the sandbox said. */
+const gateway = createServer(async (req, res) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const call = { method: req.method ?? '', url: req.url ?? '', body: Buffer.concat(chunks).toString() };
+  sent.push(call);
+  beforePass?.(call);
+  const answer = await fetch(new URL(call.url, box.url), {
+    method: call.method,
+    headers: endToEnd(Object.entries(req.headers)) as [string, string][],
+    body: call.method === 'GET' || call.method === 'HEAD' ? undefined : call.body,
+  });
+  res.writeHead(answer.status, Object.fromEntries(endToEnd(answer.headers)));
+  res.end(Buffer.from(await answer.arrayBuffer()));
+});
+await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+afterAll(() => new Promise<void>((resolve) => gateway.close(() => resolve())));
+const env = envFor(box, {
+  MATCHMAKER_API_BASE: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}`,
+});
+
+beforeAll(async () => expect((await login(env)).code).toBe(0));
+
+/** Runs a command and returns its result with the calls it sent. */
+async function run(argv: string[]) {
+  sent.length = 0;
+  const result = await cli(argv, { env });
+  return { ...result, sent: sent.splice(0) };
+}
+
+/** A usage error: exit 2, nothing on stdout, nothing sent, and the message. */
+async function refused(argv: string[]): Promise<string> {
+  const result = await run(argv);
+  expect({ argv, code: result.code, stdout: result.stdout, sent: result.sent }).toEqual({
+    argv,
+    code: 2,
+    stdout: '',
+    sent: [],
+  });
+  return result.stderr;
+}
+
+describe('features toggle', () => {
+  const feature = (code: string) => {
+    const found = box.world.store.data.features.find((entry) => entry.code === code);
+    if (!found) throw new Error(`no feature ${code}`);
+    return found;
+  };
+  const toggles = (calls: Sent[]) => calls.filter((call) => call.method === 'PUT');
+
+  it('an empty --sub or feature code is exit 2 and nothing is switched', async () => {
+    const before = feature('CHAT').enabled;
+    expect(await refused(['features', 'toggle', 'CHAT', '--sub', '', '--yes'])).toContain('--sub is empty');
+    expect(await refused(['features', 'toggle', ' ', '--yes'])).toContain('The feature code is empty');
+    expect(feature('CHAT').enabled).toBe(before);
+  });
+
+  it('the confirmation says what will happen and the state now', async () => {
+    feature('CHAT').enabled = true;
+    const whole = await run(['features', 'toggle', 'CHAT']);
+    expect(whole.code).toBe(2);
+    expect(whole.stderr).toContain('Refusing to turn CHAT off for every member (it is on now)');
+    const sub = feature('CHAT').subfeatures.find((entry) => entry.code === 'READ_RECEIPTS');
+    if (!sub) throw new Error('no READ_RECEIPTS');
+    sub.enabled = false;
+    const one = await run(['features', 'toggle', 'chat', '--sub', 'read_receipts', '--on']);
+    expect(one.code).toBe(2);
+    expect(one.stderr).toContain(
+      'Refusing to turn READ_RECEIPTS of CHAT on for every member (it is off now)',
+    );
+    expect(toggles([...whole.sent, ...one.sent])).toEqual([]);
+    expect(feature('CHAT').enabled).toBe(true);
+    expect(sub.enabled).toBe(false);
+  });
+
+  it('--on and --off set a state; a switch already in it is left alone (exit 0, a note)', async () => {
+    feature('REFERRALS').enabled = false;
+    const on = await run(['features', 'toggle', 'REFERRALS', '--on', '--yes', '-o', 'json']);
+    expect(on.code).toBe(0);
+    expect(toggles(on.sent)).toHaveLength(1);
+    expect(JSON.parse(on.stdout).feature.enabled).toBe(true);
+    expect(feature('REFERRALS').enabled).toBe(true);
+
+    const again = await run(['features', 'toggle', 'REFERRALS', '--on', '--yes', '-o', 'json']);
+    expect(again.code).toBe(0);
+    expect(toggles(again.sent)).toEqual([]);
+    expect(again.stderr).toBe('REFERRALS is already on: nothing was changed\n');
+    expect(JSON.parse(again.stdout).feature.enabled).toBe(true);
+    expect(feature('REFERRALS').enabled).toBe(true);
+
+    const sub = await run(['features', 'toggle', 'referrals', '--sub', 'referral_rewards', '--off', '--yes']);
+    expect(sub.code).toBe(0);
+    expect(sub.stderr).toBe('REFERRAL_REWARDS of REFERRALS is already off: nothing was changed\n');
+    expect(toggles(sub.sent)).toEqual([]);
+    const subOn = await run([
+      'features',
+      'toggle',
+      'referrals',
+      '--sub',
+      'referral_rewards',
+      '--on',
+      '--yes',
+    ]);
+    expect(subOn.code).toBe(0);
+    expect(toggles(subOn.sent).map((call) => [call.url, JSON.parse(call.body)])).toEqual([
+      ['/api/feature-switch/v2/features/REFERRALS/subfeature/toggle', { subfeature: 'REFERRAL_REWARDS' }],
+    ]);
+    expect(feature('REFERRALS').subfeatures[0]?.enabled).toBe(true);
+
+    expect(await refused(['features', 'toggle', 'REFERRALS', '--on', '--off', '--yes'])).toContain(
+      'Give at most one of --on and --off',
+    );
+  });
+
+  it('a switch changed by someone else between the read and the toggle is reported (exit 1)', async () => {
+    feature('KYC').enabled = true;
+    // Someone else turns KYC off just before our toggle arrives: the toggle turns it back on.
+    beforePass = (call) => {
+      if (call.method === 'PUT') feature('KYC').enabled = false;
+    };
+    try {
+      const result = await run(['features', 'toggle', 'KYC', '--off', '--yes']);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('KYC is on now, not off: someone else switched it at the same time');
+    } finally {
+      beforePass = undefined;
+    }
+  });
+
+  it('an unknown feature or subfeature is exit 2 naming the known ones; nothing is switched', async () => {
+    const stderr = await run(['features', 'toggle', 'CHATT', '--yes']);
+    expect(stderr.code).toBe(2);
+    expect(stderr.stderr).toContain("No feature 'CHATT'");
+    expect(stderr.stderr).toContain('CHAT, RECOMMENDATIONS');
+    expect(toggles(stderr.sent)).toEqual([]);
+    const sub = await run(['features', 'toggle', 'CHAT', '--sub', 'NOPE', '--yes']);
+    expect(sub.code).toBe(2);
+    expect(sub.stderr).toContain("No subfeature 'NOPE' in CHAT: its subfeatures are CHAT_FILES");
+    expect(toggles(sub.sent)).toEqual([]);
+  });
+
+  it('plain toggle still flips the switch', async () => {
+    const before = feature('PAYMENTS').enabled;
+    const result = await run(['features', 'toggle', 'PAYMENTS', '--yes']);
+    expect(result.code).toBe(0);
+    expect(feature('PAYMENTS').enabled).toBe(!before);
+  });
+});
