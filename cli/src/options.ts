@@ -3,6 +3,7 @@
  * range options of the list and analytics commands, with their parsers.
  */
 import { type Command, InvalidArgumentError, Option } from 'commander';
+import { usageError } from './exit';
 import { FORMATS } from './output';
 
 // --api-base's help follows the order of createContext (context.ts) in at most two lines of an
@@ -57,12 +58,40 @@ export function positiveNumber(name: string) {
   };
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
+/**
+ * A calendar date as YYYY-MM-DD. Checked field by field: V8's Date.parse takes 2026-02-30 (as
+ * March 2), so a date is only taken when the day it names exists.
+ */
 export function isoDate(name: string) {
   return (text: string): string => {
-    if (!DATE.test(text) || Number.isNaN(Date.parse(`${text}T00:00:00Z`))) {
-      throw new InvalidArgumentError(`${name} must be a date as YYYY-MM-DD (got '${text}').`);
+    const parts = DATE.exec(text);
+    if (!parts) throw new InvalidArgumentError(`${name} must be a date as YYYY-MM-DD (got '${text}').`);
+    const [year, month, day] = parts.slice(1).map(Number) as [number, number, number];
+    if (month < 1 || month > 12) {
+      throw new InvalidArgumentError(`${name}: ${text} is not a date (months go from 01 to 12).`);
+    }
+    const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+    const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+    if (day < 1 || day > days) {
+      throw new InvalidArgumentError(
+        `${name}: ${text} is not a date (${MONTHS[month - 1]} ${year} has ${days} days).`,
+      );
     }
     return text;
   };
@@ -89,12 +118,26 @@ export interface DateRangeOptions {
   to?: string;
 }
 
+/**
+ * --from and --to, each a date that exists, --from not after --to (checked before the action, so
+ * nothing is sent). `required`: both must be given, and the help says so.
+ */
 export function addDateRange(command: Command, required = false): Command {
-  const from = new Option('--from <date>', 'start date, YYYY-MM-DD').argParser(isoDate('--from'));
-  const to = new Option('--to <date>', 'end date, YYYY-MM-DD').argParser(isoDate('--to'));
+  const needed = required ? ' (required)' : '';
+  const from = new Option('--from <date>', `start date, YYYY-MM-DD${needed}`).argParser(isoDate('--from'));
+  const to = new Option('--to <date>', `end date, YYYY-MM-DD${needed}`).argParser(isoDate('--to'));
   if (required) {
     from.makeOptionMandatory();
     to.makeOptionMandatory();
   }
-  return command.addOption(from).addOption(to);
+  return command
+    .addOption(from)
+    .addOption(to)
+    .hook('preAction', (_command, action) => {
+      const { from: start, to: end } = action.opts<DateRangeOptions>();
+      // Both are YYYY-MM-DD, so their text sorts as their dates do.
+      if (start !== undefined && end !== undefined && start > end) {
+        throw usageError(`--from ${start} is after --to ${end}: give the earlier date as --from`);
+      }
+    });
 }

@@ -68,6 +68,59 @@ async function refused(argv: string[]): Promise<string> {
   return result.stderr;
 }
 
+/** The JSON body of the one call to `path` the command sent. */
+function bodyOf(calls: Sent[], path: string): Record<string, unknown> {
+  const call = calls.find((entry) => entry.url.includes(path));
+  if (!call) throw new Error(`no call to ${path} in ${calls.map((entry) => entry.url).join(', ')}`);
+  return JSON.parse(call.body);
+}
+
+describe('date ranges', () => {
+  const RANGED = [
+    ['logs', 'visits'],
+    ['stats', 'users'],
+    ['stats', 'visits'],
+    ['stats', 'matches'],
+    ['stats', 'filters'],
+    ['stats', 'activity'],
+    ['kyc', 'metrics'],
+  ];
+
+  it('--from after --to is exit 2 for every command with a range; one day is a range', async () => {
+    for (const command of RANGED) {
+      const stderr = await refused([...command, '--from', '2026-11-10', '--to', '2026-11-01']);
+      expect(stderr).toContain('--from 2026-11-10 is after --to 2026-11-01');
+      const oneDay = await run([...command, '--from', '2026-11-01', '--to', '2026-11-01']);
+      expect({ command, code: oneDay.code }).toEqual({ command, code: 0 });
+    }
+  });
+
+  it('dates that do not exist are exit 2, on --from and --to alike', async () => {
+    for (const day of ['2026-02-29', '2026-02-30', '2026-02-31', '2026-04-31', '2026-06-31', '2026-00-10']) {
+      for (const option of ['--from', '--to']) {
+        const stderr = await refused(['logs', 'visits', option, day]);
+        expect(stderr).toContain(`${option}: ${day} is not a date`);
+      }
+    }
+    const leap = await run(['stats', 'users', '--from', '2024-02-29', '--to', '2024-03-01', '-o', 'json']);
+    expect(leap.code).toBe(0);
+    expect(bodyOf(leap.sent, '/users/aggregations')).toEqual({
+      start_date: '2024-02-29',
+      end_date: '2024-03-01',
+    });
+  });
+
+  it('stats matches and stats filters say in their help that --from and --to are required', async () => {
+    for (const command of ['matches', 'filters']) {
+      const help = (await cli(['stats', command, '--help'], { env })).stdout;
+      expect(help).toMatch(/--from <date>\s+start date, YYYY-MM-DD \(required\)/);
+      expect(help).toMatch(/--to <date>\s+end date, YYYY-MM-DD \(required\)/);
+    }
+    const optional = (await cli(['stats', 'users', '--help'], { env })).stdout;
+    expect(optional).not.toContain('(required)');
+  });
+});
+
 describe('features toggle', () => {
   const feature = (code: string) => {
     const found = box.world.store.data.features.find((entry) => entry.code === code);
