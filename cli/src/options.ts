@@ -39,12 +39,81 @@ export const GLOBAL_VALUE_OPTIONS: ReadonlySet<string> = new Set([
   '--fields',
 ]);
 
-export function positiveInt(name: string) {
+export function positiveInt(name: string, max = Number.POSITIVE_INFINITY) {
   return (text: string): number => {
     if (!/^\d+$/.test(text.trim()) || Number(text) < 1) {
       throw new InvalidArgumentError(`${name} must be a whole number of at least 1 (got '${text}').`);
     }
+    if (Number(text) > max) throw new InvalidArgumentError(`${name} must be at most ${max} (got '${text}').`);
     return Number(text);
+  };
+}
+
+/**
+ * The highest page the contract takes: the SDK checks page numbers as whole numbers, which zod
+ * bounds at 2^53 - 1 (above it a number is no longer exact).
+ */
+export const MAX_PAGE = Number.MAX_SAFE_INTEGER;
+
+/** A filter must say something: an empty value would silently mean "no filter". */
+function given(name: string, text: string, what: string): string {
+  const value = text.trim();
+  if (value === '') throw new InvalidArgumentError(`${name} is empty: give ${what}, or leave ${name} out.`);
+  return value;
+}
+
+/** Any text but an empty one (trimmed). */
+export function nonEmpty(name: string, what: string) {
+  return (text: string): string => given(name, text, what);
+}
+
+/**
+ * One of a fixed set of values, in any case (and `-` or a space for `_`); answers the value as
+ * the contract spells it. `aliases` maps other words (lower case) to a value.
+ */
+export function oneOf(
+  name: string,
+  values: readonly string[],
+  aliases: Readonly<Record<string, string>> = {},
+) {
+  const fold = (value: string) => value.toLowerCase().replace(/[\s-]+/g, '_');
+  const canonical = new Map<string, string>(values.map((value) => [fold(value), value]));
+  for (const [alias, value] of Object.entries(aliases)) canonical.set(fold(alias), value);
+  const allowed = `one of ${values.join(', ')}`;
+  return (text: string): string => {
+    const value = canonical.get(fold(given(name, text, allowed)));
+    if (value === undefined) throw new InvalidArgumentError(`${name} must be ${allowed} (got '${text}').`);
+    return value;
+  };
+}
+
+/**
+ * An option that takes one of `values` (in any case, or an alias), given to the command as
+ * spelled in `values`; help lists them and shell completion offers them.
+ */
+export function oneOfOption(
+  flags: string,
+  description: string,
+  values: readonly string[],
+  aliases: Readonly<Record<string, string>> = {},
+): Option {
+  const name = /--[\w-]+/.exec(flags)?.[0] ?? flags;
+  return listValues(new Option(flags, description).argParser(oneOf(name, values, aliases)), values);
+}
+
+/** A comma-separated list of ids, trimmed, each once, in the order first given. */
+export function idList(name: string) {
+  return (text: string): string[] => {
+    const ids = [
+      ...new Set(
+        text
+          .split(',')
+          .map((id) => id.trim())
+          .filter(Boolean),
+      ),
+    ];
+    if (ids.length === 0) throw new InvalidArgumentError(`${name} is empty: give at least one id.`);
+    return ids;
   };
 }
 
@@ -104,7 +173,7 @@ export interface PagingOptions {
 }
 
 export function addPaging(command: Command, canStream = true): Command {
-  command.option('--page <n>', 'page number, from 1', positiveInt('--page'));
+  command.option('--page <n>', 'page number, from 1', positiveInt('--page', MAX_PAGE));
   if (canStream) {
     command
       .option('--all', 'every page, streamed')

@@ -4,10 +4,11 @@
  * `features toggle` with a stated target. A recording gateway in front of the sandbox shows what
  * reached the API (nothing, for every refusal) and with which values.
  */
+import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cli, envFor, login, sandbox } from './support/cli';
+import { cli, envFor, login, memberIds, sandbox } from './support/cli';
 
 const box = await sandbox();
 
@@ -74,6 +75,115 @@ function bodyOf(calls: Sent[], path: string): Record<string, unknown> {
   if (!call) throw new Error(`no call to ${path} in ${calls.map((entry) => entry.url).join(', ')}`);
   return JSON.parse(call.body);
 }
+
+describe('filters with a fixed set of values', () => {
+  it('a value outside the contract is exit 2 naming the allowed values; nothing is sent', async () => {
+    const cases: [string[], string][] = [
+      [['kyc', 'list', '--status', 'BOGUS', '--all'], 'PENDING, IN_REVIEW, APPROVED, REJECTED'],
+      [['kyc', 'metrics', '--status', 'bogus'], 'PENDING, IN_REVIEW, APPROVED, REJECTED'],
+      [['users', 'search', '--status', 'suspened'], 'active, deactivated, archived, suspended'],
+      [['users', 'search', '--status', 'bogus'], 'active, deactivated, archived, suspended'],
+      [['users', 'search', '--role', 'Superuser'], 'admin, member'],
+      [['logs', 'visits', '--device', 'phone'], 'desktop, mobile, tablet'],
+    ];
+    for (const [argv, allowed] of cases) {
+      const stderr = await refused(argv);
+      expect(stderr).toContain(allowed);
+      expect(stderr).toContain(`'${argv[3]}'`);
+    }
+    expect(await refused(['logs', 'visits', '--country-code', 'XX'])).toContain(
+      '--country-code must be a two-letter country code',
+    );
+  });
+
+  it('values in any case are taken, and the canonical value is what is sent', async () => {
+    const suspended = await run(['users', 'search', '--status', 'SUSPENDED', '--all', '-o', 'json']);
+    expect(suspended.code).toBe(0);
+    expect(bodyOf(suspended.sent, '/users/search').filters).toEqual({ status: 'suspended' });
+    const users = JSON.parse(suspended.stdout) as { status: string }[];
+    expect(users.length).toBeGreaterThan(0);
+    expect(users.every((user) => user.status === 'suspended')).toBe(true);
+
+    const roles: [string, string][] = [
+      ['Member', 'member'],
+      ['General', 'member'],
+      ['ADMIN', 'admin'],
+    ];
+    for (const [given, wanted] of roles) {
+      const result = await run(['users', 'search', '--role', given]);
+      expect(result.code).toBe(0);
+      expect(bodyOf(result.sent, '/users/search').filters).toEqual({ role: wanted });
+    }
+
+    for (const [given, wanted] of [
+      ['pending', 'PENDING'],
+      ['in-review', 'IN_REVIEW'],
+    ]) {
+      const listed = await run(['kyc', 'list', '--status', given ?? '']);
+      expect(listed.code).toBe(0);
+      expect(bodyOf(listed.sent, '/verifications/list')).toEqual({ status: wanted });
+    }
+    const metrics = await run(['kyc', 'metrics', '--status', 'Approved', '-o', 'json']);
+    expect(metrics.code).toBe(0);
+    expect(bodyOf(metrics.sent, '/metrics')).toEqual({ status: 'APPROVED' });
+
+    const visits = await run(['logs', 'visits', '--device', 'Mobile', '--country-code', 'us']);
+    expect(visits.code).toBe(0);
+    expect(bodyOf(visits.sent, '/visits/search').filters).toEqual({ device: 'mobile', country_code: 'US' });
+  });
+
+  it('an empty filter is exit 2, never "no filter"', async () => {
+    expect(await refused(['users', 'search', '--ids', ''])).toContain('--ids is empty: give at least one id');
+    expect(await refused(['users', 'search', '--ids', ' , ,'])).toContain(
+      '--ids is empty: give at least one id',
+    );
+    const empties: string[][] = [
+      ['users', 'search', '--status', ''],
+      ['users', 'search', '--role', ' '],
+      ['kyc', 'list', '--status', ''],
+      ['kyc', 'metrics', '--status', ''],
+      ['logs', 'visits', '--user', ''],
+      ['logs', 'visits', '--country', ''],
+      ['logs', 'visits', '--country-code', ''],
+      ['logs', 'visits', '--device', ''],
+      ['logs', 'visits', '--browser', ''],
+      ['logs', 'visits', '--path', ''],
+    ];
+    for (const argv of empties) expect(await refused(argv)).toContain(`${argv[2]} is empty`);
+    expect(await refused(['users', 'search', ''])).toContain('The search text is empty');
+  });
+});
+
+describe('ids and pages over the contract limits', () => {
+  it('--ids: repeated ids are sent once; more than one search takes is exit 2 saying how many', async () => {
+    const [a = '', b = ''] = memberIds(box, 2);
+    const repeated = Array.from({ length: 1500 }, () => [a, b]).flat();
+    const found = await run(['users', 'search', '--ids', repeated.join(','), '-o', 'json', '--fields', 'id']);
+    expect(found.stderr).toBe('');
+    expect(found.code).toBe(0);
+    expect(bodyOf(found.sent, '/users/search').filters).toEqual({ bulk_ids: [a, b] });
+    expect(
+      JSON.parse(found.stdout)
+        .map((user: { id: string }) => user.id)
+        .sort(),
+    ).toEqual([a, b].sort());
+
+    const many = Array.from({ length: 2100 }, () => randomUUID());
+    const stderr = await refused(['users', 'search', '--ids', [...many, ...many.slice(0, 50)].join(',')]);
+    expect(stderr).toMatch(/--ids has 2100 different ids; one search takes at most 1\d{3} of them/);
+    expect(stderr).not.toMatch(/keys and items|bytes|searchUsers|Invalid input/);
+  });
+
+  it('--page beyond the contract limit (2^53 - 1) is exit 2 in the CLI words', async () => {
+    for (const command of [['users', 'search'], ['kyc', 'list'], ['logs', 'visits'], ['referrals']]) {
+      const stderr = await refused([...command, '--page', '99999999999999999999']);
+      expect(stderr).toContain('--page must be at most 9007199254740991');
+      expect(stderr).not.toMatch(/Too big|Invalid input/);
+    }
+    const last = await run(['users', 'search', '--page', '9007199254740991']);
+    expect(last.code).toBe(0);
+  });
+});
 
 describe('date ranges', () => {
   const RANGED = [

@@ -5,19 +5,17 @@ import { type FileHandle, link, lstat, open, rename, rm, stat } from 'node:fs/pr
 import { basename, dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
 import { isatty } from 'node:tty';
+import { kycStatusSchema } from '@matchmaker/sdk';
 import { Command, Option } from 'commander';
 import type { Context } from '../context';
 import { CliError, EXIT, usageError } from '../exit';
 import { listAt } from '../guards';
 import type { OutStream } from '../io';
-import { addDateRange, addPaging, type DateRangeOptions, listValues, type PagingOptions } from '../options';
+import { addDateRange, addPaging, type DateRangeOptions, oneOfOption, type PagingOptions } from '../options';
 import { listPrinter, printList, printRecord } from '../output';
 import { printPages } from '../paging';
 import { act } from '../program';
 import { confirmAction } from '../prompt';
-
-// The SDK's kycStatusSchema, named here so `kyc` and its help start without loading the SDK.
-const KYC_STATUSES = ['PENDING', 'IN_REVIEW', 'APPROVED', 'REJECTED'];
 
 export const KYC_COLUMNS = ['id', 'user_id', 'user_info.username', 'status', 'document_type', 'created_at'];
 
@@ -288,13 +286,15 @@ async function metrics(context: Context, options: DateRangeOptions & { status?: 
   );
 }
 
+/** A KYC status in any case, sent in capitals as the contract spells it. */
+
 export function kycCommand(): Command {
   const kyc = new Command('kyc').description('identity verification: the queue, reviews, documents, metrics');
   addPaging(
     kyc
       .command('list')
       .description('KYC requests, newest first, 15 per page')
-      .addOption(listValues(new Option('--status <status>', 'request status'), KYC_STATUSES)),
+      .addOption(oneOfOption('--status <status>', 'request status', kycStatusSchema.options)),
   ).action(act(list));
   kyc
     .command('get <userId> [requestId]')
@@ -314,7 +314,7 @@ export function kycCommand(): Command {
     .option('--force', 'replace FILE if it exists')
     .action(act(document));
   addDateRange(kyc.command('metrics').description('review metrics over a range'))
-    .addOption(listValues(new Option('--status <status>', 'only requests in this status'), KYC_STATUSES))
+    .addOption(oneOfOption('--status <status>', 'only requests in this status', kycStatusSchema.options))
     .addOption(new Option('--by <bucket>', 'bucket of the series').choices(['day', 'week', 'month']))
     .action(act(metrics));
   return kyc;

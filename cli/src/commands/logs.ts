@@ -1,8 +1,16 @@
 /** `logs`: a user's activity log and the visit log. */
-import { Command } from 'commander';
+import { isCountryCode } from '@matchmaker/sdk';
+import { Command, InvalidArgumentError } from 'commander';
 import type { Context } from '../context';
 import { listAt } from '../guards';
-import { addDateRange, addPaging, type DateRangeOptions, type PagingOptions } from '../options';
+import {
+  addDateRange,
+  addPaging,
+  type DateRangeOptions,
+  nonEmpty,
+  oneOfOption,
+  type PagingOptions,
+} from '../options';
 import { listPrinter, printList } from '../output';
 import { printPages } from '../paging';
 import { act } from '../program';
@@ -45,18 +53,32 @@ async function visits(context: Context, options: VisitOptions) {
   );
 }
 
+/** The devices a visit records (the SDK's visit schema). */
+const DEVICES = ['desktop', 'mobile', 'tablet'] as const;
+
+/** A two-letter country code in any case, sent in capitals. */
+function countryCode(text: string): string {
+  const code = nonEmpty('--country-code', 'a two-letter country code such as US')(text).toUpperCase();
+  if (!isCountryCode(code)) {
+    throw new InvalidArgumentError(
+      `--country-code must be a two-letter country code (ISO 3166) such as US or DE (got '${text}').`,
+    );
+  }
+  return code;
+}
+
 export function logsCommand(): Command {
   const logs = new Command('logs').description("a user's activity log and the visit log");
   logs.command('user <id>').description("a user's activity log, newest first").action(act(userLogs));
   const visitsCommand = logs
     .command('visits')
     .description('search the visit log, 15 per page')
-    .option('--user <id>', 'visits of one user')
-    .option('--country <name>', 'country name')
-    .option('--country-code <code>', 'two-letter country code')
-    .option('--device <device>', 'device type')
-    .option('--browser <browser>', 'browser name')
-    .option('--path <path>', 'visited path');
+    .option('--user <id>', 'visits of one user', nonEmpty('--user', 'a user id'))
+    .option('--country <name>', 'country name', nonEmpty('--country', 'a country name'))
+    .option('--country-code <code>', 'two-letter country code', countryCode)
+    .addOption(oneOfOption('--device <device>', 'device type', DEVICES))
+    .option('--browser <browser>', 'browser name', nonEmpty('--browser', 'a browser name'))
+    .option('--path <path>', 'visited path', nonEmpty('--path', 'a path'));
   addPaging(addDateRange(visitsCommand)).action(act(visits));
   return logs;
 }

@@ -1,17 +1,19 @@
 /** `users`: search, read and change user accounts (SPEC.md section 6). */
 import {
+  ADMIN_USERS_PAGE_SIZE,
   accountStatusSchema,
   createUserSchema,
   PROFILE_FIELDS,
   type UserSearchFilters,
   updateUserSchema,
+  userSearchBodySchema,
 } from '@matchmaker/sdk';
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import type { Context } from '../context';
 import { usageError } from '../exit';
 import { isRecord, type JsonRecord } from '../guards';
 import { camel, checkEmail, checked, kebab, readJsonInput } from '../input';
-import { addPaging, listValues, type PagingOptions } from '../options';
+import { addPaging, idList, oneOfOption, type PagingOptions } from '../options';
 import { listPrinter, printRecord } from '../output';
 import { printPages } from '../paging';
 import { act } from '../program';
@@ -32,23 +34,52 @@ const ADMIN_USERS_PAGE = 15;
 interface SearchOptions extends PagingOptions {
   status?: string;
   role?: string;
-  ids?: string;
+  ids?: string[];
+}
+
+/** SPEC.md section 6 knows two kinds of user; 'General' is the role that makes a member. */
+const ROLE_FILTERS = ['admin', 'member'] as const;
+
+/**
+ * The most of `ids` one search body can carry: the contract bounds a body's items and size, so
+ * the number depends on the ids' length and the other filters. Measured with the SDK's own check.
+ */
+function idsThatFit(filters: UserSearchFilters, ids: readonly string[]): number {
+  const fits = (count: number) =>
+    userSearchBodySchema.safeParse({
+      page: 1,
+      size: ADMIN_USERS_PAGE_SIZE,
+      filters: { ...filters, bulk_ids: ids.slice(0, count) },
+    }).success;
+  let low = 0;
+  let high = ids.length;
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (fits(middle)) low = middle;
+    else high = middle - 1;
+  }
+  return low;
 }
 
 async function search(context: Context, query: string | undefined, options: SearchOptions) {
-  const client = await context.signedIn();
   const filters: UserSearchFilters = {};
-  if (query) filters.search = query;
+  if (query !== undefined) {
+    if (query.trim() === '') throw usageError('The search text is empty: give some text, or leave it out');
+    filters.search = query.trim();
+  }
   if (options.status) filters.status = options.status;
   if (options.role) filters.role = options.role;
   if (options.ids) {
-    const ids = options.ids
-      .split(',')
-      .map((id) => id.trim())
-      .filter(Boolean);
-    if (ids.length === 0) throw usageError('--ids needs at least one id');
-    filters.bulk_ids = ids;
+    const fit = idsThatFit(filters, options.ids);
+    if (fit < options.ids.length) {
+      throw usageError(
+        `--ids has ${options.ids.length} different ids; one search takes at most ${fit} of them: ` +
+          'split the list over several searches',
+      );
+    }
+    filters.bulk_ids = options.ids;
   }
+  const client = await context.signedIn();
   await printPages(
     {
       fetchPage: (page) => client.admin.searchUsers({ page, filters }),
@@ -169,9 +200,13 @@ export function usersCommand(): Command {
     users
       .command('search [query]')
       .description('search users by name, username or email; 15 per page')
-      .addOption(listValues(new Option('--status <status>', 'account status'), accountStatusSchema.options))
-      .option('--role <role>', "'admin', 'member' or a role name")
-      .option('--ids <list>', 'only these user ids, comma-separated'),
+      .addOption(oneOfOption('--status <status>', 'account status', accountStatusSchema.options))
+      .addOption(
+        oneOfOption('--role <role>', "any user without the role 'General' is an admin", ROLE_FILTERS, {
+          general: 'member',
+        }),
+      )
+      .option('--ids <list>', 'only these user ids, comma-separated (each sent once)', idList('--ids')),
   ).action(act(search));
   users.command('get <id>').description("a user's detail").action(act(get));
   for (const change of Object.keys(SIMPLE) as SimpleChange[]) {
