@@ -25,6 +25,7 @@ import {
   repairMode,
 } from './config';
 import { ADMIN_ONLY_MESSAGE, authError, loginCommandFor, usageError } from './exit';
+import { checkingFields } from './fields-guard';
 import { stringAt } from './guards';
 import type { Io } from './io';
 import { FORMATS, type Format, type OutputOptions } from './output';
@@ -183,7 +184,18 @@ export async function createContext(command: Command, io: Io): Promise<Context> 
     colors: colorsFor(io.stdout, env),
     width: tty ? terminalWidth(io.stdout.columns, env.COLUMNS) : undefined,
     write: (text) => io.stdout.write(text),
+    info,
+    warn,
   };
+  // --fields are checked against a change's answer before it is sent; a bulk run prints a report
+  // (or, with --dry-run, its plan), never an answer.
+  const fields = output.fields;
+  const checkFieldsFirst = (made: MatchmakerClient) =>
+    fields && command.name() !== 'bulk'
+      ? checkingFields(made, fields, () => {
+          output.changed = true;
+        })
+      : made;
   const envToken = env.MATCHMAKER_TOKEN !== undefined && env.MATCHMAKER_TOKEN !== '';
   let store: TokenStore | undefined;
   let client: MatchmakerClient | undefined;
@@ -219,7 +231,7 @@ export async function createContext(command: Command, io: Io): Promise<Context> 
     info,
     tokenStore,
     client(fetchImpl) {
-      client ??= makeClient(apiBase, tokenStore(), fetchImpl);
+      client ??= checkFieldsFirst(makeClient(apiBase, tokenStore(), fetchImpl));
       return client;
     },
     loginClient() {

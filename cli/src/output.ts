@@ -6,7 +6,7 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import type { Colors } from './color';
-import { usageError } from './exit';
+import { checkFields } from './fields';
 import { isRecord, type JsonRecord } from './guards';
 import { UNSAFE_IN_A_LINE, visible } from './io';
 
@@ -23,6 +23,12 @@ export interface OutputOptions {
   /** Terminal width, when stdout is one. */
   width: number | undefined;
   write: (text: string) => void;
+  /** A note on stderr (a page past the last one). */
+  info: (message: string) => void;
+  /** A warning on stderr (a list that changed while it was paged). */
+  warn: (message: string) => void;
+  /** A call that changes something was sent in this run (set by the client's --fields check). */
+  changed?: boolean;
 }
 
 const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/;
@@ -92,69 +98,6 @@ const csvLine = (cells: readonly unknown[]) => stringify([cells.map(csvCell)]);
 function dataWriter(options: OutputOptions): (text: string) => void {
   const { format, tty, write } = options;
   return tty && format !== 'table' ? (text) => write(visible(text)) : write;
-}
-
-/** Every path --fields can name in a record: its keys and, through nested records, dotted paths. */
-function pathsOf(value: unknown, prefix: string, into: Set<string>): Set<string> {
-  if (!isRecord(value)) return into;
-  for (const [key, inner] of Object.entries(value)) {
-    const path = prefix === '' ? key : `${prefix}.${key}`;
-    into.add(path);
-    pathsOf(inner, path, into);
-  }
-  return into;
-}
-
-/** Edit distance (with transpositions), for suggesting a field. */
-function distance(a: string, b: string): number {
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) {
-    const row: number[] = [i];
-    for (let j = 1; j <= b.length; j++) {
-      if (i === 0) {
-        row.push(j);
-        continue;
-      }
-      const above = rows[i - 1] ?? [];
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let best = Math.min((above[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (above[j - 1] ?? 0) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        best = Math.min(best, (rows[i - 2]?.[j - 2] ?? 0) + 1);
-      row.push(best);
-    }
-    rows.push(row);
-  }
-  return rows[a.length]?.[b.length] ?? 0;
-}
-
-function closest(field: string, known: Iterable<string>): string | undefined {
-  let best: string | undefined;
-  let bestDistance = Math.max(1, Math.floor(field.length * 0.4)) + 1;
-  for (const candidate of known) {
-    const d = distance(field.toLowerCase(), candidate.toLowerCase());
-    if (d < bestDistance) [best, bestDistance] = [candidate, d];
-  }
-  return best;
-}
-
-/**
- * --fields naming a field no record has is a typo, not a wish for an empty column: a usage error
- * naming the closest field. The fields are known from the records at hand (a list's first page)
- * and the command's usual columns; with no records there is nothing to check against.
- */
-function checkFields(records: readonly unknown[], fields: string[] | undefined, defaults: readonly string[]) {
-  if (!fields || fields.length === 0) return;
-  const known = new Set<string>();
-  for (const record of records) pathsOf(record, '', known);
-  if (known.size === 0) return;
-  for (const column of defaults) known.add(column);
-  const unknown = fields.filter((field) => !known.has(field));
-  if (unknown.length === 0) return;
-  const named = unknown.map((field) => {
-    const near = closest(field, known);
-    return `unknown field '${field}'${near ? ` (did you mean '${near}'?)` : ''}`;
-  });
-  throw usageError(`--fields: ${named.join(', ')}; -o json shows every field a record has`);
 }
 
 function humaneDate(text: string): string {
@@ -251,7 +194,7 @@ function isRecordList(value: unknown): value is JsonRecord[] {
  */
 export function printRecord(record: unknown, options: OutputOptions): void {
   const { format, fields } = options;
-  checkFields([record], fields, []);
+  checkFields([record], fields, [], options.changed ? options.warn : undefined);
   const write = dataWriter(options);
   if (format === 'json') write(`${JSON.stringify(select(record, fields), null, 2)}\n`);
   else if (format === 'ndjson') write(`${JSON.stringify(select(record, fields))}\n`);

@@ -236,13 +236,16 @@ describe('kyc, images, features', () => {
     const listed = await table(['features', 'list']);
     expect(listed).toMatch(/^CODE\s+SUBFEATURE\s+NAME\s+ENABLED/);
     expect(listed).toMatch(/^CHAT\s+CHAT_FILES\s+/m);
-    const features = await json(['features', 'list']);
-    const chat = features.find((f: { code: string }) => f.code === 'CHAT');
-    expect(chat.subfeatures.length).toBeGreaterThan(0);
+    const switches: { code: string; subfeature: string | null; enabled: boolean }[] = await json([
+      'features',
+      'list',
+    ]);
+    const chat = switches.find((row) => row.code === 'CHAT' && row.subfeature === null);
+    const sub = switches.find((row) => row.code === 'CHAT' && row.subfeature !== null);
+    if (!chat || !sub) throw new Error('CHAT and a subfeature of it are listed');
     const toggled = await json(['features', 'toggle', 'CHAT', '--yes']);
     expect(toggled.feature.enabled).toBe(!chat.enabled);
-    const sub = chat.subfeatures[0];
-    const subToggled = await json(['features', 'toggle', 'CHAT', '--sub', sub.code, '--yes']);
+    const subToggled = await json(['features', 'toggle', 'CHAT', '--sub', String(sub.subfeature), '--yes']);
     expect(subToggled.subfeature.enabled).toBe(!sub.enabled);
   });
 });

@@ -7,16 +7,22 @@ import { printList, printRecord } from '../output';
 import { act } from '../program';
 import { confirmAction } from '../prompt';
 
-/** One row per feature and one per subfeature, so the table shows every switch and its state. */
+/**
+ * One row per switch: a feature (`subfeature` null), then each of its subfeatures under the
+ * feature's code. Every format carries these rows, so one --fields works in each, and a row's
+ * `code` and `subfeature` are what `features toggle CODE --sub SUBFEATURE` takes.
+ */
 function switchRows(features: readonly unknown[]): JsonRecord[] {
   const rows: JsonRecord[] = [];
   for (const feature of features) {
     if (!isRecord(feature)) continue;
     const { subfeatures, ...rest } = feature;
-    rows.push({ ...rest, subfeature: '' });
+    const code = stringAt(feature, 'code') ?? '';
+    rows.push({ code, subfeature: null, ...rest });
     for (const sub of Array.isArray(subfeatures) ? subfeatures : []) {
-      if (isRecord(sub))
-        rows.push({ ...sub, code: stringAt(feature, 'code') ?? '', subfeature: stringAt(sub, 'code') ?? '' });
+      if (!isRecord(sub)) continue;
+      const { code: subCode, ...subRest } = sub;
+      rows.push({ code, subfeature: subCode, ...subRest });
     }
   }
   return rows;
@@ -25,11 +31,7 @@ function switchRows(features: readonly unknown[]): JsonRecord[] {
 async function list(context: Context) {
   const client = await context.signedIn();
   const features = listAt(await client.features.list(), 'features');
-  // Machine formats keep the API's nesting; the table and csv get one row per switch.
-  if (context.output.format === 'json' || context.output.format === 'ndjson')
-    printList(features, context.output);
-  else
-    printList(switchRows(features), context.output, ['code', 'subfeature', 'name', 'enabled', 'description']);
+  printList(switchRows(features), context.output, ['code', 'subfeature', 'name', 'enabled', 'description']);
 }
 
 interface Switch {
