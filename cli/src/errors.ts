@@ -15,6 +15,7 @@ import {
 } from '@matchmaker/sdk';
 import { ADMIN_ONLY_MESSAGE, CliError, EXIT, type ExitCode, loginCommandFor } from './exit';
 import { isRecord, stringAt } from './guards';
+import { IncompleteListError } from './paging';
 
 /** The server's own explanation: `message`, plus field errors when it lists them. */
 function serverMessage(body: unknown): string | undefined {
@@ -63,8 +64,17 @@ export function redactUrls(text: string): string {
 
 /** Turns anything thrown into what the user sees and the exit code (URLs without credentials). */
 export function describeError(error: unknown, facts: RunFacts = {}): Described {
-  const described = describe(error, facts);
+  const described = error instanceof IncompleteListError ? incomplete(error, facts) : describe(error, facts);
   return { ...described, message: redactUrls(described.message) };
+}
+
+/** A list that failed after some pages were printed: the cause, said to have cut the output short. */
+function incomplete(error: IncompleteListError, facts: RunFacts): Described {
+  const cause = describe(error.cause, facts);
+  return {
+    ...cause,
+    message: `The output is incomplete: ${error.message}: ${cause.message}; to go on from there, run again with ${error.resume}`,
+  };
 }
 
 /** A refusal of MATCHMAKER_TOKEN: logging in would change nothing while it is set. */
@@ -150,7 +160,7 @@ function causeText(error: Error): string {
   return deepest;
 }
 
-/** Writes the error to stderr as text or, in json mode, as one JSON object. */
+/** Writes the error to stderr as text or, in json and ndjson mode, as one JSON object. */
 export function reportError(
   described: Described,
   json: boolean,

@@ -233,6 +233,10 @@ export interface ListPrinter {
   write(records: readonly unknown[]): void;
   /** Finishes the output (the table, the closing bracket of a JSON array). */
   end(): void;
+  /** A note on stderr, after the data. */
+  info(message: string): void;
+  /** A warning on stderr, after the data. */
+  warn(message: string): void;
 }
 
 /** A printer of lists that may come page by page; `defaults` are the table's usual columns. */
@@ -265,7 +269,11 @@ export function listPrinter(options: OutputOptions, defaults: readonly string[] 
     },
     end() {
       if (format === 'json') write(count === 0 ? '[]\n' : '\n]\n');
-      else if (format === 'table') {
+      else if (format === 'csv' && !columns) {
+        // An empty result still names its columns: a script reading the header finds them.
+        const names = fields && fields.length > 0 ? fields : defaults;
+        if (names.length > 0) write(csvLine(names));
+      } else if (format === 'table') {
         if (kept.length === 0) {
           if (options.tty) write(`${options.colors.dim('(none)')}\n`);
           return;
@@ -273,6 +281,8 @@ export function listPrinter(options: OutputOptions, defaults: readonly string[] 
         write(tableText(kept, columnsFor(kept, fields, defaults), options));
       }
     },
+    info: options.info,
+    warn: options.warn,
   };
 }
 

@@ -3,7 +3,7 @@
  * (printed as it arrives), `--limit N` to read pages until N records. The end is the answer's
  * `total_pages` when it gives one, else the first short or empty page.
  */
-import { listAt, numberAt } from './guards';
+import { listAt, numberAt, stringAt } from './guards';
 import type { PagingOptions } from './options';
 import type { ListPrinter } from './output';
 
@@ -14,25 +14,100 @@ export interface PagedList {
   pageSize: number;
 }
 
+/**
+ * A read of several pages that failed after some were printed: what was printed is correct but
+ * incomplete. The error handler says so, and where to go on from, with the cause's message and
+ * exit code.
+ */
+export class IncompleteListError extends Error {
+  constructor(
+    readonly page: number,
+    readonly totalPages: number | undefined,
+    readonly printed: number,
+    /** The options that go on from the failed page (`--page 4 --all`). */
+    readonly resume: string,
+    override readonly cause: unknown,
+  ) {
+    const of = totalPages !== undefined ? ` of ${totalPages}` : '';
+    super(`stopped at page ${page}${of} after ${printed} record${printed === 1 ? '' : 's'}`);
+    this.name = 'IncompleteListError';
+  }
+}
+
+/** A record's id, for dropping repeats; records without one are all printed. */
+const idOf = (record: unknown): string | undefined => {
+  const id = stringAt(record, 'id') ?? numberAt(record, 'id');
+  return id === undefined ? undefined : String(id);
+};
+
 export async function printPages(
   list: PagedList,
   paging: PagingOptions,
   printer: ListPrinter,
 ): Promise<number> {
   const first = paging.page ?? 1;
+  const many = paging.all === true || paging.limit !== undefined;
+  // Records added or removed while a long run pages move the others across page boundaries: a
+  // record can come twice (or be missed). Repeats are dropped by id. A Set of the ids printed is
+  // small for these lists (a few hundred thousand ids are tens of MB at worst; the back office's
+  // lists are thousands).
+  const seen = new Set<string>();
+  let repeats = 0;
   let printed = 0;
+  let firstTotal: number | undefined;
+  let lastTotal: number | undefined;
+  let totalPages: number | undefined;
   for (let page = first; ; page++) {
-    const answer = await list.fetchPage(page);
-    let records = listAt(answer, list.key);
+    let answer: unknown;
+    try {
+      answer = await list.fetchPage(page);
+    } catch (error) {
+      if (page === first) throw error;
+      // What was printed stays valid data (a JSON array is closed); the error says it is partial.
+      printer.end();
+      const rest = paging.limit !== undefined ? `--limit ${paging.limit - printed}` : '--all';
+      throw new IncompleteListError(page, totalPages, printed, `--page ${page} ${rest}`, error);
+    }
+    totalPages = numberAt(answer, 'total_pages');
+    lastTotal = numberAt(answer, 'total');
+    if (page === first) firstTotal = lastTotal;
+    const raw = listAt(answer, list.key);
+    let records = raw;
+    if (many) {
+      records = records.filter((record) => {
+        const id = idOf(record);
+        if (id === undefined) return true;
+        if (seen.has(id)) {
+          repeats += 1;
+          return false;
+        }
+        seen.add(id);
+        return true;
+      });
+    }
     if (paging.limit !== undefined) records = records.slice(0, paging.limit - printed);
     printer.write(records);
     printed += records.length;
-    if (!paging.all && paging.limit === undefined) break;
+    if (page === first && page > 1 && raw.length === 0) {
+      const last =
+        totalPages === undefined ? '' : totalPages === 0 ? ': there are no records' : ` (${totalPages})`;
+      printer.info(`Page ${page} is past the last page${last}`);
+    }
+    if (!many) break;
     if (paging.limit !== undefined && printed >= paging.limit) break;
-    const totalPages = numberAt(answer, 'total_pages');
-    if (totalPages !== undefined ? page >= totalPages : records.length < list.pageSize) break;
-    if (records.length === 0) break;
+    if (totalPages !== undefined ? page >= totalPages : raw.length < list.pageSize) break;
+    if (raw.length === 0) break;
   }
   printer.end();
+  const changed = firstTotal !== undefined && lastTotal !== undefined ? Math.abs(lastTotal - firstTotal) : 0;
+  if (changed > 0) {
+    printer.warn(
+      `${changed} record${changed === 1 ? ' was' : 's were'} added or removed while paging: the list may be incomplete; run again`,
+    );
+  } else if (repeats > 0) {
+    printer.warn(
+      `${repeats} record${repeats === 1 ? '' : 's'} came twice while paging (printed once): records moved between pages, so the list may be incomplete; run again`,
+    );
+  }
   return printed;
 }

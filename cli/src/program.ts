@@ -62,11 +62,13 @@ export function commandWord(argv: readonly string[]): string | undefined {
   return undefined;
 }
 
+/** -o json or -o ndjson: errors are then one JSON object on stderr, which a script can parse. */
 function wantsJson(argv: readonly string[]): boolean {
+  const json = (format: string | undefined) => format === 'json' || format === 'ndjson';
   for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i];
-    if ((arg === '-o' || arg === '--output') && argv[i + 1] === 'json') return true;
-    if (arg === '--output=json' || arg === '-ojson') return true;
+    const arg = argv[i] ?? '';
+    if ((arg === '-o' || arg === '--output') && json(argv[i + 1])) return true;
+    if (json(/^(?:--output=|-o)(.+)$/.exec(arg)?.[1])) return true;
   }
   return false;
 }
