@@ -134,14 +134,20 @@ function fit(text: string, width: number): string {
   return width <= 1 ? text.slice(0, width) : `${text.slice(0, width - 1)}…`;
 }
 
-/** Shrinks the widest columns until the table fits the terminal. */
-function fitWidths(widths: number[], total: number | undefined): number[] {
-  if (total === undefined) return widths;
+/**
+ * Columns of identifiers, shown whole: they are copied into other commands (`users get ID`,
+ * `kyc get USER REQUEST`, `images decide FILENAME`, `features toggle CODE --sub SUBFEATURE`).
+ */
+const ID_COLUMN = /(^|[._])id$|Id$|^(filename|code|subfeature)$/;
+
+/** Shrinks the widest columns, never an id column, until the table fits the terminal. */
+function fitWidths(widths: number[], total: number, whole: readonly boolean[]): number[] {
   const out = [...widths];
   const gaps = (out.length - 1) * 2;
   while (out.reduce((a, b) => a + b, 0) + gaps > total) {
-    const widest = out.indexOf(Math.max(...out));
-    if ((out[widest] ?? 0) <= 8) break;
+    const shrinkable = out.map((width, i) => (whole[i] ? 0 : width));
+    const widest = shrinkable.indexOf(Math.max(...shrinkable));
+    if ((shrinkable[widest] ?? 0) <= 8) break;
     out[widest] = (out[widest] ?? 0) - 1;
   }
   return out;
@@ -157,26 +163,42 @@ function tableText(rows: readonly JsonRecord[], columns: string[], options: Outp
   const natural = columns.map((_, i) =>
     Math.max(header[i]?.length ?? 0, ...body.map((line) => line[i]?.length ?? 0)),
   );
-  const widths = options.tty ? fitWidths(natural, options.width) : natural;
-  // Columns already at their narrowest that still overflow the terminal are left out whole, with
-  // a note, rather than wrapping every line of the table.
-  let shown = widths.length;
-  const used = (count: number) => widths.slice(0, count).reduce((a, b) => a + b, 0) + (count - 1) * 2;
-  if (options.tty && options.width !== undefined) while (shown > 1 && used(shown) > options.width) shown -= 1;
+  // On a terminal the other columns shrink first; columns still overflowing at their narrowest
+  // are left out whole, the rightmost other than ids first, with a note, rather than wrapping
+  // every line of the table.
+  let shown = columns.map((_, i) => i);
+  const total = options.tty ? options.width : undefined;
+  const fitted = () =>
+    total === undefined
+      ? shown.map((i) => natural[i] ?? 0)
+      : fitWidths(
+          shown.map((i) => natural[i] ?? 0),
+          total,
+          shown.map((i) => ID_COLUMN.test(columns[i] ?? '')),
+        );
+  let widths = fitted();
+  const used = () => widths.reduce((a, b) => a + b, 0) + (widths.length - 1) * 2;
+  while (total !== undefined && shown.length > 1 && used() > total) {
+    const other = shown.findLast((i) => !ID_COLUMN.test(columns[i] ?? ''));
+    shown = shown.filter((i) => i !== (other ?? shown[shown.length - 1]));
+    widths = fitted();
+  }
   const line = (cells: string[]) =>
-    cells
-      .slice(0, shown)
-      .map((text, i) => (i === cells.length - 1 && !options.tty ? text : fit(text, widths[i] ?? 0)))
+    shown
+      .map((column, i) => {
+        const text = cells[column] ?? '';
+        return i === shown.length - 1 && !options.tty ? text : fit(text, widths[i] ?? 0);
+      })
       .join('  ')
       .trimEnd();
   const lines = [options.colors.bold(line(header)), ...body.map(line)];
-  const hidden = header.slice(shown);
+  const hidden = header.filter((_, i) => !shown.includes(i));
   if (hidden.length > 0) {
     const note = (names: string) =>
-      `${hidden.length} more column${hidden.length === 1 ? '' : 's'} not shown (${names}): use --fields or -o json`;
+      `${hidden.length} more column${hidden.length === 1 ? '' : 's'} not shown${names ? ` (${names})` : ''}: use --fields or -o json`;
     let names = hidden.join(', ');
-    for (let keep = hidden.length - 1; keep > 0 && note(names).length > (options.width ?? 0); keep -= 1)
-      names = `${hidden.slice(0, keep).join(', ')}, …`;
+    for (let keep = hidden.length - 1; keep >= 0 && note(names).length > (options.width ?? 0); keep -= 1)
+      names = keep > 0 ? `${hidden.slice(0, keep).join(', ')}, …` : '';
     lines.push(options.colors.dim(note(names)));
   }
   return `${lines.join('\n')}\n`;

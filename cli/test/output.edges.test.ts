@@ -1,0 +1,69 @@
+/**
+ * Output at its edges: an empty csv still has its header, errors under -o ndjson are JSON, and a
+ * narrow terminal never cuts an id.
+ */
+import type { RunningSandbox } from '@matchmaker/sandbox';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cli, signedInSandbox } from './support/cli';
+
+let box: RunningSandbox;
+let env: NodeJS.ProcessEnv;
+
+beforeAll(async () => {
+  ({ box, env } = await signedInSandbox());
+});
+
+describe('csv of an empty result', () => {
+  it('is the header line: of --fields when given, else of the command’s columns', async () => {
+    const chosen = await cli(['users', 'search', 'zzzz-nobody', '-o', 'csv', '--fields', 'id,email'], {
+      env,
+    });
+    expect(chosen).toEqual({ code: 0, stdout: 'id,email\n', stderr: '' });
+    const usual = await cli(['users', 'search', 'zzzz-nobody', '-o', 'csv'], { env });
+    expect(usual.stdout).toBe('id,username,email,first_name,last_name,status,roles,created_at\n');
+    const all = await cli(['referrals', '--username', 'zzzz-nobody', '--all', '-o', 'csv'], { env });
+    expect(all.stdout).toBe('created_at,referrer.username,referred.username,referred.email,status\n');
+  });
+});
+
+describe('errors under -o ndjson', () => {
+  it('are one JSON object on stderr, as under -o json', async () => {
+    for (const output of [['-o', 'ndjson'], ['--output=ndjson'], ['-ondjson']]) {
+      const notFound = await cli(['users', 'get', 'nobody', ...output], { env });
+      expect(notFound.code).toBe(1);
+      expect(JSON.parse(notFound.stderr)).toEqual({
+        code: 'NOT_FOUND',
+        message: 'User not found (HTTP 404, admin.getUser)',
+      });
+    }
+    const usage = await cli(['users', 'search', '--page', '0', '-o', 'ndjson'], { env });
+    expect(usage.code).toBe(2);
+    expect(JSON.parse(usage.stderr)).toEqual({ code: 'USAGE', message: expect.stringContaining('--page') });
+  });
+});
+
+describe('a table on a narrow terminal', () => {
+  it('shows ids whole and cuts or leaves out other columns first', async () => {
+    const ids = Object.values(box.world.store.usersNewestFirst())
+      .slice(0, 15)
+      .map((user) => user.keycloakId);
+    for (const columns of [80, 60]) {
+      const shown = await cli(['users', 'search'], { env: { ...env, NO_COLOR: '1' }, tty: true, columns });
+      const lines = shown.stdout.trimEnd().split('\n');
+      for (const line of lines) expect(line.length).toBeLessThanOrEqual(columns);
+      for (const id of ids) expect(shown.stdout).toContain(id);
+      expect(lines[0]).toMatch(/^ID\s+USERNAME/);
+    }
+    const requests: { user_id: string }[] = JSON.parse(
+      (await cli(['kyc', 'list', '-o', 'json', '--fields', 'user_id'], { env })).stdout,
+    );
+    const kyc = await cli(['kyc', 'list', '--fields', 'status,user_id,document_type,id'], {
+      env: { ...env, NO_COLOR: '1' },
+      tty: true,
+      columns: 60,
+    });
+    for (const line of kyc.stdout.trimEnd().split('\n')) expect(line.length).toBeLessThanOrEqual(60);
+    expect(kyc.stdout).toMatch(/^STATUS\s+USER_ID\s+ID\n/);
+    for (const request of requests) expect(kyc.stdout).toContain(request.user_id);
+  });
+});
