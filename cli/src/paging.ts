@@ -57,6 +57,8 @@ export async function printPages(
   let firstTotal: number | undefined;
   let lastTotal: number | undefined;
   let totalPages: number | undefined;
+  // Said after the data, so on a terminal it is the last line.
+  let pastTheEnd: string | undefined;
   for (let page = first; ; page++) {
     let answer: unknown;
     try {
@@ -91,7 +93,7 @@ export async function printPages(
     if (page === first && page > 1 && raw.length === 0) {
       const last =
         totalPages === undefined ? '' : totalPages === 0 ? ': there are no records' : ` (${totalPages})`;
-      printer.info(`Page ${page} is past the last page${last}`);
+      pastTheEnd = `Page ${page} is past the last page${last}`;
     }
     if (!many) break;
     if (paging.limit !== undefined && printed >= paging.limit) break;
@@ -99,6 +101,7 @@ export async function printPages(
     if (raw.length === 0) break;
   }
   printer.end();
+  if (pastTheEnd) printer.info(pastTheEnd);
   const changed = firstTotal !== undefined && lastTotal !== undefined ? Math.abs(lastTotal - firstTotal) : 0;
   if (changed > 0) {
     printer.warn(
