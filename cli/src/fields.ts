@@ -39,8 +39,11 @@ function distance(a: string, b: string): number {
   return rows[a.length]?.[b.length] ?? 0;
 }
 
-/** The known field nearest to `field`: a near spelling, else the same name one level down. */
-function closest(field: string, known: Iterable<string>): string | undefined {
+/**
+ * The known name nearest to `field` (case-insensitive): a near spelling, else (for fields) the
+ * same name one level down. Also the "did you mean" of other names (roles, profile keys).
+ */
+export function closest(field: string, known: Iterable<string>): string | undefined {
   let best: string | undefined;
   let bestDistance = Math.max(1, Math.floor(field.length * 0.4)) + 1;
   let nested: string | undefined;

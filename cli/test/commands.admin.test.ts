@@ -79,7 +79,7 @@ describe('users', () => {
     expect((await json(['users', 'set-email', id, 'renamed@example.test', '--yes'])).email).toBe(
       'renamed@example.test',
     );
-    expect((await json(['users', 'set-role', id, 'Moderator', '--yes'])).roles).toEqual(['Moderator']);
+    expect((await json(['users', 'set-role', id, 'Admin', '--yes'])).roles).toEqual(['Admin']);
     expect((await json(['users', 'set-role', id, 'General', '--yes'])).roles).toEqual(['General']);
   });
 

@@ -5,6 +5,7 @@
 import type { CallOptions, MatchmakerClient } from '@matchmaker/sdk';
 import type { JsonRecord } from '../guards';
 import { isEmail } from '../input';
+import { checkRole } from '../roles';
 
 export const BULK_ACTIONS = [
   'deactivate',
@@ -116,7 +117,8 @@ export function bulkAction(name: BulkActionName, settings: ActionSettings): Bulk
     case 'confirm':
       return simple('confirmed', (c, id, o) => c.admin.confirmUser(id, o), false);
     case 'set-role': {
-      const role = settings.role ?? '';
+      // A role the backend would take but nobody means (`member`, `general`) makes an admin.
+      const role = checkRole(settings.role ?? '');
       return simple(`role -> ${role}`, (c, id, o) => c.admin.changeUserRole(id, { role }, o), true, [
         '--role',
         role,

@@ -18,6 +18,7 @@ import { listPrinter, printRecord } from '../output';
 import { printPages } from '../paging';
 import { act } from '../program';
 import { askPassword, confirmAction, readStdin } from '../prompt';
+import { checkRole, KNOWN_ROLES, roleMeaning } from '../roles';
 
 export const USER_COLUMNS = [
   'id',
@@ -133,11 +134,15 @@ async function setEmail(context: Context, id: string, email: string) {
   printRecord(changed(await client.admin.changeUserEmail(id, { email: address })), context.output);
 }
 
-async function setRole(context: Context, id: string, role: string) {
-  if (role.trim() === '') throw usageError('The role is empty');
-  await confirmAction(context.io, `change the role of user ${id} to ${role}`, context.yes);
+async function setRole(context: Context, id: string, typed: string) {
+  const role = checkRole(typed);
+  await confirmAction(
+    context.io,
+    `change the role of user ${id} to ${role} (${roleMeaning(role)})`,
+    context.yes,
+  );
   const client = await context.signedIn();
-  printRecord(changed(await client.admin.changeUserRole(id, { role: role.trim() })), context.output);
+  printRecord(changed(await client.admin.changeUserRole(id, { role })), context.output);
 }
 
 /** Profile fields given as flags (`--first-name`), by API name. */
@@ -215,7 +220,11 @@ export function usersCommand(): Command {
   users.command('set-email <id> <email>').description("change a user's email").action(act(setEmail));
   users
     .command('set-role <id> <role>')
-    .description("change a user's role ('General' is a member)")
+    .description(
+      `change a user's role: ${Object.entries(KNOWN_ROLES)
+        .map(([name, role]) => `${name} (${role.is})`)
+        .join(' or ')}; a member is General`,
+    )
     .action(act(setRole));
   const editCommand = users
     .command('edit <id>')
