@@ -97,21 +97,24 @@ describe('the built binary', () => {
 
   it('on a terminal a destructive command asks first: no cancels, yes applies', async () => {
     const [id = ''] = memberIds(box, 1);
-    const declined = await answerOnTerminal(['users', 'suspend', id], `Suspend user ${id}?`, 'n\r');
+    const question = `Suspend user ${box.world.store.data.users[id]?.username} (`;
+    const declined = await answerOnTerminal(['users', 'suspend', id], question, 'n\r');
     expect(declined.code).toBe(1);
     expect(declined.output()).toContain('Cancelled: nothing was changed');
     expect(box.world.store.data.users[id]?.status).toBe('active');
-    const accepted = await answerOnTerminal(['users', 'suspend', id], `Suspend user ${id}?`, 'y\r');
+    const accepted = await answerOnTerminal(['users', 'suspend', id], question, 'y\r');
     expect(accepted.code).toBe(0);
     expect(box.world.store.data.users[id]?.status).toBe('suspended');
   });
 
   it('the question shows control and bidi characters of what it names escaped', async () => {
-    // An id pasted from somewhere hostile: it would retitle the terminal and paint the question.
-    const id = 'x\u001b]0;PWN\u0007\u001b[31my\u202e';
+    // A username set somewhere hostile: it would retitle the terminal and paint the question.
+    const [id = ''] = memberIds(box, 1);
+    const target = box.world.store.data.users[id];
+    if (target) target.username = 'x\u001b]0;PWN\u0007\u001b[31my\u202e';
     const asked = await answerOnTerminal(['users', 'delete', id], 'Delete user x', 'n\r');
     expect(asked.code).toBe(1);
-    expect(asked.output()).toContain('Delete user x\\u001b]0;PWN\\u0007\\u001b[31my\\u202e?');
+    expect(asked.output()).toContain('Delete user x\\u001b]0;PWN\\u0007\\u001b[31my\\u202e (');
     expect(asked.output()).not.toContain('\u001b]0;PWN');
     expect(asked.output()).not.toContain('\u202e');
   });

@@ -1,18 +1,54 @@
 /**
- * Single-user and KYC review commands as staff type them: unknown roles (more to come).
+ * Single-user commands as staff type them: unknown roles, the admin's own account, prompts that
+ * name who is changed (asked on a pty through the built binary), and the order of the checks (not
+ * signed in before "pass --yes").
  */
+import { spawn } from 'node:child_process';
 import type { RunningSandbox } from '@matchmaker/sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cli, idsCsv, memberIds, signedInSandbox, tempDir } from './support/cli';
+import {
+  BINARY,
+  cli,
+  envFor,
+  idsCsv,
+  memberIds,
+  shellQuote,
+  signedInSandbox,
+  tempDir,
+  waitFor,
+} from './support/cli';
 
 let box: RunningSandbox;
 let env: NodeJS.ProcessEnv;
+let adminId: string;
 
 beforeAll(async () => {
   ({ box, env } = await signedInSandbox());
+  const admin = Object.values(box.world.store.data.users).find((u) => u.email === 'admin@sandbox.test');
+  adminId = admin?.keycloakId ?? '';
+  expect(adminId).not.toBe('');
 });
 
 const user = (id: string) => box.world.store.data.users[id];
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: looking for escape sequences
+const ANSI_SEQUENCE = /\u001b(?:\[[0-9;?]*[A-Za-z]|[78])/g;
+
+/** Runs the binary on a pseudo-terminal and answers `answer` if `prompt` shows before it exits. */
+async function onTerminal(args: string[], prompt: string, answer = 'n\r') {
+  // A wide terminal: a question longer than the pty's default 80 columns would be wrapped.
+  const command = `stty cols 250; exec ${[process.execPath, BINARY, ...args].map(shellQuote).join(' ')}`;
+  const child = spawn('script', ['-qefc', command, '/dev/null'], { env: { ...env, TERM: 'xterm' } });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const exited = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+  let ended = false;
+  void exited.then(() => (ended = true));
+  await waitFor(() => ended || output.replace(ANSI_SEQUENCE, '').includes(prompt));
+  if (!ended) child.stdin.write(answer);
+  const code = await exited;
+  return { code, output: () => output.replace(ANSI_SEQUENCE, '') };
+}
 
 describe('users set-role and bulk set-role take only known roles', () => {
   it('refuses member, lower-case general, Superuser and =2+3 (exit 2), changing nothing', async () => {
@@ -56,5 +92,73 @@ describe('users set-role and bulk set-role take only known roles', () => {
     expect(typo.code).toBe(2);
     expect(typo.stderr).toContain("(did you mean 'Admin'?)");
     expect(ids.map((id) => user(id)?.roles)).toEqual([['General'], ['General']]);
+  });
+});
+
+describe("an admin's own account", () => {
+  it('set-role, suspend, deactivate and delete of the signed-in admin are refused (exit 2)', async () => {
+    for (const argv of [
+      ['set-role', adminId, 'General'],
+      ['suspend', adminId],
+      ['deactivate', adminId],
+      ['delete', adminId],
+      // The API finds users by username too: the same account under another name.
+      ['delete', 'sandbox.admin'],
+    ]) {
+      const refused = await cli(['users', ...argv, '--yes'], { env });
+      expect(refused.code, argv.join(' ')).toBe(2);
+      expect(refused.stderr).toContain('your own account');
+      expect(refused.stderr).toContain('another admin');
+    }
+    const admin = user(adminId);
+    expect(admin).toMatchObject({ roles: ['Admin', 'offline_access'], status: 'active', is_deleted: false });
+    expect((await cli(['whoami'], { env })).code).toBe(0);
+  });
+});
+
+describe('not signed in comes before "pass --yes"', () => {
+  it('piped destructive commands without a session exit 4 with the login hint', async () => {
+    const signedOut = envFor(box);
+    const [id = ''] = memberIds(box, 1);
+    for (const argv of [
+      ['users', 'delete', id],
+      ['users', 'suspend', id],
+      ['users', 'deactivate', id],
+      ['users', 'set-role', id, 'Admin'],
+      ['users', 'set-email', id, 'x@example.test'],
+    ]) {
+      const result = await cli(argv, { env: signedOut });
+      expect(result.code, argv.join(' ')).toBe(4);
+      expect(result.stderr).toContain('run `matchmaker login`');
+    }
+  });
+});
+
+describe('prompts name what they change (on a terminal)', () => {
+  it('delete names the username and email; no answers nothing', async () => {
+    const [id = ''] = memberIds(box, 1);
+    const target = user(id);
+    const asked = await onTerminal(['users', 'delete', id], `Delete user ${target?.username} (`);
+    expect(asked.code).toBe(1);
+    expect(asked.output()).toContain(`Delete user ${target?.username} (${target?.email}, id ${id})?`);
+    expect(user(id)?.is_deleted).toBe(false);
+  });
+
+  it('an unknown user stops before the question: exit 1, no such user', async () => {
+    const asked = await onTerminal(['users', 'suspend', 'no-such-user'], 'Suspend user');
+    expect(asked.code).toBe(1);
+    expect(asked.output()).toContain("No such user 'no-such-user'");
+    expect(asked.output()).not.toContain('Suspend user');
+  });
+
+  it('set-role says what the role means', async () => {
+    const [id = ''] = memberIds(box, 1);
+    const target = user(id);
+    const asked = await onTerminal(['users', 'set-role', id, 'Admin'], 'the back office');
+    expect(asked.code).toBe(1);
+    expect(asked.output()).toContain(
+      `Change the role of user ${target?.username} (${target?.email}, id ${id}) from General to Admin`,
+    );
+    expect(user(id)?.roles).toEqual(['General']);
   });
 });

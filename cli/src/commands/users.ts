@@ -3,15 +3,17 @@ import {
   ADMIN_USERS_PAGE_SIZE,
   accountStatusSchema,
   createUserSchema,
+  isHttpError,
+  type MatchmakerClient,
   PROFILE_FIELDS,
   type UserSearchFilters,
   updateUserSchema,
   userSearchBodySchema,
 } from '@matchmaker/sdk';
 import { Command } from 'commander';
-import type { Context } from '../context';
-import { usageError } from '../exit';
-import { isRecord, type JsonRecord } from '../guards';
+import { type Context, requireAdmin } from '../context';
+import { CliError, EXIT, usageError } from '../exit';
+import { isRecord, type JsonRecord, stringAt, stringsAt } from '../guards';
 import { camel, checkEmail, checked, kebab, readJsonInput } from '../input';
 import { addPaging, idList, oneOfOption, type PagingOptions } from '../options';
 import { listPrinter, printRecord } from '../output';
@@ -104,6 +106,10 @@ function changed(answer: unknown): unknown {
 
 type SimpleChange = 'deactivate' | 'reactivate' | 'suspend' | 'delete' | 'confirm';
 
+/**
+ * `destructive`: asks first, naming the user, and refuses the admin's own account, which it would
+ * lock out (as bulk runs refuse the admin's own id).
+ */
 const SIMPLE: Record<SimpleChange, { summary: string; destructive: boolean }> = {
   deactivate: { summary: 'deactivate a user (they can reactivate)', destructive: true },
   reactivate: { summary: 'reactivate a deactivated or archived user', destructive: false },
@@ -112,10 +118,65 @@ const SIMPLE: Record<SimpleChange, { summary: string; destructive: boolean }> = 
   confirm: { summary: "confirm a user's account", destructive: false },
 };
 
+/** A user as a question names them: `anna.k (anna@example.test, id 9fd9...)`. */
+function named(user: JsonRecord, id: string): string {
+  const username = stringAt(user, 'username') ?? '(no username)';
+  return `${username} (${stringAt(user, 'email') ?? 'no email'}, id ${stringAt(user, 'id') ?? id})`;
+}
+
+/** The user a change is about, read before anything is asked or sent. */
+async function readTarget(client: MatchmakerClient, id: string): Promise<JsonRecord> {
+  try {
+    const user = await client.admin.getUser(id);
+    return isRecord(user) ? user : {};
+  } catch (error) {
+    if (isHttpError(error) && error.status === 404) {
+      throw new CliError(
+        `No such user '${id}': nothing was changed (\`matchmaker users search\` finds ids)`,
+        EXIT.error,
+        'NOT_FOUND',
+      );
+    }
+    throw error;
+  }
+}
+
+/**
+ * Signs in and reads the user to change. With `doing`, the signed-in admin's own account is
+ * refused (exit 2, nothing sent): the API also finds users by username or email, so the account
+ * read is compared, not only the id typed.
+ */
+async function userToChange(
+  context: Context,
+  id: string,
+  doing?: string,
+): Promise<{ client: MatchmakerClient; user: JsonRecord }> {
+  if (doing === undefined) {
+    const client = await context.signedIn();
+    return { client, user: await readTarget(client, id) };
+  }
+  const { client, userId } = await requireAdmin(context);
+  const user = await readTarget(client, id);
+  if (userId !== undefined && [id, stringAt(user, 'id'), stringAt(user, 'keycloakId')].includes(userId)) {
+    throw new CliError(
+      `Refusing to ${doing} your own account, ${named(user, id)}: ask another admin to do it`,
+      EXIT.usage,
+      'OWN_ACCOUNT',
+    );
+  }
+  return { client, user };
+}
+
 function simpleAction(change: SimpleChange) {
   return act(async (context: Context, id: string) => {
-    if (SIMPLE[change].destructive) await confirmAction(context.io, `${change} user ${id}`, context.yes);
-    const client = await context.signedIn();
+    let client: MatchmakerClient;
+    if (SIMPLE[change].destructive) {
+      const found = await userToChange(context, id, change);
+      client = found.client;
+      await confirmAction(context.io, `${change} user ${named(found.user, id)}`, context.yes);
+    } else {
+      client = await context.signedIn();
+    }
     const calls = {
       deactivate: () => client.admin.deactivateUser(id),
       reactivate: () => client.admin.reactivateUser(id),
@@ -129,19 +190,20 @@ function simpleAction(change: SimpleChange) {
 
 async function setEmail(context: Context, id: string, email: string) {
   const address = checkEmail(email);
-  await confirmAction(context.io, `change the email of user ${id} to ${address}`, context.yes);
-  const client = await context.signedIn();
+  const { client, user } = await userToChange(context, id);
+  await confirmAction(context.io, `change the email of user ${named(user, id)} to ${address}`, context.yes);
   printRecord(changed(await client.admin.changeUserEmail(id, { email: address })), context.output);
 }
 
 async function setRole(context: Context, id: string, typed: string) {
   const role = checkRole(typed);
+  const { client, user } = await userToChange(context, id, 'change the role of');
+  const now = stringsAt(user, 'roles') ?? [];
   await confirmAction(
     context.io,
-    `change the role of user ${id} to ${role} (${roleMeaning(role)})`,
+    `change the role of user ${named(user, id)} from ${now.join(', ') || 'no role'} to ${role} (${roleMeaning(role, now)})`,
     context.yes,
   );
-  const client = await context.signedIn();
   printRecord(changed(await client.admin.changeUserRole(id, { role })), context.output);
 }
 
