@@ -1,7 +1,7 @@
 /**
- * Single-user commands as staff type them: unknown roles, the admin's own account, prompts that
- * name who is changed (asked on a pty through the built binary), and the order of the checks (not
- * signed in before "pass --yes").
+ * Single-user and KYC review commands as staff type them: unknown roles, the admin's own account,
+ * prompts that name who is changed (asked on a pty through the built binary), decided KYC
+ * requests, and the order of the checks (not signed in before "pass --yes").
  */
 import { spawn } from 'node:child_process';
 import type { RunningSandbox } from '@matchmaker/sandbox';
@@ -30,6 +30,7 @@ beforeAll(async () => {
 });
 
 const user = (id: string) => box.world.store.data.users[id];
+const kycOf = (status: string) => box.world.store.data.kycRequests.filter((r) => r.status === status);
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for escape sequences
 const ANSI_SEQUENCE = /\u001b(?:\[[0-9;?]*[A-Za-z]|[78])/g;
@@ -120,17 +121,47 @@ describe('not signed in comes before "pass --yes"', () => {
   it('piped destructive commands without a session exit 4 with the login hint', async () => {
     const signedOut = envFor(box);
     const [id = ''] = memberIds(box, 1);
+    const request = kycOf('PENDING')[0]?.id ?? '';
     for (const argv of [
       ['users', 'delete', id],
       ['users', 'suspend', id],
       ['users', 'deactivate', id],
       ['users', 'set-role', id, 'Admin'],
       ['users', 'set-email', id, 'x@example.test'],
+      ['kyc', 'review', request, '--approve'],
     ]) {
       const result = await cli(argv, { env: signedOut });
       expect(result.code, argv.join(' ')).toBe(4);
       expect(result.stderr).toContain('run `matchmaker login`');
     }
+  });
+});
+
+describe('kyc review of a decided request', () => {
+  it('is refused (exit 2, naming its status and --force); --force reviews it again', async () => {
+    const approved = kycOf('APPROVED')[0];
+    expect(approved).toBeDefined();
+    const id = approved?.id ?? '';
+    const refused = await cli(['kyc', 'review', id, '--reject', '--reason', 'Forged', '--yes'], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`KYC request ${id} is already APPROVED`);
+    expect(refused.stderr).toContain('--force');
+    expect(approved?.status).toBe('APPROVED');
+    const forced = await cli(['kyc', 'review', id, '--reject', '--reason', 'Forged', '--yes', '--force'], {
+      env,
+    });
+    expect(forced.code).toBe(0);
+    expect(approved?.status).toBe('REJECTED');
+  });
+
+  it('a pending request is reviewed as before; an unknown one exits 1', async () => {
+    const pending = kycOf('PENDING')[0];
+    const done = await cli(['kyc', 'review', pending?.id ?? '', '--approve', '--yes', '-o', 'json'], { env });
+    expect(done.code).toBe(0);
+    expect(JSON.parse(done.stdout).request.status).toBe('APPROVED');
+    const missing = await cli(['kyc', 'review', 'kyc-nope', '--approve', '--yes'], { env });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('No such KYC request');
   });
 });
 
@@ -160,5 +191,16 @@ describe('prompts name what they change (on a terminal)', () => {
       `Change the role of user ${target?.username} (${target?.email}, id ${id}) from General to Admin`,
     );
     expect(user(id)?.roles).toEqual(['General']);
+  });
+
+  it('kyc review shows the current status and the applicant', async () => {
+    const pending = kycOf('PENDING')[0];
+    const applicant = user(pending?.user_id ?? '');
+    const asked = await onTerminal(['kyc', 'review', pending?.id ?? '', '--approve'], 'Approve KYC request');
+    expect(asked.code).toBe(1);
+    expect(asked.output()).toContain(
+      `Approve KYC request ${pending?.id} of ${applicant?.username} (now PENDING)?`,
+    );
+    expect(pending?.status).toBe('PENDING');
   });
 });
