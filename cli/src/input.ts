@@ -10,6 +10,9 @@ import { readStdin } from './prompt';
 
 export async function readJsonInput(io: Io, source: string): Promise<unknown> {
   const name = source === '-' ? 'stdin' : source;
+  // Someone typing at the terminal would otherwise see a command that seems to hang.
+  if (source === '-' && io.stdin.isTTY === true)
+    io.stderr.write('Reading JSON from the terminal; end with Ctrl-D\n');
   let text: string;
   try {
     text = source === '-' ? await readStdin(io) : await readFile(source, 'utf8');
@@ -17,7 +20,8 @@ export async function readJsonInput(io: Io, source: string): Promise<unknown> {
     throw usageError(`Cannot read ${name}: ${error instanceof Error ? error.message : String(error)}`);
   }
   try {
-    return JSON.parse(text);
+    // Editors on Windows save UTF-8 with a byte order mark; bulk input accepts one too.
+    return JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
   } catch (error) {
     throw usageError(`${name} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -105,7 +105,7 @@ describe('users', () => {
     writeFileSync(file, '{"about": {"nested": true}}');
     const wrongType = await cli(['users', 'edit', id, '--from-json', file], { env });
     expect(wrongType.code).toBe(2);
-    expect(wrongType.stderr).toContain('Invalid profile edit: about:');
+    expect(wrongType.stderr).toContain(`"about" in ${file}: {"nested":true}: must be text`);
     expect((await cli(['users', 'edit', id], { env })).stderr).toContain('Nothing to change');
   });
 
@@ -142,7 +142,7 @@ describe('users', () => {
       stdin: 'pw',
     });
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain('Invalid account: first_name:');
+    expect(missing.stderr).toContain('missing --first-name, --last-name, --username');
   });
 });
 

