@@ -4,6 +4,7 @@
  */
 import {
   createClient,
+  DEFAULT_REQUEST_TIMEOUT_MS,
   isAdmin,
   type MatchmakerClient,
   MemoryTokenStore,
@@ -28,7 +29,9 @@ import { ADMIN_ONLY_MESSAGE, authError, loginCommandFor, usageError } from './ex
 import { checkingFields } from './fields-guard';
 import { stringAt } from './guards';
 import type { Io } from './io';
+import { requestTimeout } from './options';
 import { FORMATS, type Format, type OutputOptions } from './output';
+import { commandFetch } from './requests';
 import { ProfileTokenStore, readCredentials } from './token-cache';
 
 const globalsSchema = z.object({
@@ -37,6 +40,7 @@ const globalsSchema = z.object({
   output: z.enum(FORMATS).optional(),
   fields: z.string().optional(),
   yes: z.boolean().optional(),
+  requestTimeout: z.number().optional(),
 });
 export type GlobalOptions = z.infer<typeof globalsSchema>;
 
@@ -133,17 +137,36 @@ export function parseFields(text: string | undefined): string[] | undefined {
   return fields;
 }
 
-function makeClient(apiBase: string, tokenStore: TokenStore, fetchImpl?: typeof fetch): MatchmakerClient {
+interface ClientSettings {
+  apiBase: string;
+  timeoutMs: number;
+  /** `matchmaker` with the options that reach this profile, for the commands messages suggest. */
+  commandName: string;
+}
+
+/**
+ * A client on `tokenStore`. Single commands go through commandFetch (requests.ts), which keeps
+ * the time limit of each attempt and retries reads, so the SDK's own limit is off; a bulk run
+ * brings its pooled fetch and retries, and the SDK keeps the limit.
+ */
+function makeClient(
+  settings: ClientSettings,
+  tokenStore: TokenStore,
+  fetchImpl?: typeof fetch,
+): MatchmakerClient {
+  const transport = fetchImpl
+    ? { fetch: fetchImpl, timeoutMs: settings.timeoutMs }
+    : { fetch: commandFetch(settings), timeoutMs: 0 };
   // The CLI subscribes to no session events, so there are no handler errors to report.
   return createClient({
-    baseURL: apiBase,
+    baseURL: settings.apiBase,
     tokenStore,
     locks: null,
     // Staff keep their stored credentials when a refresh fails on the network (SPEC.md logs out;
     // a CLI must not make someone sign in again because the VPN dropped).
     refreshNetworkFailure: 'keep-session',
     onError: () => {},
-    ...(fetchImpl ? { fetch: fetchImpl } : {}),
+    ...transport,
   });
 }
 
@@ -197,6 +220,19 @@ export async function createContext(command: Command, io: Io): Promise<Context> 
         })
       : made;
   const envToken = env.MATCHMAKER_TOKEN !== undefined && env.MATCHMAKER_TOKEN !== '';
+  // The flag, else the variable (an empty one counts as unset), else the SDK's 30 s.
+  const timeoutSeconds =
+    globals.requestTimeout ??
+    (env.MATCHMAKER_REQUEST_TIMEOUT
+      ? requestTimeout('MATCHMAKER_REQUEST_TIMEOUT', env.MATCHMAKER_REQUEST_TIMEOUT, usageError)
+      : undefined);
+  const requestTimeoutMs =
+    timeoutSeconds === undefined ? DEFAULT_REQUEST_TIMEOUT_MS : Math.round(timeoutSeconds * 1000);
+  const settings = (base: string): ClientSettings => ({
+    apiBase: base,
+    timeoutMs: requestTimeoutMs,
+    commandName: profile === DEFAULT_PROFILE ? 'matchmaker' : `matchmaker --profile ${profile}`,
+  });
   let store: TokenStore | undefined;
   let client: MatchmakerClient | undefined;
   const profileStore = (base: string, source: ApiBaseSource, replace: boolean) =>
@@ -231,14 +267,14 @@ export async function createContext(command: Command, io: Io): Promise<Context> 
     info,
     tokenStore,
     client(fetchImpl) {
-      client ??= checkFieldsFirst(makeClient(apiBase, tokenStore(), fetchImpl));
+      client ??= checkFieldsFirst(makeClient(settings(apiBase), tokenStore(), fetchImpl));
       return client;
     },
     loginClient() {
-      return makeClient(apiBase, profileStore(apiBase, apiBaseSource, true));
+      return makeClient(settings(apiBase), profileStore(apiBase, apiBaseSource, true));
     },
     storedClient(base) {
-      return makeClient(base, profileStore(base, 'credentials', false));
+      return makeClient(settings(base), profileStore(base, 'credentials', false));
     },
     async signedIn(fetchImpl?: typeof fetch) {
       if (!envToken) {

@@ -16,6 +16,7 @@ import {
 import { ADMIN_ONLY_MESSAGE, CliError, EXIT, type ExitCode, loginCommandFor } from './exit';
 import { isRecord, stringAt } from './guards';
 import { IncompleteListError } from './paging';
+import { secondsText } from './requests';
 
 /** The server's own explanation: `message`, plus field errors when it lists them. */
 function serverMessage(body: unknown): string | undefined {
@@ -81,10 +82,23 @@ function incomplete(error: IncompleteListError, facts: RunFacts): Described {
 const ENV_TOKEN_REFUSED = (apiBase: string | undefined) =>
   `The API${apiBase ? ` at ${apiBase}` : ''} refused MATCHMAKER_TOKEN (expired, revoked or not a token): set it to a fresh token, or unset it to use the stored credentials`;
 
+/**
+ * A CliError the CLI's fetch (requests.ts) raised inside an SDK call: the SDK reports it as the
+ * cause of a NetworkError (ofetch wraps it once more).
+ */
+function ownError(error: unknown): CliError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
+    if (current instanceof CliError) return current;
+    current = current.cause;
+  }
+  return undefined;
+}
+
 function describe(error: unknown, { apiBase, envToken, profile = 'default' }: RunFacts): Described {
   const signInAgain = `run ${loginCommandFor(profile)}`;
-  if (error instanceof CliError)
-    return { message: error.message, code: error.code, exitCode: error.exitCode };
+  const own = ownError(error);
+  if (own) return { message: own.message, code: own.code, exitCode: own.exitCode };
   if (envToken && isNotLoggedInError(error)) {
     return { message: ENV_TOKEN_REFUSED(apiBase), code: 'TOKEN_REFUSED', exitCode: EXIT.auth };
   }
@@ -132,7 +146,14 @@ function describe(error: unknown, { apiBase, envToken, profile = 'default' }: Ru
       exitCode: EXIT.error,
     };
   }
-  if (isTimeoutError(error)) return { message: error.message, code: 'TIMEOUT', exitCode: EXIT.error };
+  if (isTimeoutError(error)) {
+    // A bulk run's call or a logout (single commands time out in requests.ts).
+    return {
+      message: `${error.endpoint ?? 'A request'} got no answer within ${secondsText(error.timeoutMs)}: give it longer with --request-timeout SECONDS or MATCHMAKER_REQUEST_TIMEOUT (0 for no limit)`,
+      code: 'TIMEOUT',
+      exitCode: EXIT.error,
+    };
+  }
   if (isAbortedError(error))
     return { message: 'Interrupted', code: 'INTERRUPTED', exitCode: EXIT.interrupted };
   if (isContractError(error)) {

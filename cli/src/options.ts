@@ -6,6 +6,9 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import { usageError } from './exit';
 import { FORMATS } from './output';
 
+/** How often a read is retried (requests.ts, READ_RETRY), for the help. */
+const READ_RETRIES = 5;
+
 // --api-base's help follows the order of createContext (context.ts) in at most two lines of an
 // 80-column terminal.
 export function addGlobalOptions(program: Command): Command {
@@ -17,7 +20,31 @@ export function addGlobalOptions(program: Command): Command {
     )
     .addOption(new Option('-o, --output <format>', 'output format (default: table)').choices(FORMATS))
     .option('--fields <list>', 'only these fields, comma-separated (dotted paths for nested values)')
-    .option('-y, --yes', 'do not ask for confirmation (required for destructive commands off a terminal)');
+    .option('-y, --yes', 'do not ask for confirmation (required for destructive commands off a terminal)')
+    .option(
+      '--request-timeout <n>',
+      `time limit of each request in seconds, 0 for none (else MATCHMAKER_REQUEST_TIMEOUT, default 30); reads are retried ${READ_RETRIES} times on network errors, 5xx and 429, changes are sent once`,
+      (text: string) =>
+        requestTimeout('--request-timeout', text, (message) => new InvalidArgumentError(message)),
+    );
+}
+
+/** The longest time limit: a day (Node's timers stop at 24.8 days). */
+const MAX_REQUEST_TIMEOUT_S = 86_400;
+
+/** `--request-timeout` or MATCHMAKER_REQUEST_TIMEOUT: seconds, fractions allowed, 0 for no limit. */
+export function requestTimeout(name: string, text: string, fail: (message: string) => Error): number {
+  const trimmed = text.trim();
+  if (!/^\d+(\.\d+)?$/.test(trimmed)) {
+    throw fail(`${name} must be a number of seconds, 0 for no limit (got '${text}')`);
+  }
+  const seconds = Number(trimmed);
+  if (seconds > MAX_REQUEST_TIMEOUT_S) {
+    throw fail(
+      `${name} must be a number of seconds up to ${MAX_REQUEST_TIMEOUT_S} (a day), 0 for no limit (got '${text}')`,
+    );
+  }
+  return seconds;
 }
 
 /**
@@ -37,6 +64,7 @@ export const GLOBAL_VALUE_OPTIONS: ReadonlySet<string> = new Set([
   '-o',
   '--output',
   '--fields',
+  '--request-timeout',
 ]);
 
 export function positiveInt(name: string, max = Number.POSITIVE_INFINITY) {
