@@ -31,7 +31,7 @@ import { stringAt } from './guards';
 import type { Io } from './io';
 import { requestTimeout } from './options';
 import { FORMATS, type Format, type OutputOptions } from './output';
-import { commandFetch } from './requests';
+import { commandFetch, memberTokenError } from './requests';
 import { ProfileTokenStore, readCredentials } from './token-cache';
 
 const globalsSchema = z.object({
@@ -69,10 +69,17 @@ export interface Context {
   loginClient(): MatchmakerClient;
   /** For logout: a client of `apiBase` on the profile's credentials (those it issued). */
   storedClient(apiBase: string): MatchmakerClient;
-  /** The client, after checking a session exists (exit 4 otherwise). */
+  /**
+   * The client, after checking a session exists (exit 4 otherwise) and, for MATCHMAKER_TOKEN,
+   * that it is an admin's (login checks that of stored credentials; whoami is for any account).
+   */
   signedIn(fetchImpl?: typeof fetch): Promise<MatchmakerClient>;
+  /** The signed-in user (accounts.userInfo), asked once per run. */
+  user(): Promise<SignedInUser>;
   tokenStore(): TokenStore;
 }
+
+export type SignedInUser = Awaited<ReturnType<MatchmakerClient['accounts']['userInfo']>>;
 
 export type ApiBaseSource = 'flag' | 'env' | 'profile' | 'credentials' | 'default';
 
@@ -140,6 +147,7 @@ export function parseFields(text: string | undefined): string[] | undefined {
 interface ClientSettings {
   apiBase: string;
   timeoutMs: number;
+  envToken: boolean;
   /** `matchmaker` with the options that reach this profile, for the commands messages suggest. */
   commandName: string;
 }
@@ -169,6 +177,9 @@ function makeClient(
     ...transport,
   });
 }
+
+/** Commands any account may run with MATCHMAKER_TOKEN: whoami says whose token it is. */
+const ANY_ACCOUNT = new Set(['whoami']);
 
 export async function createContext(command: Command, io: Io): Promise<Context> {
   const { env } = io;
@@ -231,8 +242,10 @@ export async function createContext(command: Command, io: Io): Promise<Context> 
   const settings = (base: string): ClientSettings => ({
     apiBase: base,
     timeoutMs: requestTimeoutMs,
+    envToken,
     commandName: profile === DEFAULT_PROFILE ? 'matchmaker' : `matchmaker --profile ${profile}`,
   });
+  let user: Promise<SignedInUser> | undefined;
   let store: TokenStore | undefined;
   let client: MatchmakerClient | undefined;
   const profileStore = (base: string, source: ApiBaseSource, replace: boolean) =>
@@ -274,7 +287,18 @@ export async function createContext(command: Command, io: Io): Promise<Context> 
       return makeClient(settings(apiBase), profileStore(apiBase, apiBaseSource, true));
     },
     storedClient(base) {
-      return makeClient(settings(base), profileStore(base, 'credentials', false));
+      return makeClient({ ...settings(base), envToken: false }, profileStore(base, 'credentials', false));
+    },
+    user() {
+      // A failed look-up is asked again next time (a bulk run retries it).
+      user ??= context
+        .client()
+        .accounts.userInfo()
+        .catch((error: unknown) => {
+          user = undefined;
+          throw error;
+        });
+      return user;
     },
     async signedIn(fetchImpl?: typeof fetch) {
       if (!envToken) {
@@ -286,6 +310,12 @@ export async function createContext(command: Command, io: Io): Promise<Context> 
         throw authError(
           `Not signed in (profile '${profile}', ${apiBase}): run ${loginCommandFor(profile, apiBaseSource === 'flag' ? apiBase : undefined)}`,
         );
+      }
+      // A member's token gets no further than this, whatever the command would call (some calls,
+      // such as the feature list or the member's own KYC, are open to members).
+      if (envToken && !ANY_ACCOUNT.has(command.name())) {
+        const found = await context.user();
+        if (!isAdmin(found)) throw memberTokenError(found);
       }
       return current;
     },
@@ -299,7 +329,7 @@ export async function requireAdmin(
   fetchImpl?: typeof fetch,
 ): Promise<{ client: MatchmakerClient; userId: string | undefined }> {
   const client = await context.signedIn(fetchImpl);
-  const user = await client.accounts.userInfo();
+  const user = await context.user();
   if (!isAdmin(user)) throw authError(`Not allowed: ${ADMIN_ONLY_MESSAGE}`, 'ADMIN_ONLY');
   return { client, userId: stringAt(user, 'keycloakId') ?? stringAt(user, 'id') };
 }

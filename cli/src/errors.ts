@@ -131,7 +131,16 @@ function describe(error: unknown, { apiBase, envToken, profile = 'default' }: Ru
       };
     }
     if (error.status === 403) {
-      return { message: `Not allowed: ${detail ?? signInAgain}`, code: 'NOT_ALLOWED', exitCode: EXIT.auth };
+      // The SDK answers a 403 with a refresh and one replay: this is the replay's, so the token
+      // was fresh and the call itself is refused.
+      const call = error.endpoint ?? 'the call';
+      return {
+        message: detail
+          ? `Not allowed: ${detail} (HTTP 403, ${call})`
+          : `Not allowed: the API refused ${call} (HTTP 403) for the signed-in account, also with a refreshed token`,
+        code: 'NOT_ALLOWED',
+        exitCode: EXIT.auth,
+      };
     }
     const text = `${detail ?? 'Request failed'} (HTTP ${error.status}${error.endpoint ? `, ${error.endpoint}` : ''})`;
     if (error.status === 400 || error.status === 422)

@@ -6,13 +6,16 @@
  *   minutes); calls that change something are sent once: a second toggle switches back. When one
  *   runs out of time, loses its connection after it was sent or meets a gateway's time-out (504),
  *   the message says the change may have been made and how to check;
+ * - with MATCHMAKER_TOKEN, a 401 or 403 is checked against accounts.userInfo: a token the API
+ *   still accepts was not refused, the call was (the SDK would otherwise take a 403 as a spent
+ *   token, and with no refresh token call the session over).
  *
  * Errors it raises itself are CliErrors; the SDK reports them as the NetworkError's cause, and
  * the error handler (errors.ts) finds them there. Calls with a retry policy of the SDK's own are
  * left to it, so that nothing is retried twice. Reads do not retry a time-out: the limit is the
  * one asked for, and a server that slow is not helped by four more tries.
  */
-import { type EndpointDef, type EndpointId, endpoints } from '@matchmaker/sdk';
+import { type EndpointDef, type EndpointId, endpoints, isAdmin } from '@matchmaker/sdk';
 import {
   backoff,
   DEFAULT_RETRY,
@@ -22,8 +25,8 @@ import {
   type RetryPolicy,
   sleep,
 } from './bulk/flow';
-import { CliError, EXIT } from './exit';
-import { stringAt } from './guards';
+import { ADMIN_ONLY_MESSAGE, authError, CliError, EXIT } from './exit';
+import { isRecord, stringAt } from './guards';
 
 /** The retries of a read: the bulk runs' default (5 retries, 200 ms to 10 s, full jitter). */
 export const READ_RETRY: RetryPolicy = DEFAULT_RETRY;
@@ -176,6 +179,8 @@ export interface RequestOptions {
   apiBase: string;
   /** Time limit of each attempt in ms; 0 for none. */
   timeoutMs: number;
+  /** MATCHMAKER_TOKEN is the credential: a 401 or 403 is checked against accounts.userInfo. */
+  envToken: boolean;
   /** `matchmaker`, with `--profile` when it is not the default: the start of suggested commands. */
   commandName: string;
   fetch?: typeof fetch;
@@ -236,6 +241,15 @@ function parseBody(body: unknown): unknown {
   }
 }
 
+/** The member refusal of a MATCHMAKER_TOKEN, wherever it is found. */
+export function memberTokenError(user: unknown): CliError {
+  const who = stringAt(user, 'email') ?? stringAt(user, 'username') ?? 'an account';
+  return authError(
+    `Not allowed: ${ADMIN_ONLY_MESSAGE} (MATCHMAKER_TOKEN is the token of ${who}, a member)`,
+    'ADMIN_ONLY',
+  );
+}
+
 export function commandFetch(options: RequestOptions): typeof fetch {
   const inner = options.fetch ?? globalThis.fetch;
   const policy = options.retry ?? READ_RETRY;
@@ -281,6 +295,44 @@ export function commandFetch(options: RequestOptions): typeof fetch {
     for (let left = gate.remaining(); left !== undefined; left = gate.remaining()) {
       await sleep(left, signal);
     }
+  }
+
+  /**
+   * A 401 or 403 for MATCHMAKER_TOKEN: when the API still answers accounts.userInfo with it, the
+   * token is good and this call was refused (a member's token: the admin message).
+   */
+  async function checkRefusal(
+    init: RequestInit | undefined,
+    response: Response,
+    called: Called | undefined,
+  ): Promise<void> {
+    if (called?.endpoint.id === 'accounts.userInfo') return;
+    let probe: Response;
+    try {
+      probe = await attempt(`${options.apiBase}${endpoints['accounts.userInfo'].path}`, {
+        method: 'GET',
+        headers: init?.headers,
+        signal: init?.signal,
+      });
+    } catch {
+      return;
+    }
+    if (!probe.ok) return;
+    const user: unknown = await probe.json().catch(() => undefined);
+    if (!isRecord(user)) return;
+    if (!isAdmin(user)) throw memberTokenError(user);
+    const detail = stringAt(
+      await response
+        .clone()
+        .json()
+        .catch(() => undefined),
+      'message',
+    );
+    const id = called?.endpoint.id ?? 'this call';
+    throw authError(
+      `Not allowed: ${detail ? `${detail} (HTTP ${response.status}, ${id})` : `HTTP ${response.status} on ${id}`}; the API accepts MATCHMAKER_TOKEN (${stringAt(user, 'email') ?? 'its account'}) but refused this call`,
+      'NOT_ALLOWED',
+    );
   }
 
   /** The message of a change sent without an answer. */
@@ -381,6 +433,7 @@ export function commandFetch(options: RequestOptions): typeof fetch {
         );
         if (timedOut) throw timedOut;
       }
+      if (options.envToken && (status === 401 || status === 403)) await checkRefusal(init, response, called);
       return response;
     }
   };
