@@ -141,7 +141,11 @@ export async function readJournal(path: string): Promise<JournalState> {
     }
     const line = numberAt(record, 'line');
     const status = stringAt(record, 'status');
-    const id = stringAt(record, 'id');
+    // A row that failed before it had a usable id (empty, not text, the admin's own) is recorded
+    // with the id "": that is a failed record like any other, not damage.
+    const id =
+      stringAt(record, 'id') ??
+      (isRecord(record) && record.id === '' && status === 'failed' ? '' : undefined);
     // Input lines are whole numbers from 2 (a CSV's header is line 1; NDJSON starts at 1).
     if (line === undefined || !Number.isSafeInteger(line) || line < 1 || id === undefined) {
       throw usageError(
