@@ -4,6 +4,8 @@
  * requests, and the order of the checks (not signed in before "pass --yes").
  */
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { RunningSandbox } from '@matchmaker/sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -114,6 +116,51 @@ describe("an admin's own account", () => {
     const admin = user(adminId);
     expect(admin).toMatchObject({ roles: ['Admin', 'offline_access'], status: 'active', is_deleted: false });
     expect((await cli(['whoami'], { env })).code).toBe(0);
+  });
+
+  it('bulk refuses a row naming the admin by id, username or email, in any case, as a failed row', async () => {
+    const dir = tempDir();
+    const [a = '', b = ''] = memberIds(box, 2);
+    const own = ['sandbox.admin', 'ADMIN@Sandbox.Test', adminId.toUpperCase(), 'Sandbox.Admin'];
+    const input = idsCsv(dir, 'own.csv', [own[0] ?? '', a]);
+    const demote = await cli(['bulk', 'set-role', '--role', 'General', '-i', input, '--yes'], { env });
+    expect(demote.code, demote.stderr).toBe(3);
+    const failures = readFileSync(join(dir, 'own.set-role.failures.csv'), 'utf8');
+    expect(failures).toContain('sandbox.admin,refusing to set-role your own account');
+    expect(user(a)?.roles).toEqual(['General']);
+    for (const [i, action] of ['suspend', 'deactivate', 'delete'].entries()) {
+      const rows = idsCsv(dir, `own-${action}.csv`, [...own, i === 0 ? b : a]);
+      const check = await cli(['bulk', action, '-i', rows, '--validate-only'], { env });
+      expect(check.code, `${action} --validate-only`).toBe(2);
+      expect(check.stderr).toContain(`${own.length} invalid`);
+      for (const line of [2, 3, 4, 5]) {
+        expect(check.stderr).toContain(`line ${line}: refusing to ${action} your own account`);
+      }
+      const dry = await cli(['bulk', action, '-i', rows, '--dry-run', '-o', 'csv'], { env });
+      expect(dry.code, `${action} --dry-run`).toBe(3);
+      expect(dry.stderr).toContain(`${own.length} rows are invalid`);
+      expect(dry.stdout).not.toContain('sandbox.admin');
+    }
+    const suspend = await cli(
+      ['bulk', 'suspend', '-i', idsCsv(dir, 'mail.csv', [own[1] ?? '', b]), '--yes'],
+      {
+        env,
+      },
+    );
+    expect(suspend.code).toBe(3);
+    expect(readFileSync(join(dir, 'mail.suspend.failures.csv'), 'utf8')).toContain(
+      'ADMIN@Sandbox.Test,refusing to suspend your own account',
+    );
+    expect(user(b)?.status).toBe('suspended');
+    // Signed out, a check of the input cannot know whose the account is, and says so.
+    const blind = await cli(['bulk', 'suspend', '-i', input, '--validate-only'], { env: envFor(box) });
+    expect(blind.code).toBe(0);
+    expect(blind.stderr).toContain('Rows naming your own account are not checked (Not signed in');
+    expect(user(adminId)).toMatchObject({
+      roles: ['Admin', 'offline_access'],
+      status: 'active',
+      is_deleted: false,
+    });
   });
 });
 

@@ -19,13 +19,29 @@ export const BULK_ACTIONS = [
 ] as const;
 export type BulkActionName = (typeof BULK_ACTIONS)[number];
 
+/** The actions that would lock out the account they change: a run refuses its operator's own. */
+const LOCKING_OUT: ReadonlySet<BulkActionName> = new Set([
+  'deactivate',
+  'suspend',
+  'delete',
+  'set-role',
+  'set-email',
+]);
+
+export function refusesOwnAccount(name: BulkActionName): boolean {
+  return LOCKING_OUT.has(name);
+}
+
 export interface ActionSettings {
   idColumn: string;
   emailColumn: string;
   role?: string;
   review?: { status: 'APPROVED' | 'REJECTED'; reason?: string };
-  /** The signed-in admin's id: a bulk run never locks its own operator out. */
-  selfId?: string;
+  /**
+   * The names of the signed-in admin's account (ids, username, email), in lower case: a bulk run
+   * never locks its own operator out, and the API finds a user by any of them.
+   */
+  self?: readonly string[];
 }
 
 /** One row's planned change. */
@@ -87,9 +103,11 @@ function idOf(values: JsonRecord, column: string): string {
 
 export function bulkAction(name: BulkActionName, settings: ActionSettings): BulkAction {
   const { idColumn } = settings;
-  const userId = (values: JsonRecord, destructive: boolean): string => {
+  const userId = (values: JsonRecord): string => {
     const id = idOf(values, idColumn);
-    if (destructive && id === settings.selfId) throw new RowError(`refusing to ${name} your own account`);
+    if (refusesOwnAccount(name) && settings.self?.includes(id.toLowerCase())) {
+      throw new RowError(`refusing to ${name} your own account (${id}): ask another admin to do it`);
+    }
     return id;
   };
   const simple = (
@@ -102,7 +120,7 @@ export function bulkAction(name: BulkActionName, settings: ActionSettings): Bulk
     destructive,
     changePerRow: false,
     options,
-    plan: (values) => ({ id: userId(values, destructive), change }),
+    plan: (values) => ({ id: userId(values), change }),
     apply: (client, plan, options) => call(client, plan.id, options),
   });
   switch (name) {
@@ -131,7 +149,7 @@ export function bulkAction(name: BulkActionName, settings: ActionSettings): Bulk
         changePerRow: true,
         options: ['--email-column', settings.emailColumn],
         plan: (values) => {
-          const id = userId(values, true);
+          const id = userId(values);
           const email = cell(values, settings.emailColumn);
           if (email === '') throw new RowError(`empty '${settings.emailColumn}'`);
           if (!isEmail(email)) throw new RowError(`invalid email '${email}'`);
