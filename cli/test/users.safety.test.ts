@@ -1,7 +1,8 @@
 /**
  * Single-user and KYC review commands as staff type them: unknown roles, the admin's own account,
  * prompts that name who is changed (asked on a pty through the built binary), decided KYC
- * requests, and the order of the checks (not signed in before "pass --yes").
+ * requests, images decide on an image nobody flagged, and the order of the checks (not signed in
+ * before "pass --yes").
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -33,6 +34,12 @@ beforeAll(async () => {
 
 const user = (id: string) => box.world.store.data.users[id];
 const kycOf = (status: string) => box.world.store.data.kycRequests.filter((r) => r.status === status);
+const images = () => Object.values(box.world.store.data.images);
+function flaggedImage() {
+  const found = images().find((image) => image.flagged);
+  if (!found) throw new Error('the sandbox has no flagged image left');
+  return found;
+}
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: looking for escape sequences
 const ANSI_SEQUENCE = /\u001b(?:\[[0-9;?]*[A-Za-z]|[78])/g;
@@ -176,6 +183,7 @@ describe('not signed in comes before "pass --yes"', () => {
       ['users', 'set-role', id, 'Admin'],
       ['users', 'set-email', id, 'x@example.test'],
       ['kyc', 'review', request, '--approve'],
+      ['images', 'decide', flaggedImage().filename, '--remove'],
     ]) {
       const result = await cli(argv, { env: signedOut });
       expect(result.code, argv.join(' ')).toBe(4);
@@ -212,7 +220,40 @@ describe('kyc review of a decided request', () => {
   });
 });
 
+describe('images decide takes only flagged images', () => {
+  it("an image nobody flagged (a member's profile photo) is refused, --keep or --remove (exit 2)", async () => {
+    const photo = images().find((image) => !image.flagged && image.image_type === 'Profile Photo');
+    expect(photo).toBeDefined();
+    const filename = photo?.filename ?? '';
+    for (const decision of ['--remove', '--keep']) {
+      const refused = await cli(['images', 'decide', filename, decision, '--yes'], { env });
+      expect(refused.code, decision).toBe(2);
+      expect(refused.stderr).toContain(`Image ${filename} is not in the flagged list: nothing was changed`);
+    }
+    expect(box.world.store.data.images[filename]).toMatchObject({ flagged: false });
+  });
+
+  it('a flagged image is still removed', async () => {
+    const { filename } = flaggedImage();
+    const removed = await cli(['images', 'decide', filename, '--remove', '--yes', '-o', 'json'], { env });
+    expect(removed.code, removed.stderr).toBe(0);
+    expect(JSON.parse(removed.stdout).approved).toBe(false);
+    expect(box.world.store.data.images[filename]).toBeUndefined();
+  });
+});
+
 describe('prompts name what they change (on a terminal)', () => {
+  it("images decide --remove names the image's owner and that it is flagged", async () => {
+    const image = flaggedImage();
+    const owner = user(image.user_id);
+    const asked = await onTerminal(['images', 'decide', image.filename, '--remove'], 'Remove flagged image');
+    expect(asked.code).toBe(1);
+    expect(asked.output()).toContain(
+      `Remove flagged image ${image.filename} of ${owner?.username} (user id ${image.user_id}`,
+    );
+    expect(box.world.store.data.images[image.filename]).toMatchObject({ flagged: true });
+  });
+
   it('delete names the username and email; no answers nothing', async () => {
     const [id = ''] = memberIds(box, 1);
     const target = user(id);
