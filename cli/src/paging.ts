@@ -3,6 +3,7 @@
  * (printed as it arrives), `--limit N` to read pages until N records. The end is the answer's
  * `total_pages` when it gives one, else the first short or empty page.
  */
+import { CliError, EXIT } from './exit';
 import { listAt, numberAt, stringAt } from './guards';
 import type { PagingOptions } from './options';
 import type { ListPrinter } from './output';
@@ -40,10 +41,55 @@ const idOf = (record: unknown): string | undefined => {
   return id === undefined ? undefined : String(id);
 };
 
+/** How a signal is named to the user: Ctrl-C is what they pressed. */
+const signalName = (signal: unknown) => (signal === 'SIGINT' ? 'Ctrl-C' : String(signal));
+
+/** Settles as `pending` does, or rejects with `stopped` as soon as `signal` is aborted. */
+function untilStopped<T>(pending: Promise<T>, signal: AbortSignal, stopped: () => Error): Promise<T> {
+  if (signal.aborted) return Promise.reject(stopped());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(stopped());
+    signal.addEventListener('abort', onAbort, { once: true });
+    pending.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}
+
+/**
+ * Prints the pages `paging` asks for. Ctrl-C or SIGTERM (as in bulk runs) stops the paging
+ * instead of the process: what was printed is ended as valid data and the error (exit 130) says
+ * where to go on from, as for a page that failed.
+ */
 export async function printPages(
   list: PagedList,
   paging: PagingOptions,
   printer: ListPrinter,
+): Promise<number> {
+  const stop = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => stop.abort(signal);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  try {
+    return await printEveryPage(list, paging, printer, stop.signal);
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+}
+
+async function printEveryPage(
+  list: PagedList,
+  paging: PagingOptions,
+  printer: ListPrinter,
+  stopped: AbortSignal,
 ): Promise<number> {
   const first = paging.page ?? 1;
   const many = paging.all === true || paging.limit !== undefined;
@@ -62,7 +108,15 @@ export async function printPages(
   for (let page = first; ; page++) {
     let answer: unknown;
     try {
-      answer = await list.fetchPage(page);
+      answer = await untilStopped(list.fetchPage(page), stopped, () =>
+        page === first
+          ? new CliError(
+              `Interrupted (${signalName(stopped.reason)}) before the first page arrived: nothing was printed`,
+              EXIT.interrupted,
+              'INTERRUPTED',
+            )
+          : new CliError(`Interrupted (${signalName(stopped.reason)})`, EXIT.interrupted, 'INTERRUPTED'),
+      );
     } catch (error) {
       if (page === first) throw error;
       // What was printed stays valid data (a JSON array is closed); the error says it is partial.
