@@ -216,8 +216,8 @@ export interface DateRangeOptions {
 }
 
 /**
- * --from and --to, each a date that exists, --from not after --to (checked before the action, so
- * nothing is sent). `required`: both must be given, and the help says so.
+ * --from and --to, each a date that exists, --from not after --to, nor after today when --to is
+ * left out (checked before the action, so nothing is sent). `required`: both must be given, and the help says so.
  */
 export function addDateRange(command: Command, required = false): Command {
   const needed = required ? ' (required)' : '';
@@ -235,6 +235,13 @@ export function addDateRange(command: Command, required = false): Command {
       // Both are YYYY-MM-DD, so their text sorts as their dates do.
       if (start !== undefined && end !== undefined && start > end) {
         throw usageError(`--from ${start} is after --to ${end}: give the earlier date as --from`);
+      }
+      // Without --to the API ends the range today (UTC), and would swap a later --from with it.
+      const today = new Date().toISOString().slice(0, 10);
+      if (start !== undefined && end === undefined && start > today) {
+        throw usageError(
+          `--from ${start} is after today (${today}, the default --to): give --to as well, or an earlier --from`,
+        );
       }
     });
 }

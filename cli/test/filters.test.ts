@@ -148,8 +148,13 @@ describe('filters with a fixed set of values', () => {
       ['logs', 'visits', '--device', ''],
       ['logs', 'visits', '--browser', ''],
       ['logs', 'visits', '--path', ''],
+      ['referrals', '--username', ''],
+      ['referrals', '--username', ' '],
     ];
-    for (const argv of empties) expect(await refused(argv)).toContain(`${argv[2]} is empty`);
+    for (const argv of empties) {
+      const option = argv.find((word) => word.startsWith('--'));
+      expect(await refused(argv)).toContain(`${option} is empty`);
+    }
     expect(await refused(['users', 'search', ''])).toContain('The search text is empty');
   });
 });
@@ -202,6 +207,16 @@ describe('date ranges', () => {
       expect(stderr).toContain('--from 2026-11-10 is after --to 2026-11-01');
       const oneDay = await run([...command, '--from', '2026-11-01', '--to', '2026-11-01']);
       expect({ command, code: oneDay.code }).toEqual({ command, code: 0 });
+    }
+  });
+
+  it('--from after today without --to is exit 2: the default --to is today', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    for (const command of RANGED.filter(([, name]) => name !== 'matches' && name !== 'filters')) {
+      const stderr = await refused([...command, '--from', '2030-01-01']);
+      expect(stderr).toContain(`--from 2030-01-01 is after today (${today}, the default --to)`);
+      const fromToday = await run([...command, '--from', today]);
+      expect({ command, code: fromToday.code }).toEqual({ command, code: 0 });
     }
   });
 

@@ -1,7 +1,7 @@
 /** `referrals`: who referred whom, page by page. */
 import { Command } from 'commander';
 import type { Context } from '../context';
-import { addPaging, type PagingOptions } from '../options';
+import { addPaging, nonEmpty, type PagingOptions } from '../options';
 import { listPrinter } from '../output';
 import { printPages } from '../paging';
 import { act } from '../program';
@@ -34,6 +34,10 @@ export function referralsCommand(): Command {
   return addPaging(
     new Command('referrals')
       .description('referrals, newest first, 15 per page')
-      .option('--username <name>', 'only the referrals of this referrer'),
+      .option(
+        '--username <name>',
+        'only the referrals of this referrer',
+        nonEmpty('--username', "the referrer's username"),
+      ),
   ).action(act(referrals));
 }
