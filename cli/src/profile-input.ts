@@ -29,6 +29,8 @@ import { camel, isEmail, kebab } from './input';
  * and of consent to marry in most countries, so a birth date must make the member at least 18.
  */
 export const MINIMUM_AGE = 18;
+/** The oldest age a birth date may give: older is a typo (1800 for 1980) or a placeholder (0001-01-01). */
+export const MAXIMUM_AGE = 120;
 /** Heights are centimetres; these bounds catch metres (1.8) and inches (70) typed by mistake. */
 const HEIGHT_CM = { min: 50, max: 300 } as const;
 
@@ -113,7 +115,7 @@ function describe(rule: Rule): string {
     case 'yes-no':
       return 'true, false, yes or no';
     case 'birth-date':
-      return `a date as YYYY-MM-DD, such as 1990-04-21, at least ${MINIMUM_AGE} years ago`;
+      return `a date as YYYY-MM-DD, such as 1990-04-21, from ${MINIMUM_AGE} to ${MAXIMUM_AGE} years ago`;
     default:
       return 'text';
   }
@@ -174,6 +176,8 @@ function birthDate(rule: Rule, text: string, today = new Date()): Checked {
   if (Date.UTC(year, month - 1, day) > today.getTime()) return { problem: 'is in the future' };
   const years = age(today, year, month, day);
   if (years < MINIMUM_AGE) return { problem: `makes them ${years}: members must be at least ${MINIMUM_AGE}` };
+  if (years > MAXIMUM_AGE)
+    return { problem: `makes them ${years}: nobody is older than ${MAXIMUM_AGE}; check the year` };
   return { value: text.trim() };
 }
 
@@ -213,11 +217,14 @@ function checkText(rule: Rule, text: string): Checked {
   }
 }
 
+const emptyProblem = (key: string) =>
+  key === 'referrer' ? "is empty: give the referrer's username, or leave --referrer out" : 'cannot be empty';
+
 /** One value by its field's rule; `clearable` fields take null or '' (sent as null, which clears). */
 function checkValue(key: string, raw: unknown, clearable: boolean): Checked {
   const rule = ruleOf(key);
   if (raw === null || (typeof raw === 'string' && raw.trim() === '' && rule.kind !== 'secret'))
-    return clearable ? { value: null } : { problem: 'cannot be empty' };
+    return clearable ? { value: null } : { problem: emptyProblem(key) };
   if (typeof raw === 'string') return checkText(rule, raw);
   // JSON's own types where the field has one: true or false, a number of centimetres.
   if (typeof raw === 'boolean' && rule.kind === 'yes-no') return { value: raw };
@@ -331,7 +338,8 @@ export function editBody(inputs: Inputs): JsonRecord {
 export function createDraft(inputs: Inputs, passwordComing: boolean): JsonRecord {
   const problems = new Problems('create');
   const given = gather(inputs, CREATE_KEYS, createElsewhere, problems);
-  const body = checkAll(given, (key) => key === 'referrer', problems);
+  // Nothing is clearable on a new account: an empty --referrer would create one with no referrer.
+  const body = checkAll(given, () => false, problems);
   const missing = REQUIRED.filter((key) => key !== 'password' && given.every((item) => item.key !== key));
   if (missing.length > 0)
     problems.add(

@@ -70,12 +70,14 @@ describe('users edit: values are checked before anything is sent', () => {
     expect(bad.stderr).not.toMatch(/expected|received/);
   });
 
-  it('a birth date must be a past date of someone at least 18', async () => {
+  it('a birth date must be a past date of someone at least 18 and at most 120', async () => {
     const [id = ''] = memberIds(box, 1);
     for (const [date, reason] of [
       ['notadate', 'must be a date as YYYY-MM-DD'],
       ['2030-01-01', 'is in the future'],
       ['2020-01-01', 'members must be at least 18'],
+      ['1800-01-01', 'nobody is older than 120'],
+      ['0001-01-01', 'nobody is older than 120'],
       ['1990-13-01', 'not a date in the calendar'],
     ]) {
       const refused = await cli(['users', 'edit', id, '--date-of-birth', date ?? ''], { env });
@@ -203,6 +205,7 @@ describe('users create', () => {
     for (const [flag, value, reason] of [
       ['--date-of-birth', 'notadate', 'must be a date as YYYY-MM-DD'],
       ['--date-of-birth', '2020-01-01', 'members must be at least 18'],
+      ['--date-of-birth', '1800-01-01', 'nobody is older than 120'],
       ['--sex', 'xx', 'must be one of female, male'],
     ] as const) {
       const argv = ACCOUNT.map((word, i) => (ACCOUNT[i - 1] === flag ? value : word));
@@ -228,6 +231,18 @@ describe('users create', () => {
     );
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain("--referrer 'nosuchuser': no user has this username");
+    expect(changes).toEqual([]);
+    expect(byEmail('new.person@example.test')).toBeUndefined();
+    for (const empty of ['', ' ']) {
+      const blank = await cli(['users', 'create', ...ACCOUNT, '--referrer', empty, '--password-stdin'], {
+        env,
+        stdin: 'Sandbox#2026',
+      });
+      expect(blank.code).toBe(2);
+      expect(blank.stderr).toContain(
+        `--referrer '${empty}': is empty: give the referrer's username, or leave --referrer out`,
+      );
+    }
     expect(changes).toEqual([]);
     expect(byEmail('new.person@example.test')).toBeUndefined();
     const referrer =
