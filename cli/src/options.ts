@@ -39,6 +39,10 @@ export function requestTimeout(name: string, text: string, fail: (message: strin
     throw fail(`${name} must be a number of seconds, 0 for no limit (got '${text}')`);
   }
   const seconds = Number(trimmed);
+  // Requests are timed in whole milliseconds: less than one would round to 0, which is no limit.
+  if (seconds > 0 && seconds < 0.001) {
+    throw fail(`${name} must be 0 for no limit or at least 0.001 s (1 ms) (got '${text}')`);
+  }
   if (seconds > MAX_REQUEST_TIMEOUT_S) {
     throw fail(
       `${name} must be a number of seconds up to ${MAX_REQUEST_TIMEOUT_S} (a day), 0 for no limit (got '${text}')`,

@@ -178,6 +178,21 @@ describe('the time limit', () => {
     expect(gw.seen).toHaveLength(0);
   });
 
+  it('refuses a limit under 1 ms, which would round to 0 (no limit): exit 2, nothing sent', async () => {
+    for (const tiny of ['0.0004', '0.0000001']) {
+      const result = await cli(['users', 'search', '--request-timeout', tiny], { env });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(
+        `--request-timeout must be 0 for no limit or at least 0.001 s (1 ms) (got '${tiny}')`,
+      );
+    }
+    const fromEnv = await cli(['users', 'search'], { env: { ...env, MATCHMAKER_REQUEST_TIMEOUT: '0.0004' } });
+    expect(fromEnv.code).toBe(2);
+    expect(fromEnv.stderr).toContain('MATCHMAKER_REQUEST_TIMEOUT must be 0 for no limit or at least 0.001 s');
+    expect(gw.seen).toHaveLength(0);
+    expect((await cli(['users', 'search', '--request-timeout', '0.000'], { env })).code).toBe(0);
+  });
+
   it('--help names the option, its variable and how often reads are retried', async () => {
     const help = await cli(['--help'], { env });
     expect(help.stdout).toContain('--request-timeout <n>');
