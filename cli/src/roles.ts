@@ -36,8 +36,7 @@ export function checkRole(typed: string): string {
   throw usageError(`Unknown role '${role}'${hint}: the roles are ${list}; nothing was changed`);
 }
 
-/** What giving `role` (a known one) to someone whose roles are `now` means, for a question. */
-export function roleMeaning(role: string, now: readonly string[] = []): string {
-  if (now.length === 1 && now[0] === role) return 'they have it already';
+/** What giving `role` (a known one) means, for a question. */
+export function roleMeaning(role: string): string {
   return KNOWN_ROLES[role]?.means ?? role;
 }

@@ -83,6 +83,26 @@ describe('users', () => {
     expect((await json(['users', 'set-role', id, 'General', '--yes'])).roles).toEqual(['General']);
   });
 
+  it('set-role to the role the user has already sends nothing, asks nothing, prints the user', async () => {
+    const [id = ''] = memberIds(box, 1);
+    const record = user(id);
+    if (!record) throw new Error('no member');
+    expect(record.roles).toEqual(['General']);
+    // A change would stamp the record: a date it cannot have shows that nothing was sent.
+    record.updated_at = '2000-01-01T00:00:00.000Z';
+    for (const argv of [
+      ['users', 'set-role', id, 'General'],
+      ['users', 'set-role', id, ' General', '--yes'],
+    ]) {
+      const result = await cli([...argv, '-o', 'json'], { env });
+      expect(result.code).toBe(0);
+      expect(result.stderr).toContain(`is already General: nothing was changed`);
+      expect(JSON.parse(result.stdout)).toMatchObject({ id, roles: ['General'] });
+    }
+    expect(record.updated_at).toBe('2000-01-01T00:00:00.000Z');
+    expect(record.roles).toEqual(['General']);
+  });
+
   it('edit takes profile fields as flags or JSON (file or stdin) and refuses bad JSON', async () => {
     const [id = ''] = memberIds(box, 1);
     expect((await json(['users', 'edit', id, '--occupation', 'Baker', '--city', 'Lyon'])).occupation).toBe(

@@ -197,9 +197,15 @@ async function setRole(context: Context, id: string, typed: string) {
   const role = checkRole(typed);
   const { client, user } = await userToChange(context, id, 'change the role of');
   const now = stringsAt(user, 'roles') ?? [];
+  // Exactly that role already: nothing to ask or send (the user as read is the answer).
+  if (now.length === 1 && now[0] === role) {
+    context.info(`User ${named(user, id)} is already ${role}: nothing was changed`);
+    printRecord(user, context.output);
+    return;
+  }
   await confirmAction(
     context.io,
-    `change the role of user ${named(user, id)} from ${now.join(', ') || 'no role'} to ${role} (${roleMeaning(role, now)})`,
+    `change the role of user ${named(user, id)} from ${now.join(', ') || 'no role'} to ${role} (${roleMeaning(role)})`,
     context.yes,
   );
   printRecord(changed(await client.admin.changeUserRole(id, { role })), context.output);
