@@ -23,7 +23,7 @@ export function addGlobalOptions(program: Command): Command {
     .option('-y, --yes', 'do not ask for confirmation (required for destructive commands off a terminal)')
     .option(
       '--request-timeout <n>',
-      `time limit of each request in seconds, 0 for none (else MATCHMAKER_REQUEST_TIMEOUT, default 30); reads are retried ${READ_RETRIES} times on network errors, 5xx and 429, changes are sent once`,
+      `time limit of each request in seconds, 0 for none (else MATCHMAKER_REQUEST_TIMEOUT, default 30); reads are retried ${READ_RETRIES} times on network errors, 5xx and 429, changes only on 429`,
       (text: string) =>
         requestTimeout('--request-timeout', text, (message) => new InvalidArgumentError(message)),
     );

@@ -3,9 +3,10 @@
  * - the time limit of each attempt (`--request-timeout`), the body included;
  * - reads (GET, and the POST searches and aggregations that change nothing) retried on network
  *   errors, 5xx and 429, with the bulk runs' backoff, full jitter and Retry-After (up to 15
- *   minutes); calls that change something are sent once: a second toggle switches back. When one
- *   runs out of time, loses its connection after it was sent or meets a gateway's time-out (504),
- *   the message says the change may have been made and how to check;
+ *   minutes); calls that change something are sent again only after a 429 (the server refused
+ *   them unmade; the same backoff and Retry-After), and otherwise once: a second toggle switches
+ *   back. When one runs out of time, loses its connection after it was sent or meets a gateway's
+ *   time-out (504), the message says the change may have been made and how to check;
  * - with MATCHMAKER_TOKEN, a 401 or 403 is checked against accounts.userInfo: a token the API
  *   still accepts was not refused, the call was (the SDK would otherwise take a 403 as a spent
  *   token, and with no refresh token call the session over).
@@ -407,18 +408,21 @@ export function commandFetch(options: RequestOptions): typeof fetch {
       }
       const { status } = response;
       const limited = status === 429 || status === 503;
+      // A read is sent again on any 5xx or 429; a change only on 429, which says the server did
+      // nothing (a 5xx may come after the change was made).
+      const again = read ? status >= 500 || status === 429 : status === 429;
       if (limited) {
         tooLong = undefined;
         gate.note(parseRetryAfter(response.headers.get('retry-after')));
-        if (tooLong !== undefined && read) {
+        if (tooLong !== undefined && again) {
           throw new CliError(
-            `The API at ${options.apiBase} answered ${name} with HTTP ${status} and asked to wait ${Math.round(tooLong / 60_000)} minutes (Retry-After), longer than a command waits (${MAX_RETRY_AFTER_MS / 60_000} minutes): try again later`,
+            `The API at ${options.apiBase} answered ${name} with HTTP ${status} and asked to wait ${Math.round(tooLong / 60_000)} minutes (Retry-After), longer than a command waits (${MAX_RETRY_AFTER_MS / 60_000} minutes)${read ? '' : '; nothing was changed'}: try again later`,
             EXIT.error,
             'RETRY_AFTER_TOO_LONG',
           );
         }
       }
-      if (read && (status >= 500 || status === 429) && tries <= policy.retries) {
+      if (again && tries <= policy.retries) {
         await response.body?.cancel().catch(() => {});
         await sleep(backoff(policy, tries, limited ? gate.remaining() : undefined), signal);
         continue;

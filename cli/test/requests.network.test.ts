@@ -1,8 +1,8 @@
 /**
  * Single commands on a bad network: reads ride out 5xx, 429 (after its Retry-After) and dropped
- * connections; changes are sent once, and when one times out or loses its connection the message
- * says it may have been made and how to check; the time limit is `--request-timeout` or
- * MATCHMAKER_REQUEST_TIMEOUT. A gateway in front of the sandbox fails requests on demand.
+ * connections; changes are sent again on 429 only (after its Retry-After), otherwise once, and
+ * when one times out or loses its connection the message says it may have been made and how to
+ * check; the time limit is `--request-timeout` or MATCHMAKER_REQUEST_TIMEOUT. A gateway in front of the sandbox fails requests on demand.
  */
 import type { RunningSandbox } from '@matchmaker/sandbox';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -142,6 +142,76 @@ describe('changes are sent once', () => {
       code: 'TIMEOUT',
       message: expect.stringContaining('the server may have deactivated the user anyway'),
     });
+  });
+});
+
+describe('a change refused for the rate limit (429) is sent again after its Retry-After', () => {
+  it('users suspend answered 429 once is sent again after the Retry-After, and made once', async () => {
+    const [id = ''] = memberIds(box, 1);
+    let puts = 0;
+    gw.rule = (method) => {
+      if (method !== 'PUT') return 'pass';
+      puts += 1;
+      return puts === 1
+        ? { status: 429, headers: { 'retry-after': '1' }, body: { message: 'Rate limit exceeded' } }
+        : 'pass';
+    };
+    const result = await cli(['users', 'suspend', id, '--yes', '-o', 'json', '--fields', 'status'], { env });
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ status: 'suspended' });
+    const sent = gw.seen.filter((seen) => seen.method === 'PUT');
+    expect(sent).toHaveLength(2);
+    expect((sent[1]?.at ?? 0) - (sent[0]?.at ?? 0)).toBeGreaterThanOrEqual(1000);
+  });
+
+  it("under the sandbox's --rate-limit 2, users suspend, deactivate and features toggle succeed", async () => {
+    box.faults.rateLimit = 2;
+    const [a = '', b = ''] = memberIds(box, 2);
+    const enabled = box.world.store.data.features.find((f) => f.code === 'CHAT')?.enabled;
+    for (let run = 0; run < 3; run++) {
+      const suspend = await cli(['users', 'suspend', a, '--yes'], { env });
+      expect(suspend.stderr).toBe('');
+      expect(suspend.code).toBe(0);
+    }
+    expect(statusOf(a)).toBe('suspended');
+    const deactivate = await cli(['users', 'deactivate', b, '--yes'], { env });
+    expect(deactivate.code).toBe(0);
+    const toggle = await cli(['features', 'toggle', 'CHAT', '--yes'], { env });
+    expect(toggle.stderr).toBe('');
+    expect(toggle.code).toBe(0);
+    expect(box.world.store.data.features.find((f) => f.code === 'CHAT')?.enabled).toBe(!enabled);
+  });
+
+  it('a change is sent again on 429 only: 5 times at most, then the 429 is reported', async () => {
+    const [id = ''] = memberIds(box, 1);
+    gw.rule = (method) =>
+      method === 'PUT'
+        ? { status: 429, headers: { 'retry-after': '0' }, body: { message: 'Slow down' } }
+        : 'pass';
+    const result = await cli(['users', 'reactivate', id], { env });
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('Slow down (HTTP 429, admin.reactivateUser)');
+    expect(gw.seen.filter((seen) => seen.method === 'PUT')).toHaveLength(6);
+  });
+
+  it('a 429 asking to wait over 15 minutes stops at once: exit 1, nothing changed, sent once', async () => {
+    const [id = ''] = memberIds(box, 1);
+    const before = statusOf(id);
+    gw.rule = (method) =>
+      method === 'PUT'
+        ? { status: 429, headers: { 'retry-after': '3600' }, body: { message: 'Closed' } }
+        : 'pass';
+    const result = await cli(['users', 'suspend', id, '--yes', '-o', 'json'], { env });
+    expect(result.code).toBe(1);
+    expect(JSON.parse(result.stderr)).toEqual({
+      code: 'RETRY_AFTER_TOO_LONG',
+      message: expect.stringContaining(
+        'asked to wait 60 minutes (Retry-After), longer than a command waits (15 minutes); nothing was changed: try again later',
+      ),
+    });
+    expect(gw.seen.filter((seen) => seen.method === 'PUT')).toHaveLength(1);
+    expect(statusOf(id)).toBe(before);
   });
 });
 
