@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { usageError } from './exit';
 import { named } from './fields';
 import { isRecord } from './guards';
+import { isRead } from './requests';
 
 /** What an answer can hold: dotted paths, and paths under which any key may come (a z.record). */
 interface Shape {
@@ -108,8 +109,9 @@ export function checkFieldsBefore(endpoint: EndpointDef, fields: readonly string
 const catalogue: Readonly<Record<string, EndpointDef>> = endpoints;
 
 /**
- * The client, with every call that can change something (not a GET; with a session) checking
- * --fields against its answer first. Calls keep their own `this` (services use private fields).
+ * The client, with every call that can change something (not a read as requests.ts counts them,
+ * with a session) checking --fields against its answer first: a look-up before the change (a POST
+ * search) is not checked, the change is. Calls keep their own `this` (services use private fields).
  * `onChange` is told when such a call passed the check and is being sent.
  */
 export function checkingFields<C extends object>(
@@ -124,7 +126,7 @@ export function checkingFields<C extends object>(
         if (typeof value !== 'function' || typeof method !== 'string') return value;
         const call = value as (...args: unknown[]) => unknown;
         const endpoint = catalogue[`${name}.${method}`];
-        if (!endpoint || endpoint.method === 'GET' || endpoint.access !== 'session')
+        if (!endpoint || isRead(endpoint) || endpoint.access !== 'session')
           return (...args: unknown[]) => call.apply(inner, args);
         return (...args: unknown[]) => {
           checkFieldsBefore(endpoint, fields);

@@ -48,10 +48,13 @@ const READ_POSTS: ReadonlySet<EndpointId> = new Set<EndpointId>([
   'images.bulk',
 ]);
 
+/** Whether a call only reads: a GET, or a POST in READ_POSTS (--fields checks skip it too). */
+export const isRead = (endpoint: EndpointDef): boolean =>
+  endpoint.method === 'GET' || READ_POSTS.has(endpoint.id as EndpointId);
+
 /** Whether a call is retried here: it only reads, and the SDK has no retry policy of its own for it. */
 export function isRetriedRead(endpoint: EndpointDef): boolean {
-  if (endpoint.retry) return false;
-  return endpoint.method === 'GET' || READ_POSTS.has(endpoint.id as EndpointId);
+  return !endpoint.retry && isRead(endpoint);
 }
 
 interface Route {

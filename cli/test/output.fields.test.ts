@@ -86,6 +86,26 @@ describe('--fields on a command that changes something', () => {
     expect(toggle.stderr).toContain("'enabled' is not in this answer (did you mean 'feature.enabled'?)");
   });
 
+  it("kyc review checks --fields against the review's answer, not the look-up before it (kyc.listRequests)", async () => {
+    const pending = box.world.store.data.kycRequests.filter((r) => r.status === 'PENDING');
+    const [first, second] = pending;
+    const typo = await cli(['kyc', 'review', String(first?.id), '--approve', '--yes', '--fields', 'mesage'], {
+      env,
+    });
+    expect(typo.code).toBe(2);
+    expect(typo.stderr).toContain("unknown field 'mesage' (did you mean 'message'?)");
+    expect(typo.stderr).toContain('the answer of kyc.reviewRequest has no such field');
+    expect(box.world.store.data.kycRequests.find((r) => r.id === first?.id)?.status).toBe('PENDING');
+    const review = await cli(
+      ['kyc', 'review', String(second?.id), '--approve', '--yes', '-o', 'json', '--fields', 'message'],
+      { env },
+    );
+    expect(review.stderr).toBe('');
+    expect(review.code).toBe(0);
+    expect(JSON.parse(review.stdout)).toEqual({ message: expect.any(String) });
+    expect(box.world.store.data.kycRequests.find((r) => r.id === second?.id)?.status).toBe('APPROVED');
+  });
+
   it('reads keep their check against the records', async () => {
     const list = await cli(['users', 'search', '--fields', 'id,total'], { env });
     expect(list.code).toBe(2);
