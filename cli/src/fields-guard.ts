@@ -3,7 +3,7 @@
  * (the endpoint's zod schema in the SDK's catalogue) before the change is sent: a typo found
  * after the change would exit 2, which promises that nothing was sent.
  */
-import { type EndpointDef, endpoints } from '@matchmaker/sdk';
+import { type EndpointDef, type EndpointId, endpoints } from '@matchmaker/sdk';
 import { z } from 'zod';
 import { usageError } from './exit';
 import { named } from './fields';
@@ -104,6 +104,14 @@ export function checkFieldsBefore(endpoint: EndpointDef, fields: readonly string
   throw usageError(
     `--fields: ${named(unknown, shape.paths, 'unknown field %s')}: the answer of ${endpoint.id} has no such field; nothing was sent`,
   );
+}
+
+/**
+ * For a command to call before its question: --fields (when given) checked against the answer of
+ * the change it asks about, so a typo is refused before staff say yes, not after.
+ */
+export function checkFieldsOf(id: EndpointId, fields: readonly string[] | undefined) {
+  if (fields) checkFieldsBefore(endpoints[id], fields);
 }
 
 const catalogue: Readonly<Record<string, EndpointDef>> = endpoints;

@@ -2,7 +2,10 @@
  * Prompts (inquirer, on the process's own terminal: a prompt only ever runs on one), on stderr so stdout stays data. Interactive means both stdin and stderr are terminals;
  * otherwise a prompt is an error that says which flag to pass instead.
  */
+import type { EndpointId } from '@matchmaker/sdk';
+import type { Context } from './context';
 import { CliError, EXIT, usageError } from './exit';
+import { checkFieldsOf } from './fields-guard';
 import { type Io, visible } from './io';
 
 export const isInteractive = (io: Io): boolean => io.stdin.isTTY === true && io.stderr.isTTY === true;
@@ -43,6 +46,19 @@ export async function confirmAction(io: Io, what: string, yes: boolean, signal?:
   const message = visible(`${what[0]?.toUpperCase()}${what.slice(1)}?`);
   const ok = await run(() => confirm({ message, default: false }, promptContext(signal)));
   if (!ok) throw new CliError('Cancelled: nothing was changed', EXIT.error, 'CANCELLED');
+}
+
+/**
+ * The question before a change: --fields is checked against the answer of `endpoint` first (the
+ * client checks it again before sending), so a typo exits 2 before staff are asked.
+ */
+export async function confirmChange(
+  context: Pick<Context, 'io' | 'yes' | 'output'>,
+  endpoint: EndpointId,
+  what: string,
+): Promise<void> {
+  checkFieldsOf(endpoint, context.output.fields);
+  await confirmAction(context.io, what, context.yes);
 }
 
 export async function askText(io: Io, message: string, flag: string): Promise<string> {

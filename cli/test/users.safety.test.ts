@@ -192,6 +192,37 @@ describe('not signed in comes before "pass --yes"', () => {
   });
 });
 
+describe('a bad --fields is refused before the question (on a terminal)', () => {
+  it('suspend, deactivate, delete, set-role, set-email, images decide, features toggle and kyc review exit 2 without asking', async () => {
+    const [id = ''] = memberIds(box, 1);
+    const before = { ...user(id) };
+    const flagged = Object.values(box.world.store.data.images).find((image) => image.flagged);
+    const pending = kycOf('PENDING')[0]?.id ?? '';
+    const enabled = box.world.store.data.features.find((f) => f.code === 'CHAT')?.enabled;
+    const runs: [string[], string][] = [
+      [['users', 'suspend', id], "unknown field 'statsu' (did you mean 'status'?)"],
+      [['users', 'deactivate', id], "unknown field 'statsu'"],
+      [['users', 'delete', id], "unknown field 'statsu'"],
+      [['users', 'set-role', id, 'Admin'], "unknown field 'statsu'"],
+      [['users', 'set-email', id, 'new.address@example.test'], "unknown field 'statsu'"],
+      [['images', 'decide', flagged?.filename ?? '', '--remove'], "unknown field 'statsu'"],
+      [['features', 'toggle', 'CHAT'], "unknown field 'statsu'"],
+      [['kyc', 'review', pending, '--approve'], "unknown field 'statsu'"],
+    ];
+    for (const [args, message] of runs) {
+      // Answering yes if the question comes: the typo is then found only after it.
+      const asked = await onTerminal([...args, '--fields', 'statsu'], '(y/N)', 'y\r');
+      expect(asked.output(), args.join(' ')).toContain(message);
+      expect(asked.output(), args.join(' ')).not.toContain('(y/N)');
+      expect(asked.code, args.join(' ')).toBe(2);
+    }
+    expect(user(id)).toEqual(before);
+    expect(Object.values(box.world.store.data.images).find((image) => image.flagged)).toEqual(flagged);
+    expect(kycOf('PENDING')[0]?.id).toBe(pending);
+    expect(box.world.store.data.features.find((f) => f.code === 'CHAT')?.enabled).toBe(enabled);
+  });
+});
+
 describe('kyc review of a decided request', () => {
   it('is refused (exit 2, naming its status and --force); --force reviews it again', async () => {
     const approved = kycOf('APPROVED')[0];

@@ -5,7 +5,7 @@ import { CliError, EXIT, usageError } from '../exit';
 import { isRecord, type JsonRecord, listAt, stringAt } from '../guards';
 import { printList, printRecord } from '../output';
 import { act } from '../program';
-import { confirmAction } from '../prompt';
+import { confirmChange } from '../prompt';
 
 /**
  * One row per switch: a feature (`subfeature` null), then each of its subfeatures under the
@@ -96,10 +96,10 @@ async function toggle(context: Context, code: string, options: ToggleOptions) {
     printRecord(sub ? { message, feature, subfeature: sub } : { message, feature }, context.output);
     return;
   }
-  await confirmAction(
-    context.io,
+  await confirmChange(
+    context,
+    sub ? 'features.toggleSubfeature' : 'features.toggle',
     `turn ${name} ${onOff(wanted)} for every member (it is ${onOff(now)} now)`,
-    context.yes,
   );
   let answer: unknown;
   let after: boolean;

@@ -8,7 +8,7 @@ import { addPaging, type PagingOptions } from '../options';
 import { listPrinter, printRecord } from '../output';
 import { printPages } from '../paging';
 import { act } from '../program';
-import { confirmAction } from '../prompt';
+import { confirmChange } from '../prompt';
 
 async function flagged(context: Context, options: PagingOptions) {
   const client = await context.signedIn();
@@ -57,7 +57,7 @@ async function decide(context: Context, filename: string, options: { keep?: bool
   // Signed in first: piped without --yes and signed out, the login hint is what helps.
   const client = await context.signedIn();
   const image = await findFlagged(client, filename);
-  if (options.remove) await confirmAction(context.io, `remove ${described(image)}`, context.yes);
+  if (options.remove) await confirmChange(context, 'images.decideFlagged', `remove ${described(image)}`);
   printRecord(
     await client.images.decideFlagged({ filename, approved: options.keep === true }),
     context.output,

@@ -15,7 +15,7 @@ import { addDateRange, addPaging, type DateRangeOptions, oneOfOption, type Pagin
 import { listPrinter, printList, printRecord } from '../output';
 import { printPages } from '../paging';
 import { act } from '../program';
-import { confirmAction } from '../prompt';
+import { confirmChange } from '../prompt';
 
 export const KYC_COLUMNS = ['id', 'user_id', 'user_info.username', 'status', 'document_type', 'created_at'];
 
@@ -100,10 +100,10 @@ async function review(context: Context, requestId: string, flags: ReviewFlags & 
     );
   }
   const applicant = isRecord(request.user_info) ? stringAt(request.user_info, 'username') : undefined;
-  await confirmAction(
-    context.io,
+  await confirmChange(
+    context,
+    'kyc.reviewRequest',
     `${body.status === 'APPROVED' ? 'approve' : 'reject'} KYC request ${requestId} of ${applicant ?? `user ${stringAt(request, 'user_id') ?? '?'}`} (now ${status ?? 'without a status'})`,
-    context.yes,
   );
   printRecord(await client.kyc.reviewRequest(requestId, body), context.output);
 }

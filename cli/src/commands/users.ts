@@ -2,6 +2,7 @@
 import {
   ADMIN_USERS_PAGE_SIZE,
   accountStatusSchema,
+  type EndpointId,
   isHttpError,
   type MatchmakerClient,
   type UserSearchFilters,
@@ -17,7 +18,7 @@ import { listPrinter, printRecord } from '../output';
 import { printPages } from '../paging';
 import { CREATE_FLAGS, createBody, createDraft, EDIT_FIELDS, editBody, fieldHelp } from '../profile-input';
 import { act } from '../program';
-import { askPassword, confirmAction, isInteractive, readStdin } from '../prompt';
+import { askPassword, confirmChange, isInteractive, readStdin } from '../prompt';
 import { checkRole, KNOWN_ROLES, roleMeaning } from '../roles';
 
 export const USER_COLUMNS = [
@@ -108,12 +109,24 @@ type SimpleChange = 'deactivate' | 'reactivate' | 'suspend' | 'delete' | 'confir
  * `destructive`: asks first, naming the user, and refuses the admin's own account, which it would
  * lock out (as bulk runs refuse the admin's own id).
  */
-const SIMPLE: Record<SimpleChange, { summary: string; destructive: boolean }> = {
-  deactivate: { summary: 'deactivate a user (they can reactivate)', destructive: true },
-  reactivate: { summary: 'reactivate a deactivated or archived user', destructive: false },
-  suspend: { summary: 'suspend a user (their sessions end on their next call)', destructive: true },
-  delete: { summary: 'delete a user', destructive: true },
-  confirm: { summary: "confirm a user's account", destructive: false },
+const SIMPLE: Record<SimpleChange, { summary: string; destructive: boolean; endpoint: EndpointId }> = {
+  deactivate: {
+    summary: 'deactivate a user (they can reactivate)',
+    destructive: true,
+    endpoint: 'admin.deactivateUser',
+  },
+  reactivate: {
+    summary: 'reactivate a deactivated or archived user',
+    destructive: false,
+    endpoint: 'admin.reactivateUser',
+  },
+  suspend: {
+    summary: 'suspend a user (their sessions end on their next call)',
+    destructive: true,
+    endpoint: 'admin.suspendUser',
+  },
+  delete: { summary: 'delete a user', destructive: true, endpoint: 'admin.deleteUser' },
+  confirm: { summary: "confirm a user's account", destructive: false, endpoint: 'admin.confirmUser' },
 };
 
 /** A user as a question names them: `anna.k (anna@example.test, id 9fd9...)`. */
@@ -171,7 +184,7 @@ function simpleAction(change: SimpleChange) {
     if (SIMPLE[change].destructive) {
       const found = await userToChange(context, id, change);
       client = found.client;
-      await confirmAction(context.io, `${change} user ${named(found.user, id)}`, context.yes);
+      await confirmChange(context, SIMPLE[change].endpoint, `${change} user ${named(found.user, id)}`);
     } else {
       client = await context.signedIn();
     }
@@ -189,7 +202,11 @@ function simpleAction(change: SimpleChange) {
 async function setEmail(context: Context, id: string, email: string) {
   const address = checkEmail(email);
   const { client, user } = await userToChange(context, id);
-  await confirmAction(context.io, `change the email of user ${named(user, id)} to ${address}`, context.yes);
+  await confirmChange(
+    context,
+    'admin.changeUserEmail',
+    `change the email of user ${named(user, id)} to ${address}`,
+  );
   printRecord(changed(await client.admin.changeUserEmail(id, { email: address })), context.output);
 }
 
@@ -203,10 +220,10 @@ async function setRole(context: Context, id: string, typed: string) {
     printRecord(user, context.output);
     return;
   }
-  await confirmAction(
-    context.io,
+  await confirmChange(
+    context,
+    'admin.changeUserRole',
     `change the role of user ${named(user, id)} from ${now.join(', ') || 'no role'} to ${role} (${roleMeaning(role)})`,
-    context.yes,
   );
   printRecord(changed(await client.admin.changeUserRole(id, { role })), context.output);
 }
