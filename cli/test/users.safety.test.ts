@@ -221,6 +221,21 @@ describe('a bad --fields is refused before the question (on a terminal)', () => 
     expect(kycOf('PENDING')[0]?.id).toBe(pending);
     expect(box.world.store.data.features.find((f) => f.code === 'CHAT')?.enabled).toBe(enabled);
   });
+
+  it('users create refuses it before asking for the password', async () => {
+    const users = Object.keys(box.world.store.data.users).length;
+    const account = ['--email', 'typo.person@example.test', '--username', 'typo.person'];
+    const names = ['--first-name', 'Typo', '--last-name', 'Person', '--date-of-birth', '1991-05-06'];
+    const asked = await onTerminal(
+      ['users', 'create', ...account, ...names, '--sex', 'female', '--fields', 'user.statsu'],
+      'Password for the new account',
+      'Secret-pass-1\r',
+    );
+    expect(asked.output()).toContain("unknown field 'user.statsu' (did you mean 'user.status'?)");
+    expect(asked.output()).not.toContain('Password for the new account');
+    expect(asked.code).toBe(2);
+    expect(Object.keys(box.world.store.data.users)).toHaveLength(users);
+  });
 });
 
 describe('kyc review of a decided request', () => {

@@ -11,6 +11,7 @@ import {
 import { Command, Option } from 'commander';
 import { type Context, requireAdmin } from '../context';
 import { CliError, EXIT, usageError } from '../exit';
+import { checkFieldsOf } from '../fields-guard';
 import { isRecord, type JsonRecord, stringAt, stringsAt } from '../guards';
 import { checkEmail, kebab, readJsonInput } from '../input';
 import { addPaging, idList, oneOfOption, type PagingOptions } from '../options';
@@ -287,6 +288,8 @@ async function create(context: Context, options: JsonRecord & FromJson & { passw
       `--referrer '${referrer}': no user has this username, and the API would create the account without a referrer (nothing was sent). Find the username with \`matchmaker users search ${referrer}\`, or leave --referrer out`,
     );
   }
+  // A --fields typo is refused before the password is asked for, not after it was typed.
+  checkFieldsOf('admin.createUser', context.output.fields);
   const password = options.passwordStdin
     ? await readStdin(context.io)
     : typeof draft.password === 'string'
