@@ -60,7 +60,7 @@ export interface BulkAction {
   /** Rows can ask for different changes (set-email's column), so two rows of one user can conflict. */
   changePerRow: boolean;
   /**
-   * The options that decide the change, as typed (`--role Moderator`): the journal records them
+   * The options that decide the change, as typed (`--role Admin`): the journal records them
    * so that a resumed run cannot finish the file with another change.
    */
   options: string[];

@@ -84,7 +84,7 @@ export interface JournalState {
   failedCount: number;
   /** The action of the run that wrote it, from its first record. */
   action: string | undefined;
-  /** The options that decided its change (`--role Moderator`), from its first record. */
+  /** The options that decided its change (`--role Admin`), from its first record. */
   options: string[] | undefined;
   /** The highest input line it records (0 for none). */
   lastLine: number;
