@@ -4,6 +4,7 @@
  */
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { usageError } from './exit';
+import { closest } from './fields';
 import { FORMATS } from './output';
 
 /** How often a read is retried (requests.ts, READ_RETRY), for the help. */
@@ -114,7 +115,12 @@ export function oneOf(
   const allowed = `one of ${values.join(', ')}`;
   return (text: string): string => {
     const value = canonical.get(fold(given(name, text, allowed)));
-    if (value === undefined) throw new InvalidArgumentError(`${name} must be ${allowed} (got '${text}').`);
+    if (value === undefined) {
+      const near = closest(text.trim(), values);
+      throw new InvalidArgumentError(
+        `${name} must be ${allowed} (got '${text}')${near ? ` (did you mean '${near}'?)` : ''}.`,
+      );
+    }
     return value;
   };
 }

@@ -91,6 +91,12 @@ describe('filters with a fixed set of values', () => {
       expect(stderr).toContain(allowed);
       expect(stderr).toContain(`'${argv[3]}'`);
     }
+    // A near miss is named, as for unknown commands and fields.
+    expect(await refused(['users', 'search', '--status', 'suspened'])).toContain(
+      "(did you mean 'suspended'?)",
+    );
+    expect(await refused(['kyc', 'list', '--status', 'PENDNG'])).toContain("(did you mean 'PENDING'?)");
+    expect(await refused(['users', 'search', '--status', 'bogus'])).not.toContain('did you mean');
     expect(await refused(['logs', 'visits', '--country-code', 'XX'])).toContain(
       '--country-code must be a two-letter country code',
     );
