@@ -6,6 +6,7 @@
  * body but not the headers).
  */
 import { isHttpError, isNetworkError, isTimeoutError } from '@matchmaker/sdk';
+import type { RetryPolicy } from '../retry-policy';
 
 export class Pool {
   #active = 0;
@@ -128,13 +129,7 @@ export function isRetryableError(error: unknown): boolean {
   return isHttpError(error) && (error.status >= 500 || error.status === 429);
 }
 
-export interface RetryPolicy {
-  retries: number;
-  baseMs: number;
-  maxMs: number;
-}
-
-export const DEFAULT_RETRY: RetryPolicy = { retries: 5, baseMs: 200, maxMs: 10_000 };
+export { DEFAULT_RETRY, type RetryPolicy } from '../retry-policy';
 
 /** Full jitter: a random wait up to the exponential cap; Retry-After, when given, is a floor. */
 export function backoff(policy: RetryPolicy, retry: number, retryAfterMs: number | undefined): number {
