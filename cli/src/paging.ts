@@ -7,6 +7,7 @@ import { CliError, EXIT } from './exit';
 import { listAt, numberAt, stringAt } from './guards';
 import type { PagingOptions } from './options';
 import type { ListPrinter } from './output';
+import { stoppableBySignals } from './stop-signals';
 
 export interface PagedList {
   fetchPage: (page: number) => Promise<unknown>;
@@ -73,16 +74,7 @@ export async function printPages(
   paging: PagingOptions,
   printer: ListPrinter,
 ): Promise<number> {
-  const stop = new AbortController();
-  const onSignal = (signal: NodeJS.Signals) => stop.abort(signal);
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  try {
-    return await printEveryPage(list, paging, printer, stop.signal);
-  } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-  }
+  return stoppableBySignals((stop) => printEveryPage(list, paging, printer, stop));
 }
 
 async function printEveryPage(

@@ -16,6 +16,7 @@ import { listPrinter, printList, printRecord } from '../output';
 import { printPages } from '../paging';
 import { act } from '../program';
 import { confirmChange } from '../prompt';
+import { stoppableBySignals } from '../stop-signals';
 
 export const KYC_COLUMNS = ['id', 'user_id', 'user_info.username', 'status', 'document_type', 'created_at'];
 
@@ -286,31 +287,27 @@ async function document(context: Context, id: string, options: DocumentOptions) 
   if (target === undefined) throw usageError(`${BINARY_DOCUMENT}: give -O FILE (or -O - with stdout piped)`);
   // Ctrl-C or SIGTERM (as in bulk runs) ends the download instead of the process, so the temp
   // file next to FILE is removed and nothing is put at FILE: exit 130.
-  const stop = new AbortController();
-  const onSignal = (signal: NodeJS.Signals) => stop.abort(signal);
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  let sink: Sink | undefined;
-  try {
-    // Checked before the download: a refused destination costs no request.
-    sink = await openDestination(target, options.force === true, context.io.stdout);
-    const client = await context.signedIn();
-    if (stop.signal.aborted) throw interrupted(target);
-    const [blob, bytes] = await client.kyc
-      .getDocument(id, { signal: stop.signal })
-      .then(async (blob) => [blob, new Uint8Array(await blob.arrayBuffer())] as const)
-      .catch((error: unknown) => {
-        throw stop.signal.aborted ? interrupted(target) : error;
-      });
-    await sink.write(bytes, stop.signal);
-    context.info(
-      `Saved ${bytes.byteLength} bytes${blob.type ? ` (${blob.type})` : ''} to ${target === '-' ? 'stdout' : target}`,
-    );
-  } finally {
-    process.off('SIGINT', onSignal);
-    process.off('SIGTERM', onSignal);
-    await sink?.close();
-  }
+  await stoppableBySignals(async (stop) => {
+    let sink: Sink | undefined;
+    try {
+      // Checked before the download: a refused destination costs no request.
+      sink = await openDestination(target, options.force === true, context.io.stdout);
+      const client = await context.signedIn();
+      if (stop.aborted) throw interrupted(target);
+      const [blob, bytes] = await client.kyc
+        .getDocument(id, { signal: stop })
+        .then(async (blob) => [blob, new Uint8Array(await blob.arrayBuffer())] as const)
+        .catch((error: unknown) => {
+          throw stop.aborted ? interrupted(target) : error;
+        });
+      await sink.write(bytes, stop);
+      context.info(
+        `Saved ${bytes.byteLength} bytes${blob.type ? ` (${blob.type})` : ''} to ${target === '-' ? 'stdout' : target}`,
+      );
+    } finally {
+      await sink?.close();
+    }
+  });
 }
 
 async function metrics(context: Context, options: DateRangeOptions & { status?: string; by?: string }) {
