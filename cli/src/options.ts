@@ -183,6 +183,12 @@ const MONTHS = [
  * A calendar date as YYYY-MM-DD. Checked field by field: V8's Date.parse takes 2026-02-30 (as
  * March 2), so a date is only taken when the day it names exists.
  */
+/** The days of a month (1-12) of the Gregorian calendar, leap years counted. */
+export function daysInMonth(year: number, month: number): number {
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
 export function isoDate(name: string) {
   return (text: string): string => {
     const parts = DATE.exec(text);
@@ -191,8 +197,7 @@ export function isoDate(name: string) {
     if (month < 1 || month > 12) {
       throw new InvalidArgumentError(`${name}: ${text} is not a date (months go from 01 to 12).`);
     }
-    const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-    const days = month === 2 ? (leap ? 29 : 28) : [4, 6, 9, 11].includes(month) ? 30 : 31;
+    const days = daysInMonth(year, month);
     if (day < 1 || day > days) {
       throw new InvalidArgumentError(
         `${name}: ${text} is not a date (${MONTHS[month - 1]} ${year} has ${days} days).`,

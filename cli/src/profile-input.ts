@@ -23,6 +23,7 @@ import { usageError } from './exit';
 import { closest } from './fields';
 import type { JsonRecord } from './guards';
 import { camel, isEmail, kebab } from './input';
+import { daysInMonth } from './options';
 
 /**
  * SPEC.md names no minimum age. The product is a marriage service and 18 is the age of majority
@@ -170,7 +171,7 @@ function birthDate(rule: Rule, text: string, today = new Date()): Checked {
   if (!match) return must(rule);
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   if (month < 1 || month > 12) return { problem: 'is not a date in the calendar (months run from 01 to 12)' };
-  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const days = daysInMonth(year, month);
   if (day < 1 || day > days)
     return { problem: `is not a date in the calendar (${match[1]}-${match[2]} has ${days} days)` };
   if (Date.UTC(year, month - 1, day) > today.getTime()) return { problem: 'is in the future' };
