@@ -60,6 +60,25 @@ describe('a signal while --all pages', () => {
     expect(csv.stderr).toContain('run again with --page 2 --all');
   });
 
+  it('Ctrl-C while page 2 waits out a 429 (Retry-After 30 s) ends the wait at once, exit 130', async () => {
+    // The read's retry is waiting in the CLI's fetch, not on the network, when the signal comes.
+    let searches = 0;
+    gw.rule = (_method, path) =>
+      path.endsWith('/users/search') && ++searches > 1
+        ? { status: 429, headers: { 'retry-after': '30' }, body: { message: 'Slow down' } }
+        : 'pass';
+    const run = spawnCli(['users', 'search', '--all', '-o', 'json', '--fields', 'id'], { env });
+    await waitFor(() => searches >= 2);
+    const stopped = performance.now();
+    run.child.kill('SIGINT');
+    expect(await run.exited).toBe(130);
+    // Well before the 30 s the server asked for, and with no second try of page 2.
+    expect(performance.now() - stopped).toBeLessThan(10_000);
+    expect(searches).toBe(2);
+    expect(JSON.parse(run.stdout())).toHaveLength(15);
+    expect(JSON.parse(run.stderr()).message).toContain('stopped at page 2');
+  });
+
   it('a signal before the first page arrives prints nothing and exits 130', async () => {
     gw.rule = (_method, path) => (path.endsWith('/users/search') ? 'hang' : 'pass');
     const before = gw.seen.length;
