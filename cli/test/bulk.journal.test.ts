@@ -7,9 +7,25 @@ import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, deletions, idsCsv, memberIds, signedInSandbox } from './support/cli';
+import {
+  cli,
+  deletions,
+  idsCsv,
+  login,
+  memberIds,
+  signedInSandbox,
+  spawnCli,
+  spawnResult,
+  waitFor,
+  writeInput,
+} from './support/cli';
+import { entries } from './support/journal';
 
 const { box, env, dir } = await signedInSandbox();
+
+/** `bulk set-role` of the file `input` over `journal`. */
+const setRoleOver = (input: string, role: string, journal: string, ...more: string[]) =>
+  cli(['bulk', 'set-role', '-i', input, '--role', role, '--journal', journal, '--yes', ...more], { env });
 
 describe('a torn journal record', () => {
   it('resumed twice: the torn line stays on its own, every user deleted once', async () => {
@@ -98,7 +114,11 @@ describe('a resumed run must make the same change', () => {
     const other = await setRole(whole, 'General', '--resume');
     expect(other.code).toBe(2);
     expect(other.stderr).toContain(
-      `Journal ${journal} was written by a 'set-role' run with --role Admin, and this run has --role General`,
+      `Journal ${journal} records 2 rows of a 'set-role' run with --role Admin, and this run has --role General`,
+    );
+    // The way to finish the earlier run is said with what it does, after the way to a new run.
+    expect(other.stderr).toContain(
+      'For a new run, give it a new --journal; only to finish that earlier run, run it again with its own input and --role Admin, which makes that change (--role Admin) to every row it has not done',
     );
     // The first two stay admins: nothing of the other run was sent.
     expect(ids.map(rolesOf)).toEqual([['Admin'], ['Admin'], ['General'], ['General']]);
@@ -140,19 +160,13 @@ describe('a resumed run must make the same change', () => {
       `{"type":"run","action":"set-role","input":"old.csv","pid":1,"started_at":"2026-11-01T00:00:00.000Z"}\n{"line":2,"id":"${ids[0]}","status":"ok","at":"2026-11-01T00:00:01.000Z"}\n`,
     );
     const input = idsCsv(dir, 'old.csv', ids);
-    const resumed = await cli(
-      ['bulk', 'set-role', '-i', input, '--role', 'Admin', '--journal', journal, '--yes', '--resume'],
-      { env },
-    );
+    const resumed = await setRoleOver(input, 'Admin', journal, '--resume');
     expect(resumed.stderr).toContain('set-role: 1 ok, 1 skipped, 0 failed');
     expect(resumed.code).toBe(0);
     // That resume recorded its options: from now on they are the journal's.
-    const other = await cli(
-      ['bulk', 'set-role', '-i', input, '--role', 'General', '--journal', journal, '--yes', '--resume'],
-      { env },
-    );
+    const other = await setRoleOver(input, 'General', journal, '--resume');
     expect(other.code).toBe(2);
-    expect(other.stderr).toContain("was written by a 'set-role' run with --role Admin");
+    expect(other.stderr).toContain("records 2 rows of a 'set-role' run with --role Admin");
   });
 });
 
@@ -218,5 +232,163 @@ describe('journal records are checked as they are read', () => {
     expect(shorter.stderr).toContain(
       `Warning: the journal ${journal} records rows up to line 4, but ${join(dir, 'shorter.csv')} ends at line 3`,
     );
+  });
+});
+
+describe('a run that records no row binds no later run', () => {
+  const rolesOf = (id: string) => box.world.store.data.users[id]?.roles;
+
+  it('stdin with a header only: exit 2 and no journal; the next stdin run with another --role runs', async () => {
+    const [a] = memberIds(box, 1) as [string];
+    const journal = join(dir, 'header-only.journal.ndjson');
+    const setRole = (role: string, stdin: string) =>
+      cli(['bulk', 'set-role', '-i', '-', '--format', 'csv', '--role', role, '--journal', journal, '--yes'], {
+        env,
+        stdin,
+      });
+    const empty = await setRole('Admin', 'id\n');
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('stdin has a header but no rows');
+    expect(existsSync(journal)).toBe(false);
+
+    const next = await setRole('General', `id\n${a}\n`);
+    expect(next.stderr).not.toContain('Admin');
+    expect(next.code).toBe(0);
+    expect(rolesOf(a)).toEqual(['General']);
+  });
+
+  it('a run header with no row records (left by an earlier version) binds nothing', async () => {
+    const [a] = memberIds(box, 1) as [string];
+    const journal = join(dir, 'header-alone.journal.ndjson');
+    writeFileSync(
+      journal,
+      '{"type":"run","action":"set-role","options":["--role","Admin"],"input":"stdin","pid":1}\n',
+    );
+    const input = idsCsv(dir, 'header-alone.csv', [a]);
+    const result = await setRoleOver(input, 'General', journal);
+    expect(result.stderr).not.toContain('Admin');
+    expect(result.code).toBe(0);
+    // Its own header now decides: a resume with --role Admin is refused.
+    const admin = await setRoleOver(input, 'Admin', journal, '--resume');
+    expect(admin.code).toBe(2);
+    expect(admin.stderr).toContain("records 1 row of a 'set-role' run with --role General");
+  });
+
+  it('a run with every row done already adds nothing to its journal', async () => {
+    const ids = memberIds(box, 2);
+    const journal = join(dir, 'all-done.journal.ndjson');
+    const input = idsCsv(dir, 'all-done.csv', ids);
+    expect((await cli(['bulk', 'confirm', '-i', input, '--journal', journal], { env })).code).toBe(0);
+    const before = readFileSync(journal, 'utf8');
+    const again = await cli(['bulk', 'confirm', '-i', input, '--journal', journal, '--resume'], { env });
+    expect(again.stderr).toContain('confirm: 0 ok, 2 skipped, 0 failed');
+    expect(readFileSync(journal, 'utf8')).toBe(before);
+  });
+});
+
+describe('a row that failed before it had a usable id, fed again corrected', () => {
+  const statusOf = (id: string) => box.world.store.data.users[id]?.status;
+  const suspend = (input: string, journal: string, ...more: string[]) =>
+    cli(['bulk', 'suspend', '-i', input, '--journal', journal, '--yes', ...more], { env });
+
+  it('stdin cut off inside its last row: the whole input again with --retry-failed sends that row only', async () => {
+    const [a, b] = memberIds(box, 2) as [string, string];
+    const journal = join(dir, 'cut-off.journal.ndjson');
+    const run = (stdin: string, ...more: string[]) =>
+      cli(['bulk', 'suspend', '-i', '-', '--format', 'csv', '--journal', journal, '--yes', ...more], {
+        env,
+        stdin,
+      });
+    const cut = await run(`id\n${a}\n${b}`);
+    expect(cut.code).toBe(3);
+    expect(statusOf(b)).toBe('active');
+
+    const again = await run(`id\n${a}\n${b}\n`, '--retry-failed');
+    expect(again.stderr).not.toContain('the input changed');
+    expect(again.stderr).toContain('suspend: 1 ok, 1 skipped, 0 failed');
+    expect(again.code).toBe(0);
+    expect([statusOf(a), statusOf(b)]).toEqual(['suspended', 'suspended']);
+  });
+
+  it('an empty id fixed in place runs with --retry-failed; a changed id on a line applied is still refused', async () => {
+    const [a, b, c, d] = memberIds(box, 4) as [string, string, string, string];
+    const journal = join(dir, 'fixed.journal.ndjson');
+    const broken = writeInput(dir, 'fixed.csv', `id\n${a}\n""\n${b}\n`);
+    expect((await suspend(broken, journal)).code).toBe(3);
+    // --resume leaves the failed row alone, and is not refused either.
+    const resumed = await suspend(
+      writeInput(dir, 'fixed.csv', `id\n${a}\n${c}\n${b}\n`),
+      journal,
+      '--resume',
+    );
+    expect(resumed.stderr).toContain('suspend: 0 ok, 3 skipped, 0 failed');
+    expect(resumed.code).toBe(0);
+    expect(statusOf(c)).toBe('active');
+
+    const retried = await suspend(join(dir, 'fixed.csv'), journal, '--retry-failed');
+    expect(retried.stderr).toContain('suspend: 1 ok, 2 skipped, 0 failed');
+    expect(retried.code).toBe(0);
+    expect([a, b, c].map(statusOf)).toEqual(['suspended', 'suspended', 'suspended']);
+
+    // Line 2 was applied to ${a}: another user there now is another input.
+    const changed = await suspend(
+      writeInput(dir, 'fixed.csv', `id\n${d}\n${c}\n${b}\n`),
+      journal,
+      '--resume',
+    );
+    expect(changed.code).toBe(2);
+    expect(changed.stderr).toContain(`line 2 of ${join(dir, 'fixed.csv')} is user ${d}, but the journal`);
+    expect(statusOf(d)).toBe('active');
+  });
+});
+
+describe('a resume that reads the ids from another column', () => {
+  it('is refused naming --column, not as a changed input', async () => {
+    const ids = memberIds(box, 2);
+    const usernameOf = (id: string) => box.world.store.data.users[id]?.username ?? '';
+    const rowsOf = (list: string[]) => list.map((id) => `${id},${usernameOf(id)}`).join('\n');
+    const journal = join(dir, 'columns.journal.ndjson');
+    const first = writeInput(dir, 'columns-first.csv', `id,username\n${rowsOf(ids.slice(0, 1))}\n`);
+    expect((await cli(['bulk', 'confirm', '-i', first, '--journal', journal], { env })).code).toBe(0);
+    const whole = writeInput(dir, 'columns-whole.csv', `id,username\n${rowsOf(ids)}\n`);
+    const other = await cli(
+      ['bulk', 'confirm', '-i', whole, '--journal', journal, '--resume', '--column', 'username'],
+      { env },
+    );
+    expect(other.code).toBe(2);
+    expect(other.stderr).not.toContain('the input changed');
+    expect(other.stderr).toContain(
+      `Journal ${journal} records 1 row of a run that read its ids from --column id, and this run has --column username`,
+    );
+    const same = await cli(['bulk', 'confirm', '-i', whole, '--journal', journal, '--resume'], { env });
+    expect(same.stderr).toContain('confirm: 1 ok, 1 skipped, 0 failed');
+  });
+});
+
+describe('signed out in another terminal mid-run', () => {
+  it('exit 4: says the run stopped part way, its journal is up to date, and --resume finishes it', async () => {
+    const ids = memberIds(box, 60);
+    const input = idsCsv(dir, 'signed-out.csv', ids);
+    const journal = join(dir, 'signed-out.journal.ndjson');
+    // --rate keeps the run going long enough to sign out in the middle of it.
+    const run = spawnCli(['bulk', 'confirm', '-i', input, '--journal', journal, '--rate', '20', '-c', '2'], {
+      env,
+    });
+    await waitFor(() => entries(journal).length >= 3);
+    expect((await cli(['logout'], { env })).code).toBe(0);
+    expect(await run.exited).toBe(4);
+    expect(run.stderr()).toContain('Not signed in');
+    expect(run.stderr()).toContain(
+      `The run stopped part way: the rows done are in the journal ${journal}, which is up to date; once signed in, run it again with --resume to finish it`,
+    );
+    const done = entries(journal).length;
+    expect(done).toBeLessThan(60);
+
+    expect((await login(env)).code).toBe(0);
+    const resumed = await spawnResult(['bulk', 'confirm', '-i', input, '--journal', journal, '--resume'], {
+      env,
+    });
+    expect(resumed.stderr).toContain(`confirm: ${60 - done} ok, ${done} skipped, 0 failed`);
+    expect(resumed.code).toBe(0);
   });
 });

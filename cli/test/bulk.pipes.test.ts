@@ -2,12 +2,12 @@
  * The built binary with pipes around it: the plain progress line on a stderr that is not a
  * terminal, and an input on stdin that breaks in the middle of the run.
  */
-import { spawn } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Socket, connect as tcpConnect } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BINARY, memberIds, signedInSandbox, spawnResult, waitFor } from './support/cli';
+import { BINARY, memberIds, signedInSandbox, spawnCli, spawnResult, waitFor } from './support/cli';
 import { entries } from './support/journal';
 
 const { box, env, dir } = await signedInSandbox({ latencyMs: { min: 15, max: 30 } });
@@ -182,5 +182,104 @@ describe('stdin that turns out not to be valid CSV after some rows', () => {
         .map((entry) => entry.line)
         .sort((x, y) => x - y),
     ).toEqual([2, 3]);
+  });
+});
+
+/** The exit code of a spawned run, or 'hung' (and the run killed) when it has not ended within `ms`. */
+async function exitWithin(child: ChildProcess, exited: Promise<number | null>, ms = 10_000) {
+  let timer: NodeJS.Timeout | undefined;
+  const hung = new Promise<'hung'>((resolve) => {
+    timer = setTimeout(() => resolve('hung'), ms);
+  });
+  const code = await Promise.race([exited, hung]);
+  clearTimeout(timer);
+  if (code === 'hung') child.kill('SIGKILL');
+  return code;
+}
+
+describe('stdin that gives no row', () => {
+  const cases: [string, 'csv' | 'ndjson', string, string][] = [
+    ['empty NDJSON', 'ndjson', '', 'stdin is empty: expected one JSON object per line'],
+    ['NDJSON of blank lines', 'ndjson', '\n \n\r\n', 'stdin is empty: expected one JSON object per line'],
+    ['empty CSV', 'csv', '', "stdin is empty: expected a CSV header with a 'id' column"],
+    ['a CSV header and no line break', 'csv', 'id', 'stdin has a header but no rows'],
+    ['a CSV header', 'csv', 'id\n', 'stdin has a header but no rows'],
+  ];
+  it.each(cases)(
+    '%s: exit 2 at once, nothing sent, no journal or lock left',
+    async (name, format, text, message) => {
+      const cwd = join(dir, `no-rows-${name.replaceAll(' ', '-')}`);
+      mkdirSync(cwd);
+      const run = spawnCli(['bulk', 'suspend', '-i', '-', '--format', format, '--yes'], {
+        env,
+        stdin: text,
+        cwd,
+      });
+      expect(await exitWithin(run.child, run.exited)).toBe(2);
+      expect(run.stderr()).toContain(`Error: ${message}`);
+      // The default journal (stdin.suspend.journal.ndjson) was never started.
+      expect(readdirSync(cwd)).toEqual([]);
+    },
+  );
+});
+
+describe('a signal while stdin is open but sends nothing more', () => {
+  /** A run reading stdin from a producer that stays open (the test writes to it). */
+  const openRun = (cwd: string, journal: string) => {
+    const child = spawn(
+      process.execPath,
+      [BINARY, 'bulk', 'suspend', '-i', '-', '--format', 'csv', '--yes', '--journal', journal],
+      { env: { ...env, MATCHMAKER_PROGRESS_INTERVAL_MS: '50' }, cwd, stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdout?.resume();
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    return { child, exited, stderr: () => stderr };
+  };
+
+  it('before its first row: SIGTERM ends the run with 130, nothing changed, no journal, no lock', async () => {
+    const cwd = join(dir, 'waiting-first');
+    mkdirSync(cwd);
+    const journal = join(cwd, 'waiting.journal.ndjson');
+    const run = openRun(cwd, journal);
+    try {
+      run.child.stdin?.write('id\n');
+      // The progress line says the run is reading, and waiting for a row.
+      await waitFor(() => /suspend: 0 rows/.test(run.stderr()), 10_000);
+      run.child.kill('SIGTERM');
+      expect(await exitWithin(run.child, run.exited)).toBe(130);
+    } finally {
+      run.child.kill('SIGKILL');
+    }
+    expect(run.stderr()).toContain('Interrupted before any row was sent: nothing changed');
+    expect(readdirSync(cwd)).toEqual([]);
+  });
+
+  it('after some rows: SIGTERM ends the run with 130, the rows sent journaled, --resume to finish', async () => {
+    const [a, b] = memberIds(box, 2).filter((id) => statusOf(id) === 'active');
+    const cwd = join(dir, 'waiting-more');
+    mkdirSync(cwd);
+    const journal = join(cwd, 'waiting.journal.ndjson');
+    const run = openRun(cwd, journal);
+    try {
+      run.child.stdin?.write(`id\n${a}\n${b}\n`);
+      // (csv-parse holds a row until it sees what follows it: the last one may wait for more.)
+      await waitFor(() => entries(journal).length >= 1, 10_000);
+      run.child.kill('SIGTERM');
+      expect(await exitWithin(run.child, run.exited)).toBe(130);
+    } finally {
+      run.child.kill('SIGKILL');
+    }
+    expect(run.stderr()).toContain(`the journal ${journal} is up to date; run again with --resume to finish`);
+    const journaled = entries(journal).map((entry) => entry.id);
+    expect([a, b].filter((id) => statusOf(id ?? '') === 'suspended')).toEqual(journaled);
+    const resumed = await spawnResult(
+      ['bulk', 'suspend', '-i', '-', '--format', 'csv', '--yes', '--journal', journal, '--resume'],
+      { env, stdin: `id\n${a}\n${b}\n`, cwd },
+    );
+    expect(resumed.code).toBe(0);
+    expect([statusOf(a ?? ''), statusOf(b ?? '')]).toEqual(['suspended', 'suspended']);
+    expect(existsSync(`${journal}.lock`)).toBe(false);
   });
 });

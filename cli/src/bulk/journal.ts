@@ -12,6 +12,7 @@ import {
   fsyncSync,
   openSync,
   readSync,
+  unlinkSync,
   writeSync,
 } from 'node:fs';
 import { createInterface } from 'node:readline';
@@ -80,12 +81,19 @@ export interface JournalState {
   failed: BitSet;
   /** The id each journaled line had, to refuse resuming over an input that changed. */
   ids: LineIds;
+  /** Lines whose last record is a row that failed before it had a usable id (recorded as ""). */
+  idless: BitSet;
   doneCount: number;
   failedCount: number;
-  /** The action of the run that wrote it, from its first record. */
+  /**
+   * The action of the run that wrote its first row record, from that run's header; undefined
+   * while the journal records no row (a header alone, from an earlier version, binds nothing).
+   */
   action: string | undefined;
-  /** The options that decided its change (`--role Admin`), from its first record. */
+  /** The options that decided its change (`--role Admin`), from the same header. */
   options: string[] | undefined;
+  /** The column (`--column`) its ids were read from, from the same header. */
+  column: string | undefined;
   /** The highest input line it records (0 for none). */
   lastLine: number;
   records: number;
@@ -99,10 +107,12 @@ export async function readJournal(path: string): Promise<JournalState> {
     done: new BitSet(),
     failed: new BitSet(),
     ids: new LineIds(),
+    idless: new BitSet(),
     doneCount: 0,
     failedCount: 0,
     action: undefined,
     options: undefined,
+    column: undefined,
     lastLine: 0,
     records: 0,
   };
@@ -110,6 +120,12 @@ export async function readJournal(path: string): Promise<JournalState> {
   const lines = createInterface({ input: createReadStream(path), crlfDelay: Number.POSITIVE_INFINITY });
   let number = 0;
   let torn: number | undefined;
+  /** The last run header read: the first row record belongs to its run. */
+  let run: Pick<JournalState, 'action' | 'options' | 'column'> = {
+    action: undefined,
+    options: undefined,
+    column: undefined,
+  };
   for await (const text of lines) {
     number += 1;
     if (text.trim() === '') continue;
@@ -127,16 +143,19 @@ export async function readJournal(path: string): Promise<JournalState> {
     if (torn !== undefined && !header) throw damaged(path, torn);
     torn = undefined;
     if (header) {
-      state.action ??= stringAt(record, 'action');
-      // Headers of versions that did not record options have none: the first header that has
-      // them decides (a journal begun by an older version and resumed by this one).
       const options = isRecord(record) ? record.options : undefined;
-      if (
-        state.options === undefined &&
-        Array.isArray(options) &&
-        options.every((o) => typeof o === 'string')
-      )
-        state.options = options;
+      run = {
+        action: stringAt(record, 'action'),
+        options: Array.isArray(options) && options.every((o) => typeof o === 'string') ? options : undefined,
+        column: stringAt(record, 'column'),
+      };
+      // Headers of versions that did not record options (or the column) have none: the first
+      // later header that has them decides (a journal begun by an older version, resumed by this).
+      if (state.records > 0) {
+        state.action ??= run.action;
+        state.options ??= run.options;
+        state.column ??= run.column;
+      }
       continue;
     }
     const line = numberAt(record, 'line');
@@ -157,9 +176,15 @@ export async function readJournal(path: string): Promise<JournalState> {
         `Journal ${path} line ${number} is not a journal record: 'status' must be ok or failed`,
       );
     }
+    if (state.records === 0) {
+      state.action = run.action;
+      state.options = run.options;
+      state.column = run.column;
+    }
     state.records += 1;
     state.lastLine = Math.max(state.lastLine, line);
     state.ids.set(line, id);
+    state.idless.set(line, id === '');
     const wasDone = state.done.has(line);
     const wasFailed = state.failed.has(line);
     state.done.set(line, status === 'ok');
@@ -267,24 +292,37 @@ export interface JournalEntry {
  * Appends with group commit: rows that finish in the same turn of the event loop are written
  * together by one write at the end of that turn (setImmediate), never later. A kill can only
  * lose rows whose answers arrived in that same instant, which were in flight a moment before.
+ *
+ * The run's header goes in with its first row record: a run that records no row (its input
+ * failed its check before the first row, a signal came first, every row was done already)
+ * leaves the journal as it found it, and one it created is removed, so that nothing binds the
+ * next run to this one's options.
  */
 export class JournalWriter {
   readonly #fd: number;
+  readonly #created: boolean;
+  #header: object | undefined;
   #closed = false;
   #pending: string[] = [];
   #scheduled: NodeJS.Immediate | undefined;
 
   constructor(
     readonly path: string,
-    run: { action: string; options: string[]; input: string },
+    run: { action: string; options: string[]; column: string; input: string },
   ) {
+    this.#created = !existsSync(path);
+    // Opened now, so a journal that cannot be written stops the run before any row is sent.
     this.#fd = openSync(path, 'a+', 0o600);
-    // An earlier run's torn last record must stay a line of its own, not swallow this header.
-    if (!endsWithNewline(this.#fd)) writeSync(this.#fd, '\n');
-    this.#append({ type: 'run', ...run, pid: process.pid, started_at: new Date().toISOString() });
+    this.#header = { type: 'run', ...run, pid: process.pid, started_at: new Date().toISOString() };
   }
 
   record(entry: JournalEntry): void {
+    if (this.#header) {
+      // An earlier run's torn last record must stay a line of its own, not swallow this header.
+      if (!endsWithNewline(this.#fd)) writeSync(this.#fd, '\n');
+      this.#append(this.#header);
+      this.#header = undefined;
+    }
     this.#append({ ...entry, at: new Date().toISOString() });
   }
 
@@ -310,5 +348,6 @@ export class JournalWriter {
     this.#closed = true;
     fsyncSync(this.#fd);
     closeSync(this.#fd);
+    if (this.#header && this.#created) unlinkSync(this.path);
   }
 }

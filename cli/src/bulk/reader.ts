@@ -271,6 +271,10 @@ async function* csvRows(source: InputSource, stream: Readable, idColumn: string,
 
 async function* ndjsonRows(source: InputSource, stream: Readable) {
   const name = displayName(source);
+  // An empty pipe has ended (its 'end' emitted) by the time readRows saw it open: readline would
+  // wait for an 'end' that has passed, and the run with it, forever. (csv-parse is fed by pipe(),
+  // which ends at once for an ended stream.)
+  if (stream.readableEnded) throw usageError(`${name} is empty: expected one JSON object per line`);
   const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
   let line = 0;
   let rows = 0;

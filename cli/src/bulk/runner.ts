@@ -12,7 +12,7 @@ import {
   isSuspendedError,
   type MatchmakerClient,
 } from '@matchmaker/sdk';
-import { describeError } from '../errors';
+import { describeError, type RunFacts } from '../errors';
 import { CliError, EXIT, usageError } from '../exit';
 import type { Io } from '../io';
 import type { ListPrinter } from '../output';
@@ -112,6 +112,8 @@ export interface RunSpec {
   confirm: (rows: number | undefined, signal: AbortSignal) => Promise<void>;
   /** Plain progress line interval (tests shorten it). */
   progressIntervalMs?: number;
+  /** The profile and credential in use, for the message of a session that ends mid-run. */
+  facts?: RunFacts;
 }
 
 const MAX_LISTED_PROBLEMS = 20;
@@ -190,6 +192,47 @@ function interruptedBeforeStart(): CliError {
   );
 }
 
+/**
+ * The rows of `rows` until `stop`: a stop also ends the wait for the next row, which may never
+ * come (a producer on stdin that hangs, or keeps its end open and quiet), so a signal always ends
+ * the run. The reader is not waited for then: it is left to end with the process.
+ */
+async function* untilStopped<T>(rows: AsyncGenerator<T>, stop: AbortSignal): AsyncGenerator<T> {
+  const stopped = new Promise<'stopped'>((resolve) => {
+    if (stop.aborted) resolve('stopped');
+    else stop.addEventListener('abort', () => resolve('stopped'), { once: true });
+  });
+  let done = false;
+  try {
+    for (;;) {
+      const next = await Promise.race([rows.next(), stopped]);
+      if (next === 'stopped') return;
+      if (next.done === true) {
+        done = true;
+        return;
+      }
+      yield next.value;
+    }
+  } finally {
+    // Ends a reader that stopped at a row (closing its file); one still waiting for a row ends
+    // when that wait does, if ever: the run does not wait for it.
+    if (!done) void rows.return(undefined).catch(() => {});
+  }
+}
+
+/**
+ * An error that stopped a real run part way (the session ended: `matchmaker logout` elsewhere,
+ * a revoked token): says what it means for the run and how to finish it.
+ */
+function stoppedPartWay(error: unknown, spec: RunSpec): CliError {
+  const described = describeError(error, spec.facts);
+  return new CliError(
+    `${described.message}. The run stopped part way: the rows done are in the journal ${spec.journalPath}, which is up to date; once signed in, run it again with --resume to finish it`,
+    described.exitCode,
+    described.code,
+  );
+}
+
 /** An error that every further row would meet too: the run stops. */
 function isFatal(error: unknown): boolean {
   return isNotLoggedInError(error) || isSuspendedError(error) || (isHttpError(error) && error.status === 401);
@@ -202,12 +245,41 @@ function isFatal(error: unknown): boolean {
 function movedRow(journal: JournalState, row: InputRow, plan: Plan | string, spec: RunSpec) {
   if (!spec.resume && !spec.retryFailed) return undefined;
   if (!journal.done.has(row.line) && !journal.failed.has(row.line)) return undefined;
+  // A row that failed before it had a usable id (empty, cut off at the end of a pipe) named no
+  // user, so nothing was applied to anyone: its line, corrected, is that row, not another user.
+  if (journal.failed.has(row.line) && journal.idless.has(row.line)) return undefined;
   const id = typeof plan === 'string' ? '' : plan.id;
   if (journal.ids.get(row.line) === idHash(id)) return undefined;
   const what = id ? `user ${id}` : 'a row without a usable id';
   return usageError(
     `line ${row.line} of ${displayName(spec.source)} is ${what}, but the journal ${spec.journalPath} recorded another user on that line: the input changed since that run. Resume with the input the journal was written for, or start over with a new --journal`,
   );
+}
+
+/**
+ * A journal with row records binds the runs that go on with it to its run's action, options and
+ * id column: its rows were done with those, and a row is known by its line and its id. One that
+ * records no row (readJournal leaves them undefined) binds nothing: there is no run to finish.
+ */
+function sameRun(journal: JournalState, spec: RunSpec): void {
+  if (journal.action !== undefined && journal.action !== spec.action.name) {
+    throw usageError(
+      `Journal ${spec.journalPath} belongs to a '${journal.action}' run, not '${spec.action.name}'`,
+    );
+  }
+  if (journal.options !== undefined && !sameOptions(journal.options, spec.action.options)) {
+    const typed = (options: string[]) =>
+      options.length > 0 ? options.map(shellWord).join(' ') : 'no options';
+    const theirs = typed(journal.options);
+    throw usageError(
+      `Journal ${spec.journalPath} records ${rows(journal.records)} of a '${spec.action.name}' run with ${theirs}, and this run has ${typed(spec.action.options)}: the rows of one journal must all get the same change. For a new run, give it a new --journal; only to finish that earlier run, run it again with its own input and ${theirs}, which makes that change (${theirs}) to every row it has not done`,
+    );
+  }
+  if (journal.column !== undefined && journal.column !== spec.idColumn) {
+    throw usageError(
+      `Journal ${spec.journalPath} records ${rows(journal.records)} of a run that read its ids from --column ${shellWord(journal.column)}, and this run has --column ${shellWord(spec.idColumn)}: the journal knows its rows by the ids of that column. Run it again with --column ${shellWord(journal.column)}, or start over with a new --journal`,
+    );
+  }
 }
 
 const sameOptions = (a: string[], b: string[]) =>
@@ -253,6 +325,7 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
   const startedAt = new Date().toISOString();
   // Read first, so that resuming over a changed input stops before anything is sent.
   const journal = spec.validateOnly ? undefined : await readJournal(spec.journalPath);
+  if (journal) sameRun(journal, spec);
   // stdin (or a pipe) can be read once only: it is checked row by row as it runs.
   const checked = source.once && !spec.validateOnly ? undefined : await validate(spec, journal);
   if (spec.validateOnly && checked) {
@@ -270,18 +343,6 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
 
   const real = !spec.dryRun && !spec.validateOnly;
   if (!journal) throw new Error('a run that sends requests has read its journal');
-  if (journal.action !== undefined && journal.action !== action.name) {
-    throw usageError(
-      `Journal ${spec.journalPath} belongs to a '${journal.action}' run, not '${action.name}'`,
-    );
-  }
-  if (journal.options !== undefined && !sameOptions(journal.options, action.options)) {
-    const typed = (options: string[]) =>
-      options.length > 0 ? options.map(shellWord).join(' ') : 'no options';
-    throw usageError(
-      `Journal ${spec.journalPath} was written by a '${action.name}' run with ${typed(journal.options)}, and this run has ${typed(action.options)}: a resumed run must make the same change. Run it with ${typed(journal.options)} to finish that run, or start over with a new --journal`,
-    );
-  }
   if (real && journal.records > 0 && !spec.resume && !spec.retryFailed) {
     throw usageError(
       `Journal ${spec.journalPath} already records ${journal.records} rows of an earlier run: add --resume to finish it, --retry-failed to rerun its failures, or delete the journal to start over`,
@@ -297,7 +358,12 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
   const counts: Counts = { ok: 0, failed: 0, skipped: 0 };
   const header: CsvHeader = { columns: [] };
   const writer = real
-    ? new JournalWriter(spec.journalPath, { action: action.name, options: action.options, input: name })
+    ? new JournalWriter(spec.journalPath, {
+        action: action.name,
+        options: action.options,
+        column: spec.idColumn,
+        input: name,
+      })
     : undefined;
   const failures = real
     ? new FailuresWriter(
@@ -372,8 +438,10 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
   };
 
   let lastLine = 0;
+  /** Rows handed to the pool: none, and a stop has changed nothing. */
+  let dispatched = 0;
   try {
-    for await (const row of readRows(source, spec.idColumn, header)) {
+    for await (const row of untilStopped(readRows(source, spec.idColumn, header), spec.control.stopSignal)) {
       if (spec.control.stopping) break;
       lastLine = row.line;
       const plan = planOf(action, row);
@@ -415,6 +483,7 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
       await pool.slot();
       if (spec.control.stopping) break;
       const client = spec.client;
+      dispatched += 1;
       pool.run(() => apply(row, plan, client));
     }
   } catch (error) {
@@ -460,7 +529,7 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
     );
   }
   if (spec.reportPath) writeReport(spec.reportPath, report);
-  if (fatal !== undefined) throw fatal;
+  if (fatal !== undefined) throw real && isFatal(fatal) ? stoppedPartWay(fatal, spec) : fatal;
   if (spec.control.failure !== undefined) throw spec.control.failure;
   if (broken) {
     const journaled = writer ? `; the rows before it are in the journal ${spec.journalPath}` : '';
@@ -470,6 +539,7 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
       broken.code,
     );
   }
+  if (report.interrupted && real && dispatched === 0 && counts.failed === 0) throw interruptedBeforeStart();
   if (report.interrupted) {
     const lost =
       (interruptedRows > 0 ? `, ${interruptedRows} aborted in flight` : '') +

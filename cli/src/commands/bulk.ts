@@ -153,6 +153,7 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
       printer: options.dryRun ? listPrinter(context.output, ['line', 'id', 'action', 'change']) : undefined,
       control,
       progressIntervalMs,
+      facts: { apiBase: context.apiBase, envToken: context.envToken, profile: context.profile },
       confirm: async (rows, signal) => {
         if (!action.destructive) return;
         const count = rows === undefined ? 'every row' : `${rows} rows`;
