@@ -9,7 +9,7 @@ import { cli, deletions, idsCsv, memberIds, signedInSandbox, writeInput } from '
 
 const { box, env, dir } = await signedInSandbox();
 const user = (id: string) => box.world.store.data.users[id];
-const ids = memberIds(box, 14);
+const ids = memberIds(box, 30);
 function take(n: number): string[] {
   const taken = ids.splice(0, n);
   if (taken.length < n) throw new Error(`the sandbox has too few members for this test`);
@@ -17,6 +17,16 @@ function take(n: number): string[] {
 }
 
 const file = (name: string, text: string) => writeInput(dir, name, text);
+
+/** `bulk set-email` reading `stdin` as CSV once, with a journal and failures file named after `name`. */
+async function setEmailFromStdin(name: string, stdin: string) {
+  const failures = join(dir, `${name}.failures.csv`);
+  const journal = join(dir, `${name}.journal.ndjson`);
+  const args = ['-i', '-', '--format', 'csv', '--yes', '--journal', journal, '--failures', failures];
+  const result = await cli(['bulk', 'set-email', ...args], { env, stdin });
+  const failed = () => readFileSync(failures, 'utf8').trim().split('\n');
+  return { ...result, failed };
+}
 
 describe('bulk runs over an input that names a user twice', () => {
   it('deletes each user once; the repeats are skipped, named and counted', async () => {
@@ -72,7 +82,7 @@ describe('bulk runs over an input that names a user twice', () => {
       const result = await cli(['bulk', 'set-email', '-i', clash, '--yes', ...extra], { env });
       expect(result.code).toBe(2);
       expect(result.stderr).toContain(
-        `line 4: user ${b} has another change on an earlier row (this row: email -> second.${b}@example.org)`,
+        `line 4: user ${b} has another change on line 2 (this row: email -> second.${b}@example.org)`,
       );
       expect(result.stderr).toContain('gives a user different changes on different rows (listed above)');
       expect(result.stderr).toContain('nothing was sent');
@@ -84,36 +94,23 @@ describe('bulk runs over an input that names a user twice', () => {
 
     const checked = await cli(['bulk', 'set-email', '-i', clash, '--validate-only'], { env });
     expect(checked.code).toBe(2);
-    expect(checked.stderr).toContain(`line 4: user ${b} has another change on an earlier row`);
+    expect(checked.stderr).toContain(`line 4: user ${b} has another change on line 2`);
     expect(checked.stderr).toContain('3 rows, 1 invalid');
   });
 
   it('set-email read once from stdin: the conflicting later row fails and is written to the failures file', async () => {
     const [a, b] = take(2) as [string, string];
-    const failures = join(dir, 'stdin.failures.csv');
-    const result = await cli(
-      [
-        'bulk',
-        'set-email',
-        '-i',
-        '-',
-        '--format',
-        'csv',
-        '--yes',
-        '--journal',
-        join(dir, 'stdin.journal.ndjson'),
-        '--failures',
-        failures,
-      ],
-      { env, stdin: `id,email\n${a},x.${a}@example.org\n${b},y.${b}@example.org\n${a},z.${a}@example.org\n` },
+    const result = await setEmailFromStdin(
+      'stdin',
+      `id,email\n${a},x.${a}@example.org\n${b},y.${b}@example.org\n${a},z.${a}@example.org\n`,
     );
     expect(result.code).toBe(3);
     expect(result.stderr).toContain('2 ok, 0 skipped, 1 failed');
     expect(user(a)?.email).toBe(`x.${a}@example.org`);
-    const rows = readFileSync(failures, 'utf8').trim().split('\n');
+    const rows = result.failed();
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain(`z.${a}@example.org`);
-    expect(rows[1]).toContain('has another change on an earlier row');
+    expect(rows[1]).toContain('has another change on line 2');
   });
 
   it('--dry-run skips and counts repeats; --validate-only counts those of set-email', async () => {
@@ -134,6 +131,125 @@ describe('bulk runs over an input that names a user twice', () => {
     expect(checkedEmails.stderr).toContain(
       "2 rows, 0 invalid, 1 repeating an earlier row's user (a run skips them)",
     );
+  });
+});
+
+describe('one user named in more than one way (the API finds a user by id, username or email, in any case)', () => {
+  const EXPORT = '`matchmaker users search --all -o csv --fields id,email`';
+
+  it('the same id or username in another letter case is a repeat: deleted once, the repeat skipped', async () => {
+    const [a, b] = take(2) as [string, string];
+    const name = user(b)?.username ?? '';
+    const input = idsCsv(dir, 'case.csv', [a, a.toUpperCase(), name, name.toUpperCase()]);
+    const result = await cli(['bulk', 'delete', '-i', input, '--yes', '-c', '1'], { env });
+    expect(result.stderr).toContain(`line 3: user ${a.toUpperCase()} repeats an earlier row: skipped`);
+    expect(result.stderr).toContain(`line 5: user ${name.toUpperCase()} repeats an earlier row: skipped`);
+    expect(result.stderr).toContain('delete: 2 ok, 2 skipped (2 repeating an earlier row), 0 failed');
+    expect(result.code).toBe(0);
+    expect([a, b].map((id) => deletions(box).get(id))).toEqual([1, 1]);
+  });
+
+  it('set-email: two emails for one id in two letter cases stop the file before anything is sent', async () => {
+    const [a] = take(1) as [string];
+    const before = user(a)?.email;
+    const input = file(
+      'case-emails.csv',
+      `id,email\n${a},one.${a}@example.org\n${a.toUpperCase()},two.${a}@example.org\n`,
+    );
+    for (const extra of [['--yes'], ['--dry-run'], ['--validate-only']]) {
+      const result = await cli(['bulk', 'set-email', '-i', input, ...extra], { env });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(
+        `line 3: user ${a.toUpperCase()} has another change on line 2 (this row: email -> two.${a}@example.org)`,
+      );
+    }
+    expect(user(a)?.email).toBe(before);
+  });
+
+  it('set-email: a file naming users by id and by username or email stops before anything is sent, saying what to do', async () => {
+    const [a, b, c] = take(3) as [string, string, string];
+    const emails = [a, b, c].map((id) => user(id)?.email);
+    const input = file(
+      'ways.csv',
+      `id,email\n${a},first.${a}@example.org\n${c},c.${c}@example.org\n${user(a)?.username},second.${a}@example.org\n${user(b)?.email?.toUpperCase()},b.${b}@example.org\n`,
+    );
+    for (const extra of [['--yes'], ['--dry-run'], ['--validate-only']]) {
+      const result = await cli(['bulk', 'set-email', '-i', input, ...extra], { env });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(
+        `line 4: user ${user(a)?.username} is named by username, but line 2 names its user by id`,
+      );
+      expect(result.stderr).toContain(
+        `line 5: user ${user(b)?.email?.toUpperCase()} is named by email, but line 2 names its user by id`,
+      );
+      expect(result.stderr).toContain("names users in more than one way in its 'id' column");
+      expect(result.stderr).toContain(EXPORT);
+      expect(result.stderr).toContain('nothing was sent');
+      expect(result.stdout).toBe('');
+    }
+    expect([a, b, c].map((id) => user(id)?.email)).toEqual(emails);
+  });
+
+  it('set-email from stdin: a row naming its user another way than the first row fails into the failures file', async () => {
+    const [a, b] = take(2) as [string, string];
+    const result = await setEmailFromStdin(
+      'ways',
+      `id,email\n${a},x.${a}@example.org\n${user(a)?.username},y.${a}@example.org\n${b},z.${b}@example.org\n`,
+    );
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('2 ok, 0 skipped, 1 failed');
+    expect(user(a)?.email).toBe(`x.${a}@example.org`);
+    expect(user(b)?.email).toBe(`z.${b}@example.org`);
+    const rows = result.failed();
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toContain(`y.${a}@example.org`);
+    expect(rows[1]).toContain('is named by username, but line 2 names its user by id');
+    expect(rows[1]).toContain(EXPORT);
+  });
+
+  it('set-email: one new email for two users (in any case) stops the file, naming both lines', async () => {
+    const [a, b, c] = take(3) as [string, string, string];
+    const emails = [a, b, c].map((id) => user(id)?.email);
+    const input = file(
+      'same-email.csv',
+      `id,email\n${a},same.${a}@example.org\n${c},c.${c}@example.org\n${b},SAME.${a}@EXAMPLE.org\n`,
+    );
+    for (const extra of [['--yes'], ['--dry-run'], ['--validate-only']]) {
+      const result = await cli(['bulk', 'set-email', '-i', input, ...extra], { env });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain(
+        `line 4: user ${b} gets the email SAME.${a}@EXAMPLE.org, which line 2 gives to another user`,
+      );
+      expect(result.stderr).toContain('nothing was sent');
+    }
+    expect([a, b, c].map((id) => user(id)?.email)).toEqual(emails);
+  });
+
+  it('set-email from stdin: the later row giving another user the same email fails', async () => {
+    const [a, b] = take(2) as [string, string];
+    const before = user(b)?.email;
+    const result = await setEmailFromStdin(
+      'same-email',
+      `id,email\n${a},both.${a}@example.org\n${b},Both.${a}@example.org\n`,
+    );
+    expect(result.code).toBe(3);
+    expect(result.stderr).toContain('1 ok, 0 skipped, 1 failed');
+    expect(user(a)?.email).toBe(`both.${a}@example.org`);
+    expect(user(b)?.email).toBe(before);
+    expect(result.failed()[1]).toContain('which line 2 gives to another user');
+  });
+
+  it('set-email by email: a new email that another row names its user by stops the file (the order would decide)', async () => {
+    const [a, b] = take(2) as [string, string];
+    const [ea, eb] = [user(a)?.email ?? '', user(b)?.email ?? ''];
+    // Row 2 gives A the email B has now; row 3 moves B off it: which lands first decides.
+    const input = file('chain.csv', `id,email\n${ea},${eb.toUpperCase()}\n${eb},moved.${b}@example.org\n`);
+    const result = await cli(['bulk', 'set-email', '-i', input, '--yes'], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      `line 3: user ${eb} is named by an email that line 2 gives to another user`,
+    );
+    expect([a, b].map((id) => user(id)?.email)).toEqual([ea, eb]);
   });
 });
 

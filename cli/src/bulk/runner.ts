@@ -155,11 +155,11 @@ async function validate(
       if (moved) throw moved;
     }
     let problem = typeof plan === 'string' ? plan : undefined;
-    const earlier = typeof plan === 'string' || !seen ? 'first' : seen.see(plan.id, plan.change);
+    const earlier = typeof plan === 'string' || !seen ? 'first' : seen.see(plan, row.line);
     if (earlier === 'repeat') repeated += 1;
-    else if (earlier === 'conflict' && typeof plan !== 'string') {
+    else if (earlier === 'conflict' && seen) {
       conflicts += 1;
-      problem = conflictMessage(plan);
+      problem = seen.problem;
     }
     if (problem === undefined) continue;
     invalid += 1;
@@ -168,16 +168,12 @@ async function validate(
     if (listed !== undefined && listed <= MAX_LISTED_PROBLEMS)
       spec.io.stderr.write(`line ${row.line}: ${problem}\n`);
   }
-  if (conflicts > 0 && !spec.validateOnly) {
-    throw usageError(
-      `${displayName(spec.source)} gives ${conflicts === 1 ? 'a user' : `${conflicts} users`} different changes on different rows (listed above): fix the input; nothing was sent`,
-    );
+  const stop = seen?.stopMessage(displayName(spec.source), spec.idColumn);
+  if (stop !== undefined) {
+    if (!spec.validateOnly) throw usageError(stop);
+    spec.io.stderr.write(`${stop}\n`);
   }
   return { rows: count, invalid, repeated };
-}
-
-function conflictMessage(plan: Plan): string {
-  return `user ${plan.id} has another change on an earlier row (this row: ${plan.change})`;
 }
 
 function repeatMessage(plan: Plan): string {
@@ -451,7 +447,7 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
         spec.control.stop();
         break;
       }
-      const earlier = typeof plan === 'string' ? 'first' : seen.see(plan.id, plan.change);
+      const earlier = typeof plan === 'string' ? 'first' : seen.see(plan, row.line);
       if (!wanted(journal, row.line, spec)) {
         counts.skipped += 1;
         // A repeated user's row is never journaled: it is not waiting to run.
@@ -461,7 +457,7 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
       }
       if (typeof plan === 'string' || earlier === 'conflict') {
         // A conflict gets here only from an input read once (stdin): a file's stop the run first.
-        const problem = typeof plan === 'string' ? plan : conflictMessage(plan);
+        const problem = typeof plan === 'string' ? plan : seen.problem;
         if (real) fail(row, typeof plan === 'string' ? '' : plan.id, problem);
         else {
           counts.failed += 1;
