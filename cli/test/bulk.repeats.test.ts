@@ -134,19 +134,46 @@ describe('bulk runs over an input that names a user twice', () => {
   });
 });
 
-describe('one user named in more than one way (the API finds a user by id, username or email, in any case)', () => {
+describe('one user named in more than one way (the API finds a user by id, exactly, or by username or email, in any case)', () => {
   const EXPORT = '`matchmaker users search --all -o csv --fields id,email`';
 
-  it('the same id or username in another letter case is a repeat: deleted once, the repeat skipped', async () => {
+  it('a username or email in another letter case is a repeat; an id (exact to the API) is not skipped', async () => {
     const [a, b] = take(2) as [string, string];
     const name = user(b)?.username ?? '';
-    const input = idsCsv(dir, 'case.csv', [a, a.toUpperCase(), name, name.toUpperCase()]);
+    // The sandbox, like Keycloak, finds ids exactly and names in any case: the upper-case id
+    // first fails (404), and the same id as stored must still be sent, not skipped as its repeat.
+    const input = idsCsv(dir, 'case.csv', [a.toUpperCase(), a, name, name.toUpperCase()]);
     const result = await cli(['bulk', 'delete', '-i', input, '--yes', '-c', '1'], { env });
-    expect(result.stderr).toContain(`line 3: user ${a.toUpperCase()} repeats an earlier row: skipped`);
+    expect(result.stderr).not.toContain(`user ${a} repeats an earlier row`);
     expect(result.stderr).toContain(`line 5: user ${name.toUpperCase()} repeats an earlier row: skipped`);
-    expect(result.stderr).toContain('delete: 2 ok, 2 skipped (2 repeating an earlier row), 0 failed');
-    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('delete: 2 ok, 1 skipped (1 repeating an earlier row), 1 failed');
+    expect(result.code).toBe(3);
     expect([a, b].map((id) => deletions(box).get(id))).toEqual([1, 1]);
+  });
+
+  it('kyc-review: request ids are compared exactly, so an id in another case does not hide the real one', async () => {
+    const pending = box.world.store.data.kycRequests.find((request) => request.status === 'PENDING');
+    if (!pending) throw new Error('the sandbox has no pending KYC request');
+    const input = idsCsv(dir, 'kyc-case.csv', [pending.id.toUpperCase(), pending.id]);
+    const result = await cli(['bulk', 'kyc-review', '-i', input, '--approve', '--yes', '-c', '1'], { env });
+    expect(result.stderr).toContain('kyc-review: 1 ok, 0 skipped, 1 failed');
+    expect(result.code).toBe(3);
+    expect(box.world.store.data.kycRequests.find((request) => request.id === pending.id)?.status).toBe(
+      'APPROVED',
+    );
+  });
+
+  it('set-email: one id in two letter cases with the same email stops the file rather than skipping either', async () => {
+    const [a] = take(1) as [string];
+    const before = user(a)?.email;
+    const input = file(
+      'case-same-email.csv',
+      `id,email\n${a.toUpperCase()},same.${a}@example.org\n${a},same.${a}@example.org\n`,
+    );
+    const result = await cli(['bulk', 'set-email', '-i', input, '--yes'], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`line 3: user ${a} is named on line 2 in another letter case`);
+    expect(user(a)?.email).toBe(before);
   });
 
   it('set-email: two emails for one id in two letter cases stop the file before anything is sent', async () => {
@@ -160,7 +187,7 @@ describe('one user named in more than one way (the API finds a user by id, usern
       const result = await cli(['bulk', 'set-email', '-i', input, ...extra], { env });
       expect(result.code).toBe(2);
       expect(result.stderr).toContain(
-        `line 3: user ${a.toUpperCase()} has another change on line 2 (this row: email -> two.${a}@example.org)`,
+        `line 3: user ${a.toUpperCase()} is named on line 2 in another letter case`,
       );
     }
     expect(user(a)?.email).toBe(before);

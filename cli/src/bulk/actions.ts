@@ -59,6 +59,8 @@ export interface BulkAction {
   destructive: boolean;
   /** Rows can ask for different changes (set-email's column), so two rows of one user can conflict. */
   changePerRow: boolean;
+  /** The id column names users (found by id, username or email); false for KYC request ids. */
+  namesUsers: boolean;
   /**
    * The options that decide the change, as typed (`--role Admin`): the journal records them
    * so that a resumed run cannot finish the file with another change.
@@ -119,6 +121,7 @@ export function bulkAction(name: BulkActionName, settings: ActionSettings): Bulk
     name,
     destructive,
     changePerRow: false,
+    namesUsers: true,
     options,
     plan: (values) => ({ id: userId(values), change }),
     apply: (client, plan, options) => call(client, plan.id, options),
@@ -147,6 +150,7 @@ export function bulkAction(name: BulkActionName, settings: ActionSettings): Bulk
         name,
         destructive: true,
         changePerRow: true,
+        namesUsers: true,
         options: ['--email-column', settings.emailColumn],
         plan: (values) => {
           const id = userId(values);
@@ -164,6 +168,7 @@ export function bulkAction(name: BulkActionName, settings: ActionSettings): Bulk
         name,
         destructive: true,
         changePerRow: false,
+        namesUsers: false,
         options:
           review.status === 'APPROVED'
             ? ['--approve', ...(review.reason ? ['--reason', review.reason] : [])]

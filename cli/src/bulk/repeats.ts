@@ -4,9 +4,13 @@
  * gone), and two rows giving one user different changes (two emails) have no right order at
  * concurrency above one.
  *
- * The API finds a user by id, username or email, in any letter case: ids are compared without
- * case. It cannot be told from the text that an id and a username are one user, so where that
- * changes the outcome (set-email) the rows of an input must name their users one way. set-email
+ * The API finds a user by id (exactly, as Keycloak and the sandbox do), username or email (in any
+ * letter case): usernames and emails are compared without case, ids and KYC request ids exactly.
+ * Skipping a repeat that only looked like one would leave a row undone (`8F3…` fails as not
+ * found, and `8f3…` after it must still be sent), so a repeat is only what the API surely finds as
+ * the same record. It cannot be told from the text that an id and a username are one user, so
+ * where that changes the outcome (set-email) the rows of an input must name their users one way,
+ * and one id in two letter cases stops the input too (whether the API takes both is not known). set-email
  * also keeps each new email, so that two users are not given one email (the later would fail, or
  * win, by timing) and an input naming users by email does not give one user the email by which
  * another row names its user (which user that row changes would depend on which lands first).
@@ -49,7 +53,7 @@ function hash(text: string, basis: number, prime: number, fold: boolean): number
 
 const lowHash = (text: string, fold = true) => hash(text, 0x811c9dc5, 0x01000193, fold);
 // The lowest bit is always set: a slot whose halves are both 0 is free.
-const highHash = (text: string) => (hash(text, 0x050c5d1f, 0x01000197, true) | 1) >>> 0;
+const highHash = (text: string, fold = true) => (hash(text, 0x050c5d1f, 0x01000197, fold) | 1) >>> 0;
 
 /** An open-addressing set of 64-bit key hashes, each with `width` 32-bit values. */
 class Table {
@@ -87,21 +91,23 @@ class Table {
     return this.#values[slot * this.width + index] ?? 0;
   }
 
-  /** Adds a key that `find` did not find, with its values. */
-  add(low: number, high: number, a = 0, b = 0): void {
+  /** Adds a key that `find` did not find, with its values (the first `width` of a, b, c). */
+  add(low: number, high: number, a = 0, b = 0, c = 0): void {
     if (this.#size + 1 > this.#high.length * MAX_LOAD) this.#grow();
-    this.#insert(low, high, a, b);
+    this.#insert(low, high, a, b, c);
     this.#size += 1;
   }
 
-  #insert(low: number, high: number, a: number, b: number): void {
+  #insert(low: number, high: number, a: number, b: number, c: number): void {
     const capacity = this.#high.length;
     let slot = start(low, capacity);
     while (this.#high[slot] !== 0) slot = slot + 1 === capacity ? 0 : slot + 1;
     this.#low[slot] = low;
     this.#high[slot] = high;
-    if (this.width > 0) this.#values[slot * this.width] = a;
-    if (this.width > 1) this.#values[slot * this.width + 1] = b;
+    const at = slot * this.width;
+    if (this.width > 0) this.#values[at] = a;
+    if (this.width > 1) this.#values[at + 1] = b;
+    if (this.width > 2) this.#values[at + 2] = c;
   }
 
   #grow(): void {
@@ -115,7 +121,8 @@ class Table {
     this.#values = new Uint32Array(capacity * width);
     for (let slot = 0; slot < high.length; slot += 1) {
       const h = high[slot] ?? 0;
-      if (h !== 0) this.#insert(low[slot] ?? 0, h, values[slot * width] ?? 0, values[slot * width + 1] ?? 0);
+      const at = slot * width;
+      if (h !== 0) this.#insert(low[slot] ?? 0, h, values[at] ?? 0, values[at + 1] ?? 0, values[at + 2] ?? 0);
     }
   }
 }
@@ -136,7 +143,7 @@ export const EXPORT_IDS = '`matchmaker users search --all -o csv --fields id,ema
 const count = (n: number, one: string, many: string) => (n === 1 ? one : `${n} ${many}`);
 
 export class SeenIds {
-  /** Each id's change hash and first line, when rows can ask for different changes. */
+  /** Each id's change hash, first line and exact spelling's hash, when rows can ask for different changes. */
   readonly #ids: Table;
   /** set-email: each new email's user (a hash of the id) and line. */
   readonly #emails: Table | undefined;
@@ -148,9 +155,14 @@ export class SeenIds {
   /**
    * `changes`: whether rows can differ in their change (set-email), so conflicts can be told;
    * such rows must also name their users one way, and an email goes to one user only.
+   * `users`: the ids name users (usernames and emails are found in any letter case); otherwise
+   * they are other records' ids (KYC requests), compared exactly.
    */
-  constructor(readonly changes: boolean) {
-    this.#ids = new Table(changes ? 2 : 0);
+  constructor(
+    readonly changes: boolean,
+    readonly users: boolean,
+  ) {
+    this.#ids = new Table(changes ? 3 : 0);
     this.#emails = changes ? new Table(2) : undefined;
   }
 
@@ -166,14 +178,19 @@ export class SeenIds {
   /** Notes the row on `line` planning `plan`, and says whether an earlier row had its user. */
   see(plan: Plan, line: number): Seen {
     const { id } = plan;
-    const low = lowHash(id);
-    const high = highHash(id);
     const ids = this.#ids;
     if (!this.changes) {
+      const fold = this.users && !UUID.test(id);
+      const low = lowHash(id, fold);
+      const high = highHash(id, fold);
       if (ids.find(low, high) >= 0) return 'repeat';
       ids.add(low, high);
       return 'first';
     }
+    const low = lowHash(id);
+    const high = highHash(id);
+    // Ids are found exactly: one in two letter cases is a repeat only when spelt the same.
+    const spelling = UUID.test(id) ? lowHash(id, false) : low;
     const way = wayOf(id);
     this.#way ??= { way, line };
     if (way !== this.#way.way) {
@@ -186,6 +203,12 @@ export class SeenIds {
     const change = lowHash(plan.change, false);
     const slot = ids.find(low, high);
     if (slot >= 0) {
+      if (ids.value(slot, 2) !== spelling) {
+        return this.#conflict(
+          'changes',
+          `user ${id} is named on line ${ids.value(slot, 1)} in another letter case: the API finds ids exactly, so one of the two may fail or both change one user; spell each id one way`,
+        );
+      }
       if (ids.value(slot, 0) === change) return 'repeat';
       return this.#conflict(
         'changes',
@@ -221,7 +244,7 @@ export class SeenIds {
       }
       if (given < 0) emails.add(emailLow, emailHigh, low, line);
     }
-    ids.add(low, high, change, line);
+    ids.add(low, high, change, line, spelling);
     return 'first';
   }
 

@@ -144,7 +144,7 @@ async function validate(
   // Only rows that can ask for different changes (set-email) keep a table of ids here, to find
   // conflicts before anything is sent: other repeats are harmless, the run skips them as it goes,
   // and a check of a million-row file stays in flat memory.
-  const seen = spec.action.changePerRow ? new SeenIds(true) : undefined;
+  const seen = spec.action.changePerRow ? new SeenIds(true, spec.action.namesUsers) : undefined;
   for await (const row of readRows(spec.source, spec.idColumn)) {
     // Stopped during the first pass: a large file is not read to its end first.
     if (spec.control.stopping) throw interruptedBeforeStart();
@@ -382,7 +382,7 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
   let waitingRows = 0;
   // Every row's user, wanted this time or not: a row whose user an earlier row already has (done
   // in this run or an earlier one) is never sent again.
-  const seen = new SeenIds(action.changePerRow);
+  const seen = new SeenIds(action.changePerRow, action.namesUsers);
   let repeated = 0;
   /** Rows --retry-failed leaves alone that no run has sent yet (an earlier run stopped first). */
   let neverRun = 0;
