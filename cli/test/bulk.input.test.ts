@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli, memberIds, signedInSandbox, writeInput } from './support/cli';
+import { entries } from './support/journal';
 
 const { box, env, dir } = await signedInSandbox();
 
@@ -15,7 +16,9 @@ describe('bulk input that cannot be read as a whole stops before any request (ex
     const path = file('unclosed.csv', `id,note\n${a},fine\n${b},"never closed\n`);
     const result = await cli(['bulk', 'deactivate', '-i', path, '--yes'], { env });
     expect(result.code).toBe(2);
-    expect(result.stderr).toMatch(/not valid CSV at line \d+/);
+    expect(result.stderr).toContain(
+      'unclosed.csv is not valid CSV: a quote opens on line 3 and is never closed',
+    );
     expect(statusOf(a ?? '')).toBe('active');
   });
 
@@ -164,7 +167,14 @@ describe('--validate-only and --dry-run send nothing that changes state', () => 
       .split('\n')
       .map((line) => JSON.parse(line));
     expect(planned).toEqual(
-      ids.map((id, i) => ({ line: i + 2, id, action: 'suspend', change: 'status -> suspended' })),
+      ids.map((id, i) => ({
+        line: i + 2,
+        id,
+        action: 'suspend',
+        change: 'status -> suspended',
+        status: 'would change',
+        reason: null,
+      })),
     );
     for (const id of ids) expect(statusOf(id)).toBe('active');
     expect(result.stderr).toContain('suspend (dry run, nothing sent): 3 rows would change');
@@ -267,5 +277,76 @@ describe('inputs that looked usable but were not what they seemed', () => {
     const result = await cli(['bulk', 'confirm', '-i', dir, '--yes'], { env });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`Cannot read ${dir}: it is a directory`);
+  });
+});
+
+describe('line numbers name where a row starts', () => {
+  it('a quoted field over several lines: the row is named by its first line, in the data and the journal', async () => {
+    const [a = '', b = ''] = memberIds(box, 2);
+    const text = `id,note\n${a},"a, b\nc"\n\n${b},"x\r\ny\r\nz"\n,"p\nq"\n`;
+    const path = file('multi.csv', text);
+    const dry = await cli(['bulk', 'confirm', '-i', path, '--dry-run', '-o', 'json'], { env });
+    const rows = JSON.parse(dry.stdout).map((row: { line: number; id: string }) => [row.line, row.id]);
+    expect(rows).toEqual([
+      [2, a],
+      [5, b],
+      [8, ''],
+    ]);
+    expect(dry.stderr).toContain("line 8: empty 'id'");
+    const journal = join(dir, 'multi.journal.ndjson');
+    const real = await cli(['bulk', 'confirm', '-i', path, '--journal', journal], { env });
+    expect(real.code).toBe(3);
+    const recorded = entries(journal).sort((x, y) => x.line - y.line);
+    expect(recorded.map((entry) => [entry.line, entry.id])).toEqual([
+      [2, a],
+      [5, b],
+      [8, ''],
+    ]);
+    // Resuming reads the journal by the same numbers: nothing is sent again.
+    const resumed = await cli(['bulk', 'confirm', '-i', path, '--journal', journal, '--resume'], { env });
+    expect(resumed.stderr).toContain('confirm: 0 ok, 3 skipped, 0 failed');
+    expect(resumed.code).toBe(0);
+  });
+
+  it('a journal of an earlier version, which numbered such a row by its last line, is refused clearly', async () => {
+    const [a = '', b = ''] = memberIds(box, 2);
+    const path = file('old-multi.csv', `id,note\n${a},"a\nb"\n${b},x\n`);
+    const journal = join(dir, 'old-multi.journal.ndjson');
+    writeFileSync(
+      journal,
+      `{"type":"run","action":"suspend","options":[],"input":"old-multi.csv","pid":1}\n{"line":3,"id":"${a}","status":"ok","attempts":1}\n`,
+    );
+    const resumed = await cli(['bulk', 'suspend', '-i', path, '--journal', journal, '--resume', '--yes'], {
+      env,
+    });
+    expect(resumed.code).toBe(2);
+    expect(resumed.stderr).toContain(
+      `Journal ${journal} was written by an earlier version of matchmaker, which numbered a row by the line it ends on`,
+    );
+    expect(resumed.stderr).toContain('lines 2-3');
+    expect(statusOf(b)).toBe('active');
+    // Without rows over several lines, such a journal resumes as before.
+    const plain = file('old-plain.csv', `id\n${a}\n${b}\n`);
+    const plainJournal = join(dir, 'old-plain.journal.ndjson');
+    writeFileSync(
+      plainJournal,
+      `{"type":"run","action":"confirm","options":[],"input":"old-plain.csv","pid":1}\n{"line":2,"id":"${a}","status":"ok","attempts":1}\n`,
+    );
+    const plainResumed = await cli(['bulk', 'confirm', '-i', plain, '--journal', plainJournal, '--resume'], {
+      env,
+    });
+    expect(plainResumed.stderr).toContain('confirm: 1 ok, 1 skipped, 0 failed');
+  });
+
+  it('an unclosed quote names the line the quoted field opens on, and says how to write such a cell', async () => {
+    const [a = '', b = '', c = ''] = memberIds(box, 3);
+    const path = file('formula.csv', `id,note\n${a},=HYPERLINK("http://x","y")\n${b},1\n${c},2\n${a},3\n`);
+    const result = await cli(['bulk', 'deactivate', '-i', path, '--validate-only'], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      'formula.csv is not valid CSV: a quote opens on line 2 and is never closed',
+    );
+    expect(result.stderr).toContain('quote the whole cell and double the quotes inside it');
+    expect(result.stderr).not.toContain('line 5');
   });
 });

@@ -96,8 +96,16 @@ export interface JournalState {
   column: string | undefined;
   /** The highest input line it records (0 for none). */
   lastLine: number;
+  /**
+   * The highest line recorded under a header without `"lines":"first"`: a version that numbered
+   * a CSV row over several lines by its last line, not its first (0 for none).
+   */
+  legacyLastLine: number;
   records: number;
 }
+
+/** How this version numbers rows, said in each run's header: by the line a row starts on. */
+const LINES = 'first';
 
 const damaged = (path: string, line: number) =>
   usageError(`Journal ${path} is damaged at line ${line}: it is not JSON`);
@@ -114,6 +122,7 @@ export async function readJournal(path: string): Promise<JournalState> {
     options: undefined,
     column: undefined,
     lastLine: 0,
+    legacyLastLine: 0,
     records: 0,
   };
   if (!existsSync(path)) return state;
@@ -126,6 +135,7 @@ export async function readJournal(path: string): Promise<JournalState> {
     options: undefined,
     column: undefined,
   };
+  let legacy = true;
   for await (const text of lines) {
     number += 1;
     if (text.trim() === '') continue;
@@ -143,6 +153,7 @@ export async function readJournal(path: string): Promise<JournalState> {
     if (torn !== undefined && !header) throw damaged(path, torn);
     torn = undefined;
     if (header) {
+      legacy = stringAt(record, 'lines') !== LINES;
       const options = isRecord(record) ? record.options : undefined;
       run = {
         action: stringAt(record, 'action'),
@@ -183,6 +194,7 @@ export async function readJournal(path: string): Promise<JournalState> {
     }
     state.records += 1;
     state.lastLine = Math.max(state.lastLine, line);
+    if (legacy) state.legacyLastLine = Math.max(state.legacyLastLine, line);
     state.ids.set(line, id);
     state.idless.set(line, id === '');
     const wasDone = state.done.has(line);
@@ -313,7 +325,13 @@ export class JournalWriter {
     this.#created = !existsSync(path);
     // Opened now, so a journal that cannot be written stops the run before any row is sent.
     this.#fd = openSync(path, 'a+', 0o600);
-    this.#header = { type: 'run', ...run, pid: process.pid, started_at: new Date().toISOString() };
+    this.#header = {
+      type: 'run',
+      ...run,
+      lines: LINES,
+      pid: process.pid,
+      started_at: new Date().toISOString(),
+    };
   }
 
   record(entry: JournalEntry): void {

@@ -15,8 +15,17 @@ import { isRecord, type JsonRecord } from '../guards';
 export type InputFormat = 'csv' | 'ndjson';
 
 export interface InputRow {
-  /** 1-based line of the row in the input (the header is line 1 of a CSV). */
+  /**
+   * 1-based line the row starts on in the input (the header is line 1 of a CSV), as an editor
+   * counts lines: a quoted CSV field over several lines does not move it.
+   */
   line: number;
+  /**
+   * The line versions before journals said `"lines":"first"` numbered the row by (csv-parse's
+   * counter as the row ended: its last line, a CR LF inside quotes counted twice); only set for
+   * CSV, where it can differ from `line`.
+   */
+  legacyLine?: number;
   /** The row as columns (CSV) or the parsed object (NDJSON); empty for unreadable rows. */
   values: JsonRecord;
   /** Why the row cannot be used, when it cannot. */
@@ -145,16 +154,22 @@ export async function* readRows(
 }
 
 /**
- * csv-parse that tags each record with the input line it ends on. Its `info: true` option does
- * that with three more objects per record (the record wrapped, a copy of the parser's counters,
- * the context), which was 40% of the parsing time and most of the garbage of a large file; the
- * parser's own counter is read as each record is pushed instead (the same numbers: a quoted
- * field over several lines reports the line the record ends on, as `info` does).
+ * csv-parse that tags each record with the input line it starts on. Its `info: true` option
+ * gives the line a record ends on, with three more objects per record (the record wrapped, a
+ * copy of the parser's counters, the context), which was 40% of the parsing time and most of the
+ * garbage of a large file; the parser's own counter is read as each record is pushed instead, and
+ * the line breaks inside the record's quoted fields are taken off it, so a row is named by the
+ * line it starts on (where an editor shows it), not its last.
  */
 class LineTaggingParser extends Parser {
   /** The last byte the parser was given, and whether the input has ended. */
   #lastByte = -1;
   #ended = false;
+  /**
+   * Lines csv-parse counted that an editor does not: it counts a CR LF inside a quoted field as
+   * two line breaks. Taken off every later line number.
+   */
+  #extraLines = 0;
 
   constructor(options: CsvOptions) {
     super({ ...options, info: false, raw: false, objname: undefined });
@@ -174,8 +189,51 @@ class LineTaggingParser extends Parser {
     if (record === null) return super.push(null, encoding);
     // Only the input's last record can be pushed after it ended without a line break.
     const unterminated = this.#ended && this.#lastByte !== LF && this.#lastByte !== CR;
-    return super.push({ line: this.info.lines, record, unterminated }, encoding);
+    const end = this.info.lines;
+    const fields = isRecord(record) ? Object.values(record) : [];
+    const line = end - countBreaks(fields) - this.#extraLines;
+    this.#extraLines += countCrLf(fields);
+    return super.push({ line, legacyLine: end, record, unterminated }, encoding);
   }
+
+  /**
+   * For an error csv-parse reports at `errorLine` while it reads a record: the line that record
+   * starts on (from the fields read so far, which csv-parse keeps in its `state`), and the line
+   * the quoted field it is in opened on. Without that state (another csv-parse) both are the
+   * error's line.
+   */
+  startOf(errorLine: number): { row: number; quote: number } {
+    const state: unknown = Reflect.get(this, 'state');
+    const fields = isRecord(state) && Array.isArray(state.record) ? state.record : [];
+    const buffer = isRecord(state) && isRecord(state.field) ? state.field : undefined;
+    const text = typeof buffer?.toString === 'function' ? String(buffer.toString()) : '';
+    // csv-parse counts a line break once it reads the character after it.
+    const field = countBreaks([text.replace(/[\r\n]$/, '')]);
+    const quote = errorLine - field - this.#extraLines;
+    return { row: quote - countBreaks(fields), quote };
+  }
+}
+
+/** Line breaks as csv-parse counts them: every CR and every LF. */
+function countBreaks(values: unknown[]): number {
+  let count = 0;
+  for (const value of values) {
+    if (typeof value !== 'string') continue;
+    for (let at = value.search(/[\r\n]/); at !== -1 && at < value.length; at += 1) {
+      const code = value.charCodeAt(at);
+      if (code === LF || code === CR) count += 1;
+    }
+  }
+  return count;
+}
+
+function countCrLf(values: unknown[]): number {
+  let count = 0;
+  for (const value of values) {
+    if (typeof value !== 'string') continue;
+    for (let at = value.indexOf('\r\n'); at !== -1; at = value.indexOf('\r\n', at + 2)) count += 1;
+  }
+  return count;
 }
 
 const LF = 0x0a;
@@ -220,11 +278,21 @@ async function* csvRows(source: InputSource, stream: Readable, idColumn: string,
     },
     skip_records_with_error: true,
     on_skip: (error) => {
-      const line = typeof error?.lines === 'number' ? error.lines : 0;
+      const at = typeof error?.lines === 'number' ? error.lines : 0;
+      const start = parser.startOf(at);
       // An unclosed quote swallows the rest of the file: that is no longer one bad row.
-      if (error?.code === 'CSV_QUOTE_NOT_CLOSED')
-        fatal ??= `${name} is not valid CSV at line ${line}: ${error.message}`;
-      else skipped.push({ line, values: {}, error: `malformed CSV row: ${error?.message ?? 'unreadable'}` });
+      if (error?.code === 'CSV_QUOTE_NOT_CLOSED') {
+        fatal ??= `${name} is not valid CSV: a quote opens on line ${start.quote} and is never closed (the rest of the input would be one cell). A cell holding quotes, such as =HYPERLINK("http://x","y"), must be quoted: quote the whole cell and double the quotes inside it ("=HYPERLINK(""http://x"",""y"")")`;
+        return;
+      }
+      // csv-parse reports each error of a record; the row is one failed row.
+      if (skipped.at(-1)?.line === start.row) return;
+      skipped.push({
+        line: start.row,
+        legacyLine: at,
+        values: {},
+        error: `malformed CSV row: ${error?.message ?? 'unreadable'}`,
+      });
     },
   });
   let broken: { error: unknown } | undefined;
@@ -245,11 +313,12 @@ async function* csvRows(source: InputSource, stream: Readable, idColumn: string,
       }
       if (!isRecord(entry) || !isRecord(entry.record)) continue;
       const line = typeof entry.line === 'number' ? entry.line : 0;
+      const legacyLine = typeof entry.legacyLine === 'number' ? entry.legacyLine : line;
       lastLine = line;
       rows += 1;
       if (entry.unterminated === true && source.once)
-        yield { line, values: entry.record, error: UNTERMINATED };
-      else yield { line, values: entry.record };
+        yield { line, legacyLine, values: entry.record, error: UNTERMINATED };
+      else yield { line, legacyLine, values: entry.record };
     }
   } catch (error) {
     if (broken) throw new InputBrokenError(name, lastLine, broken.error);
