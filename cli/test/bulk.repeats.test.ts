@@ -118,7 +118,13 @@ describe('bulk runs over an input that names a user twice', () => {
     const input = idsCsv(dir, 'check.csv', [a, b, b]);
     const dry = await cli(['bulk', 'deactivate', '-i', input, '--dry-run', '-o', 'json'], { env });
     expect(dry.code).toBe(0);
-    expect(JSON.parse(dry.stdout).map((row: { id: string }) => row.id)).toEqual([a, b]);
+    expect(JSON.parse(dry.stdout).map((row: { id: string; status: string }) => [row.id, row.status])).toEqual(
+      [
+        [a, 'would change'],
+        [b, 'would change'],
+        [b, 'repeat'],
+      ],
+    );
     expect(dry.stderr).toContain('2 rows would change, 1 skipped (1 repeating an earlier row)');
     expect(user(a)?.status).toBe('active');
     // Other actions' repeats are harmless: the file check keeps no table of ids for them.

@@ -176,6 +176,28 @@ async function validate(
   return { rows: count, invalid, repeated };
 }
 
+/**
+ * A row of --dry-run's data: every row is listed, so a script reading it sees the invalid rows
+ * and the repeats too, not only the changes. An invalid row has the id as the input gave it.
+ */
+function planned(
+  spec: RunSpec,
+  row: InputRow,
+  plan: Plan | string,
+  status: 'would change' | 'invalid' | 'repeat',
+  reason: string | null,
+) {
+  const given = row.values[spec.idColumn];
+  const id =
+    typeof plan !== 'string'
+      ? plan.id
+      : typeof given === 'string' || typeof given === 'number'
+        ? String(given)
+        : null;
+  const change = typeof plan === 'string' ? null : plan.change;
+  return { line: row.line, id, action: spec.action.name, change, status, reason };
+}
+
 function repeatMessage(plan: Plan): string {
   return `user ${plan.id} repeats an earlier row: skipped`;
 }
@@ -240,6 +262,12 @@ function isFatal(error: unknown): boolean {
  */
 function movedRow(journal: JournalState, row: InputRow, plan: Plan | string, spec: RunSpec) {
   if (!spec.resume && !spec.retryFailed) return undefined;
+  if (row.legacyLine !== undefined && row.legacyLine !== row.line && row.line <= journal.legacyLastLine) {
+    const lines = row.legacyLine > row.line ? `lines ${row.line}-${row.legacyLine}` : `line ${row.line}`;
+    return usageError(
+      `Journal ${spec.journalPath} was written by an earlier version of matchmaker, which numbered a row by the line it ends on; this version numbers it by the line it starts on, and the row at ${lines} of ${displayName(spec.source)} spans several lines (a quoted cell with a line break), so the journal's records cannot be matched to the rows. Finish that run with the version that started it, or start over with a new --journal (the rows it applied are sent again)`,
+    );
+  }
   if (!journal.done.has(row.line) && !journal.failed.has(row.line)) return undefined;
   // A row that failed before it had a usable id (empty, cut off at the end of a pipe) named no
   // user, so nothing was applied to anyone: its line, corrected, is that row, not another user.
@@ -462,6 +490,7 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
         else {
           counts.failed += 1;
           io.stderr.write(`line ${row.line}: ${problem}\n`);
+          spec.printer?.write([planned(spec, row, plan, 'invalid', problem)]);
         }
         continue;
       }
@@ -469,11 +498,12 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
         counts.skipped += 1;
         repeated += 1;
         if (repeated <= MAX_LISTED_PROBLEMS) notes.say(`line ${row.line}: ${repeatMessage(plan)}`);
+        spec.printer?.write([planned(spec, row, plan, 'repeat', repeatMessage(plan))]);
         continue;
       }
       if (!real || !spec.client) {
         counts.ok += 1;
-        spec.printer?.write([{ line: row.line, id: plan.id, action: action.name, change: plan.change }]);
+        spec.printer?.write([planned(spec, row, plan, 'would change', null)]);
         continue;
       }
       await pool.slot();

@@ -42,17 +42,23 @@ interface BulkOptions {
  * Every name the API finds the signed-in admin's account by (ids, username, email), in lower
  * case, so that a row naming it is refused (actions.ts). A real run has signed in already (this
  * reads the same answer); a dry run or a check of the input is also made without a session, and
- * then says that the check was left out.
+ * then says that the check was left out. A dry run by a member stops as the real run would
+ * (exit 4, the same message): its plan is one the account could not carry out.
  */
-async function ownAccount(context: Context, real: boolean): Promise<string[] | undefined> {
+async function ownAccount(context: Context, real: boolean, dryRun: boolean): Promise<string[] | undefined> {
   let user: SignedInUser;
   try {
-    if (!real) await context.signedIn();
+    if (dryRun) await requireAdmin(context);
+    else if (!real) await context.signedIn();
     user = await context.user();
   } catch (error) {
-    if (real) throw error;
+    if (real || (error instanceof CliError && error.code === 'ADMIN_ONLY')) throw error;
     const why = error instanceof Error ? error.message : String(error);
-    context.warn(`Rows naming your own account are not checked (${why})`);
+    context.warn(
+      dryRun
+        ? `${why.replace(/\.$/, '')}. This dry run goes on, but nothing was checked against the server: not that you may make these changes, nor the rows naming your own account`
+        : `Rows naming your own account are not checked (${why})`,
+    );
     return undefined;
   }
   return ['keycloakId', 'id', 'username', 'email']
@@ -110,7 +116,9 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
       )
     : undefined;
   const client = signedIn?.client;
-  const self = refusesOwnAccount(name) ? await ownAccount(context, real) : undefined;
+  const dryRun = options.dryRun === true;
+  const account = refusesOwnAccount(name) || dryRun ? await ownAccount(context, real, dryRun) : undefined;
+  const self = refusesOwnAccount(name) ? account : undefined;
   const action = bulkAction(name, {
     idColumn: options.column,
     emailColumn: options.emailColumn,
@@ -150,7 +158,9 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
       failuresPath: options.failures ?? besideInput(source, name, `failures.${source.format}`),
       reportPath: options.report,
       client,
-      printer: options.dryRun ? listPrinter(context.output, ['line', 'id', 'action', 'change']) : undefined,
+      printer: options.dryRun
+        ? listPrinter(context.output, ['line', 'id', 'action', 'change', 'status', 'reason'])
+        : undefined,
       control,
       progressIntervalMs,
       facts: { apiBase: context.apiBase, envToken: context.envToken, profile: context.profile },
@@ -192,16 +202,24 @@ export function bulkCommand(): Command {
       .option('--approve', 'kyc-review: approve each request')
       .option('--reject', 'kyc-review: reject each request (needs --reason)')
       .option('--reason <text>', 'kyc-review: the reason sent to the member')
-      .option('-c, --concurrency <n>', 'rows in flight at once', positiveInt('--concurrency'), 8)
+      .option(
+        '-c, --concurrency <n>',
+        `rows in flight at once (at most ${MAX_CONCURRENCY})`,
+        positiveInt('--concurrency', MAX_CONCURRENCY),
+        8,
+      )
       .option('--rate <n>', 'at most N requests per second', positiveNumber('--rate'))
       .option(
         '--retries <n>',
-        'retries per row for network errors, 5xx and 429',
+        `retries per row for network errors, 5xx and 429 (at most ${MAX_RETRIES})`,
         nonNegativeInt,
         DEFAULT_RETRY.retries,
       )
-      .option('--dry-run', 'print what would change; send nothing that changes state')
-      .option('--validate-only', 'read and check the whole input, then stop')
+      .option(
+        '--dry-run',
+        'list the change each row asks for; looks up no user (a listed user may not exist or be so already), changes nothing',
+      )
+      .option('--validate-only', 'read and check the whole input, then stop; changes nothing')
       .option('--resume', 'skip the rows the journal records as finished')
       .option('--retry-failed', 'run only the rows the journal records as failed')
       .option('--journal <file>', 'journal file (default: beside the input, <input>.<action>.journal.ndjson)')
@@ -261,7 +279,20 @@ function progressInterval(env: NodeJS.ProcessEnv): number | undefined {
   return Number(text);
 }
 
+/**
+ * Upper bounds of --concurrency and --retries. Each row in flight holds one connection of the
+ * run's undici pool, a socket and a file descriptor: 64 is well past where the API, not the CLI,
+ * sets the pace (the benchmark runs at 16) and far from the usual limit of 1024 open files, which
+ * 100,000 would exhaust (rows failing as network errors). A row's backoff reaches its 10 s cap at
+ * the 7th retry: 20 retries wait out an outage of about 2 minutes, and each may also wait out a
+ * Retry-After of up to 15 minutes; past that a run is better stopped and resumed than left waiting.
+ */
+const MAX_CONCURRENCY = 64;
+const MAX_RETRIES = 20;
+
 function nonNegativeInt(text: string): number {
   if (!/^\d+$/.test(text.trim())) throw usageError(`--retries must be a whole number (got '${text}')`);
+  if (Number(text) > MAX_RETRIES)
+    throw usageError(`--retries must be at most ${MAX_RETRIES} (got '${text}')`);
   return Number(text);
 }
