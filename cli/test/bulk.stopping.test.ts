@@ -1,7 +1,8 @@
 /**
  * SIGTERM before a bulk run sends its first row: during the first pass over a large file, and
- * while the confirmation waits on a terminal. The run ends at once with 130, nothing sent, no
- * journal started and the lock released, rather than reading on or waiting for an answer.
+ * while the confirmation waits on a terminal (or Ctrl-C typed at it). The run ends at once with
+ * 130, saying nothing changed, nothing sent, no journal started and the lock released, rather than
+ * reading on or waiting for an answer, and it warns of no requests in flight: there are none.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -24,7 +25,7 @@ function lockHolder(lock: string): number | undefined {
   }
 }
 
-describe('SIGTERM before the first row', () => {
+describe('SIGTERM or Ctrl-C before the first row', () => {
   it('during the first pass over a large file: exit 130, the rest of the file not read, nothing sent', async () => {
     const ids = memberIds(box, 3);
     // Real users first, then enough rows that the first pass takes a while, then a broken line
@@ -45,28 +46,48 @@ describe('SIGTERM before the first row', () => {
     run.child.kill('SIGTERM');
     expect(await run.exited).toBe(130);
     expect(run.stderr()).toContain('Interrupted before any row was sent: nothing changed');
+    // Nothing was in flight to let finish.
+    expect(run.stderr()).not.toContain('in flight');
     expect(run.stderr()).not.toContain('not valid CSV');
     expect(existsSync(journal)).toBe(false);
     expect(existsSync(`${journal}.lock`)).toBe(false);
     for (const id of ids) expect(statusOf(id)).toBe('active');
   });
 
-  it('while the confirmation waits on a terminal: the question ends, exit 130, nothing sent', async () => {
+  /** `bulk suspend` of 3 users on a pty, once its confirmation question shows. */
+  async function asked(name: string) {
     const ids = memberIds(box, 3);
-    const path = join(dir, 'asked.csv');
+    const path = join(dir, `${name}.csv`);
     writeFileSync(path, `id\n${ids.join('\n')}\n`);
-    const journal = join(dir, 'asked.suspend.journal.ndjson');
+    const journal = join(dir, `${name}.suspend.journal.ndjson`);
     const command = [process.execPath, BINARY, 'bulk', 'suspend', '-i', path].map((w) => `'${w}'`).join(' ');
     const child = spawn('script', ['-qefc', command, '/dev/null'], { env: { ...env, TERM: 'xterm' } });
     let output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     const exited = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)));
     await waitFor(() => output.includes('Suspend 3 rows of'));
+    return { ids, journal, child, exited, output: () => output };
+  }
+
+  it('while the confirmation waits on a terminal: the question ends, exit 130, nothing sent', async () => {
+    const { ids, journal, exited, output } = await asked('asked');
     const pid = lockHolder(`${journal}.lock`);
     expect(pid).toBeTypeOf('number');
     process.kill(pid ?? 0, 'SIGTERM');
     expect(await exited).toBe(130);
-    expect(output).toContain('Interrupted');
+    expect(output()).toContain('Interrupted before any row was sent: nothing changed');
+    expect(output()).not.toContain('in flight');
+    expect(existsSync(journal)).toBe(false);
+    expect(existsSync(`${journal}.lock`)).toBe(false);
+    for (const id of ids) expect(statusOf(id)).toBe('active');
+  });
+
+  it('Ctrl-C typed at the confirmation: exit 130, nothing changed, and it says so', async () => {
+    const { ids, journal, child, exited, output } = await asked('typed');
+    child.stdin.write('\u0003');
+    expect(await exited).toBe(130);
+    expect(output()).toContain('Interrupted before any row was sent: nothing changed');
+    expect(output()).not.toContain('in flight');
     expect(existsSync(journal)).toBe(false);
     expect(existsSync(`${journal}.lock`)).toBe(false);
     for (const id of ids) expect(statusOf(id)).toBe('active');

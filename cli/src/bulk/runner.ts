@@ -44,6 +44,7 @@ export class RunControl {
   readonly #abort = new AbortController();
   readonly #stop = new AbortController();
   #failure: unknown;
+  #sending = false;
 
   constructor() {
     // Every row in flight listens on the run's signal, and every row waiting to be sent again on
@@ -73,6 +74,15 @@ export class RunControl {
   fail(error: unknown): void {
     this.#failure ??= error;
     this.stop();
+  }
+
+  /** Whether a row has been sent: until then a stop ends the run at once, with nothing changed. */
+  get sending(): boolean {
+    return this.#sending;
+  }
+
+  startSending(): void {
+    this.#sending = true;
   }
 
   /** Why the run was stopped, when something other than a signal stopped it. */
@@ -374,7 +384,13 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
   }
   if (real) {
     if (spec.control.stopping) throw interruptedBeforeStart();
-    await spec.confirm(checked?.rows, spec.control.stopSignal);
+    try {
+      await spec.confirm(checked?.rows, spec.control.stopSignal);
+    } catch (error) {
+      // Ctrl-C typed at the question, or a signal that withdrew it: nothing was sent.
+      if (error instanceof CliError && error.exitCode === EXIT.interrupted) throw interruptedBeforeStart();
+      throw error;
+    }
     // SIGTERM during the question ends it; a stop just as it was answered must not start the run.
     if (spec.control.stopping) throw interruptedBeforeStart();
   }
@@ -462,8 +478,6 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
   };
 
   let lastLine = 0;
-  /** Rows handed to the pool: none, and a stop has changed nothing. */
-  let dispatched = 0;
   try {
     for await (const row of untilStopped(readRows(source, spec.idColumn, header), spec.control.stopSignal)) {
       if (spec.control.stopping) break;
@@ -509,7 +523,7 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
       await pool.slot();
       if (spec.control.stopping) break;
       const client = spec.client;
-      dispatched += 1;
+      spec.control.startSending();
       pool.run(() => apply(row, plan, client));
     }
   } catch (error) {
@@ -565,7 +579,8 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
       broken.code,
     );
   }
-  if (report.interrupted && real && dispatched === 0 && counts.failed === 0) throw interruptedBeforeStart();
+  if (report.interrupted && real && !spec.control.sending && counts.failed === 0)
+    throw interruptedBeforeStart();
   if (report.interrupted) {
     const lost =
       (interruptedRows > 0 ? `, ${interruptedRows} aborted in flight` : '') +

@@ -128,7 +128,12 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
   });
   // SIGTERM (kill, a CI job's time limit, a container stopping) ends a run the way Ctrl-C does:
   // the rows in flight finish and are journaled, and the journal's lock is released.
+  // Before the first row is sent there is nothing in flight: the run ends at once and says so.
   const onSignal = (signal: NodeJS.Signals) => {
+    if (!control.sending) {
+      control.stop();
+      return;
+    }
     if (control.stopping) {
       context.warn('Aborting the requests in flight');
       control.abort();
