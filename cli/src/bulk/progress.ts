@@ -3,7 +3,7 @@
  * (a log file or CI output gets no control characters).
  */
 import { SingleBar } from 'cli-progress';
-import { type OutStream, visible } from '../io';
+import type { OutStream } from '../io';
 
 export interface Counts {
   ok: number;
@@ -13,14 +13,18 @@ export interface Counts {
 
 export interface Progress {
   update(counts: Counts): void;
-  /** Writes a line of its own (a warning, a skipped row) without breaking the bar. */
-  note(text: string): void;
+  /**
+   * Runs `write`, which writes whole lines to the run's stream (a warning, a skipped row), so
+   * that they stand above the bar: its line is cleared first and it is drawn again below them.
+   */
+  above(write: () => void): void;
+  /** Ends the bar; on a terminal its line is cleared, so what follows (the summary) starts clean. */
   stop(): void;
 }
 
 /**
  * Lines a run says while it goes: above the progress bar while there is one (so the bar stays
- * whole on a terminal), else straight to the stream.
+ * whole on a terminal and does not draw over them), else straight to the stream.
  */
 export class RunNotes {
   #progress: Progress | undefined;
@@ -33,9 +37,41 @@ export class RunNotes {
   }
 
   say(text: string): void {
-    if (this.#progress) this.#progress.note(text);
-    else this.stream.write(`${text}\n`);
+    this.above(() => this.stream.write(`${text}\n`));
   }
+
+  /** Runs `write` (whole lines on the run's stream) above the bar while there is one. */
+  above(write: () => void): void {
+    if (this.#progress) this.#progress.above(write);
+    else write();
+  }
+}
+
+/** Columns left free after the bar: room for an echoed ^C, and one to spare. */
+const ECHO_ROOM = 3;
+
+/** Erases the cursor's line and goes to its start. */
+const CLEAR_LINE = '\r\x1b[2K';
+
+/**
+ * The terminal as cli-progress is handed it. cli-progress saves the cursor when a bar starts and
+ * restores it when it stops: once lines said above the bar have moved it down (or scrolled the
+ * screen), that restore jumps back to where the bar began and the summary lands on an old line.
+ * The save and restore are left out: the bar is always on the cursor's line. It is told a few
+ * columns fewer than there are, so that the ^C a terminal echoes after the bar still fits on its
+ * line: wrapped to the line below, it would leave the bar standing above the lines said next.
+ */
+function barTerminal(terminal: NodeJS.WriteStream) {
+  return {
+    isTTY: true,
+    get columns() {
+      return Math.max(20, (terminal.columns || 80) - ECHO_ROOM);
+    },
+    write(text: string) {
+      if (text === '\x1b7' || text === '\x1b8') return true;
+      return terminal.write(text);
+    },
+  };
 }
 
 const PLAIN_INTERVAL_MS = 5_000;
@@ -50,15 +86,22 @@ export function startProgress(
   let latest: Counts = { ok: 0, failed: 0, skipped: 0 };
   const done = () => latest.ok + latest.failed + latest.skipped;
   if (stream.isTTY === true && total !== undefined) {
+    // cli-progress writes to a stream it owns the cursor of; stderr keeps stdout for data.
+    const terminal = process.stderr;
     const bar = new SingleBar(
       {
-        // cli-progress writes to a stream it owns the cursor of; stderr keeps stdout for data.
-        stream: process.stderr,
+        stream: barTerminal(terminal) as unknown as NodeJS.WriteStream,
         format: `${label} [{bar}] {percentage}% | {value}/{total} | ok {ok} failed {failed} skipped {skipped} | {rate}/s | ETA {eta_formatted}`,
         barCompleteChar: '\u2588',
         barIncompleteChar: '\u2591',
         hideCursor: true,
-        clearOnComplete: false,
+        // Lines said above the bar wrap as usual (cli-progress would turn wrapping off for the
+        // run, cutting a long warning at the right edge); the bar itself is cut to the width.
+        linewrap: true,
+        // Stopped, the bar's line is cleared: the summary says the same, on a line of its own.
+        clearOnComplete: true,
+        // Drawn again at every tick, not only when it changes: lines said above it cleared it.
+        forceRedraw: true,
         etaBuffer: 200,
         fps: 10,
       },
@@ -74,10 +117,11 @@ export function startProgress(
           rate: seconds > 0 ? Math.round((counts.ok + counts.failed) / seconds) : 0,
         });
       },
-      note(text) {
-        // Over the bar's line: the bar draws itself again below at its next update.
-        // Written past the run's stderr stream (cli-progress owns this one): escaped here the same.
-        process.stderr.write(`\r\x1b[2K${visible(text)}\n`);
+      above(write) {
+        // The lines go where the bar was (and whatever the terminal echoed after it, a ^C); the
+        // bar draws itself again below them at its next tick.
+        terminal.write(CLEAR_LINE);
+        write();
       },
       stop() {
         bar.update(done(), { ...latest });
@@ -98,8 +142,8 @@ export function startProgress(
     update(counts) {
       latest = counts;
     },
-    note(text) {
-      stream.write(`${text}\n`);
+    above(write) {
+      write();
     },
     stop() {
       clearInterval(timer);

@@ -45,6 +45,7 @@ export class RunControl {
   readonly #stop = new AbortController();
   #failure: unknown;
   #sending = false;
+  #notes: RunNotes | undefined;
 
   constructor() {
     // Every row in flight listens on the run's signal, and every row waiting to be sent again on
@@ -83,6 +84,17 @@ export class RunControl {
 
   startSending(): void {
     this.#sending = true;
+  }
+
+  /** Where the run says things (set by the run): above its progress bar while it shows one. */
+  useNotes(notes: RunNotes): void {
+    this.#notes = notes;
+  }
+
+  /** Runs `write` (whole lines on stderr, such as a warning) where the run says things. */
+  say(write: () => void): void {
+    if (this.#notes) this.#notes.above(write);
+    else write();
   }
 
   /** Why the run was stopped, when something other than a signal stopped it. */
@@ -340,6 +352,7 @@ export async function runBulk(spec: RunSpec): Promise<RunReport> {
   });
   // Only a real run writes the journal; one run at a time may, from reading it to its last record.
   const notes = new RunNotes(spec.io.stderr);
+  spec.control.useNotes(notes);
   if (!real) return run(spec, notes);
   const release = await lockJournal(spec.journalPath, {
     warn: (text) => notes.say(text),

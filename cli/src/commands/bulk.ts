@@ -129,19 +129,22 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
   // SIGTERM (kill, a CI job's time limit, a container stopping) ends a run the way Ctrl-C does:
   // the rows in flight finish and are journaled, and the journal's lock is released.
   // Before the first row is sent there is nothing in flight: the run ends at once and says so.
+  // The warnings go where the run says things, above its progress bar.
   const onSignal = (signal: NodeJS.Signals) => {
     if (!control.sending) {
       control.stop();
       return;
     }
     if (control.stopping) {
-      context.warn('Aborting the requests in flight');
+      control.say(() => context.warn('Aborting the requests in flight'));
       control.abort();
       return;
     }
     control.stop();
     const again = signal === 'SIGINT' ? 'Ctrl-C' : signal;
-    context.warn(`Stopping: letting the requests in flight finish (${again} again to abort them)`);
+    control.say(() =>
+      context.warn(`Stopping: letting the requests in flight finish (${again} again to abort them)`),
+    );
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
