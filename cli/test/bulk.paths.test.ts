@@ -96,14 +96,15 @@ describe('a journal that is not a regular file', () => {
 });
 
 describe('no failures file leaves nothing deleted that the run did not write', () => {
-  it('--failures naming a symlink: the symlink is left alone when no row fails', async () => {
+  it('--failures naming a symlink: refused before the run, the symlink and its target left alone', async () => {
     const path = idsCsv(dir, 'clean.csv', memberIds(box, 1));
     const target = join(dir, 'keep-me.txt');
     writeFileSync(target, 'precious\n');
     const link = join(dir, 'failures-link.csv');
     symlinkSync(target, link);
     const result = await cli(['bulk', 'reactivate', '-i', path, '--failures', link, '--yes'], { env });
-    expect(result.code).toBe(0);
+    // Never written through (bulk.outputs.test.ts), so never removed as a stale failures file either.
+    expect(result.code).toBe(2);
     expect(lstatSync(link).isSymbolicLink()).toBe(true);
     expect(readFileSync(target, 'utf8')).toBe('precious\n');
   });

@@ -1,22 +1,15 @@
 /**
  * The outcome of a bulk run: the failures file (rows that failed, in the input's own format plus
  * an error column, so it can be fed back as input), the summary line and the `--report` JSON.
+ * Neither is written through a symlink (see `openOutput`), and an error writing either never
+ * stops the run: the journal is its record.
  */
-import {
-  closeSync,
-  existsSync,
-  lstatSync,
-  openSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, existsSync, lstatSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
-import type { JsonRecord } from '../guards';
+import { openOutput } from './paths';
 import type { Counts } from './progress';
-import type { InputFormat, InputSource } from './reader';
+import type { InputFormat, InputRow, InputSource } from './reader';
 
 /** `<dir>/<name>.<action>.<suffix>` beside the input; in the working directory for stdin or a pipe. */
 export function besideInput(source: InputSource, action: string, suffix: string): string {
@@ -30,9 +23,13 @@ export function besideInput(source: InputSource, action: string, suffix: string)
 
 export const ERROR_COLUMN = 'error';
 
+/** What went wrong writing an output file, in words for the operator. */
+export const writeProblem = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
 export class FailuresWriter {
   #fd: number | undefined;
   #count = 0;
+  #error: string | undefined;
 
   constructor(
     readonly path: string,
@@ -41,16 +38,24 @@ export class FailuresWriter {
     readonly columns: () => string[],
     /** Keep the failures of an earlier run (--resume) rather than starting the file afresh. */
     readonly append: boolean,
+    /** Told once, when the file cannot be written: the run goes on without it. */
+    readonly onError: (message: string) => void = () => {},
   ) {}
 
+  /** The rows written to the file. */
   get count(): number {
     return this.#count;
+  }
+
+  /** Why the file could not be written (it misses rows from then on), if it could not. */
+  get error(): string | undefined {
+    return this.#error;
   }
 
   #open(): number {
     if (this.#fd !== undefined) return this.#fd;
     const fresh = !this.append || !existsSync(this.path) || statSync(this.path).size === 0;
-    this.#fd = openSync(this.path, fresh ? 'w' : 'a', 0o600);
+    this.#fd = openOutput(this.path, !fresh);
     if (fresh && this.format === 'csv') writeSync(this.#fd, stringify([[...this.#columns(), ERROR_COLUMN]]));
     return this.#fd;
   }
@@ -59,25 +64,46 @@ export class FailuresWriter {
     return this.columns().filter((column) => column !== ERROR_COLUMN);
   }
 
-  write(values: JsonRecord, error: string): void {
-    const fd = this.#open();
-    this.#count += 1;
-    if (this.format === 'ndjson') {
-      writeSync(fd, `${JSON.stringify({ ...values, [ERROR_COLUMN]: error })}\n`);
-      return;
+  #failed(error: unknown): void {
+    if (this.#error !== undefined) return;
+    this.#error = writeProblem(error);
+    this.onError(
+      `Warning: could not write the failures file ${this.path} (--failures): ${this.#error}. The run goes on; the journal records every failed row: rerun them with --retry-failed`,
+    );
+  }
+
+  /**
+   * Appends a failed row; an error writing (a full disk, a folder removed) is told once and the
+   * file is left as it is, never thrown into the run.
+   */
+  write(row: InputRow, error: string): void {
+    if (this.#error !== undefined) return;
+    try {
+      writeSync(this.#open(), this.#line(row, error));
+      this.#count += 1;
+    } catch (caught) {
+      this.#failed(caught);
     }
-    const row = this.#columns().map((column) => {
-      const value = values[column];
+  }
+
+  #line(row: InputRow, error: string): string {
+    if (this.format === 'ndjson') return `${JSON.stringify({ ...row.values, [ERROR_COLUMN]: error })}\n`;
+    const cells = this.#columns().map((column) => {
+      const value = row.values[column];
       return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
     });
-    writeSync(fd, stringify([[...row, error]]));
+    return stringify([[...cells, error]]);
   }
 
   /** Closes the file; a fresh run without failures leaves no stale file of an earlier run. */
   close(): void {
-    if (this.#fd !== undefined) closeSync(this.#fd);
-    // Only a regular file can be an earlier run's failures: never a symlink, a device or a pipe.
-    else if (!this.append && isRegularFile(this.path)) rmSync(this.path);
+    try {
+      if (this.#fd !== undefined) closeSync(this.#fd);
+      // Only a regular file can be an earlier run's failures: never a symlink, a device or a pipe.
+      else if (!this.append && isRegularFile(this.path)) rmSync(this.path);
+    } catch (error) {
+      this.#failed(error);
+    }
   }
 }
 
@@ -132,6 +158,12 @@ export function summaryLine(report: RunReport): string {
   return `${report.action}: ${report.ok} ok, ${skipped}, ${report.failed} failed in ${seconds} s (${report.rows_per_second} rows/s)${stopped}`;
 }
 
+/** Writes the `--report` JSON; throws what went wrong (the run reports it). */
 export function writeReport(path: string, report: RunReport): void {
-  writeFileSync(path, `${JSON.stringify(report, null, 2)}\n`, { mode: 0o600 });
+  const fd = openOutput(path, false);
+  try {
+    writeSync(fd, `${JSON.stringify(report, null, 2)}\n`);
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -38,7 +38,15 @@ import {
   readRows,
 } from './reader';
 import { SeenIds } from './repeats';
-import { buildReport, FailuresWriter, type RunReport, rows, summaryLine, writeReport } from './report';
+import {
+  buildReport,
+  FailuresWriter,
+  type RunReport,
+  rows,
+  summaryLine,
+  writeProblem,
+  writeReport,
+} from './report';
 
 export class RunControl {
   readonly #abort = new AbortController();
@@ -347,6 +355,7 @@ export async function runBulk(spec: RunSpec): Promise<RunReport> {
   checkRunPaths({
     input: spec.source.path,
     journal: spec.validateOnly ? undefined : spec.journalPath,
+    journalWritten: real,
     failures: real ? spec.failuresPath : undefined,
     report: spec.reportPath,
   });
@@ -424,6 +433,7 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
         source.format,
         () => header.columns,
         spec.resume && !spec.retryFailed,
+        (text) => notes.say(text),
       )
     : undefined;
   const progress = real
@@ -453,7 +463,7 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
       error: message,
       ...(attempts ? { attempts } : {}),
     });
-    failures?.write(row.values, message);
+    failures?.write(row, message);
   };
 
   const apply = async (row: InputRow, plan: Plan, client: MatchmakerClient) => {
@@ -581,7 +591,23 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
       `${rows(neverRun)} of ${name} never ran (the earlier run stopped before them) and --retry-failed left them alone: finish them with --resume\n`,
     );
   }
-  if (spec.reportPath) writeReport(spec.reportPath, report);
+  // A report that cannot be written (a full disk, its folder removed) changes nothing the run
+  // did: the run's own outcome (and exit code) stands, and this is said beside it, or alone.
+  let unwritten: string | undefined;
+  if (spec.reportPath) {
+    try {
+      writeReport(spec.reportPath, report);
+    } catch (error) {
+      unwritten = `--report ${spec.reportPath} could not be written: ${writeProblem(error)}`;
+    }
+  }
+  const outcome =
+    fatal !== undefined ||
+    spec.control.failure !== undefined ||
+    broken !== undefined ||
+    report.interrupted ||
+    counts.failed > 0;
+  if (unwritten && outcome) io.stderr.write(`Warning: ${unwritten}\n`);
   if (fatal !== undefined) throw real && isFatal(fatal) ? stoppedPartWay(fatal, spec) : fatal;
   if (spec.control.failure !== undefined) throw spec.control.failure;
   if (broken) {
@@ -605,10 +631,22 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
     );
   }
   if (counts.failed > 0) {
-    const where = failures && failures.count > 0 ? `: see ${spec.failuresPath}` : '';
+    const where =
+      failures?.error !== undefined
+        ? ` (the failures file ${spec.failuresPath} could not be written: see above)`
+        : failures && failures.count > 0
+          ? `: see ${spec.failuresPath}`
+          : '';
     const again = real ? '; rerun them with --retry-failed' : '';
     const what = real ? 'failed' : counts.failed === 1 ? 'is invalid' : 'are invalid';
     throw new CliError(`${rows(counts.failed)} ${what}${where}${again}`, EXIT.failedRows, 'FAILED_ROWS');
+  }
+  if (unwritten) {
+    throw new CliError(
+      `${unwritten}. The run itself finished (the summary above); nothing else went wrong`,
+      EXIT.error,
+      'REPORT_NOT_WRITTEN',
+    );
   }
   return report;
 }
