@@ -86,8 +86,11 @@ const FORMULA = /^[\t\r]|^\s*[=+\-@\uff1d\uff0b\uff0d\uff20]/;
 function csvCell(value: unknown): string {
   const text = cellText(value);
   if (typeof value === 'number' || typeof value === 'bigint') return text;
-  return FORMULA.test(text) ? `'${text}` : text;
+  return formulaAsText(text);
 }
+
+/** Text with a leading single quote when a spreadsheet would run it as a formula. */
+export const formulaAsText = (text: string): string => (FORMULA.test(text) ? `'${text}` : text);
 
 const csvLine = (cells: readonly unknown[]) => stringify([cells.map(csvCell)]);
 

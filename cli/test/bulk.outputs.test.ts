@@ -1,12 +1,25 @@
 /**
  * The files a bulk run writes besides its journal: the failures file and the report. A path that
  * cannot be written is refused before anything is sent; one that stops working during the run (a
- * folder removed, a full disk) never ends it like a kill; and a symlink is never written through.
+ * folder removed, a full disk) never ends it like a kill; a symlink is never written through; and
+ * what the files hold keeps the rows they name (a formula in the CLI's own error column is made
+ * text).
  */
 import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, idsCsv, memberIds, signedInSandbox, waitFor } from './support/cli';
+import {
+  cli,
+  envFor,
+  idsCsv,
+  login,
+  memberIds,
+  sandbox,
+  signedInSandbox,
+  waitFor,
+  writeInput,
+} from './support/cli';
+import { gateway } from './support/gateway';
 import { entries } from './support/journal';
 
 const { box, env, dir } = await signedInSandbox();
@@ -158,5 +171,41 @@ describe('an output that stops working during the run does not end it like a kil
     const { result, file } = await outputRemovedMidRun('mid-report-ok', 8, 0, '--report');
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(new RegExp(`Error: --report ${file} could not be written: .*ENOENT`));
+  });
+});
+
+describe('what the failures file holds', () => {
+  it("a formula in the CLI's error column is made text; the input's columns stay byte-exact and feed back", async () => {
+    const upstream = await sandbox();
+    const gw = await gateway(upstream.url);
+    const gwEnv = envFor(upstream, { MATCHMAKER_API_BASE: gw.url });
+    expect((await login(gwEnv)).code).toBe(0);
+    // A server (or anything in between) whose message is a formula: it ends up in the error column.
+    gw.rule = (method, path) =>
+      method !== 'GET' && path.includes('suspend')
+        ? { status: 400, body: { message: '=HYPERLINK("http://evil.example","click")' } }
+        : 'pass';
+    const base = join(dir, 'formula');
+    mkdirSync(base);
+    const input = writeInput(base, 'in.csv', 'id,note\n+cmd,=1+2\n@SUM(1),"-3, +4"\n');
+    const result = await cli(['bulk', 'suspend', '-i', input, '--yes'], { env: gwEnv });
+    expect(result.code).toBe(3);
+    const failures = readFileSync(join(base, 'in.suspend.failures.csv'), 'utf8');
+    const lines = failures.trimEnd().split('\n');
+    expect(lines[0]).toBe('id,note,error');
+    // The input's own cells, as they were: feeding the file back must name the same users.
+    expect(lines[1]).toMatch(/^\+cmd,=1\+2,/);
+    expect(lines[2]).toMatch(/^@SUM\(1\),"-3, \+4",/);
+    // The error the CLI added begins with a quote: a spreadsheet shows it as text.
+    for (const line of lines.slice(1)) expect(line).toContain(`,"'=HYPERLINK(""http://evil.example""`);
+    gw.rule = undefined;
+    const fedBack = await cli(
+      ['bulk', 'suspend', '-i', join(base, 'in.suspend.failures.csv'), '--dry-run', '-o', 'json'],
+      {
+        env: gwEnv,
+      },
+    );
+    expect(fedBack.code).toBe(0);
+    expect(JSON.parse(fedBack.stdout).map((row: { id: string }) => row.id)).toEqual(['+cmd', '@SUM(1)']);
   });
 });

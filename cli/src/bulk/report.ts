@@ -7,6 +7,7 @@
 import { closeSync, existsSync, lstatSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
+import { formulaAsText } from '../output';
 import { openOutput } from './paths';
 import type { Counts } from './progress';
 import type { InputFormat, InputRow, InputSource } from './reader';
@@ -88,11 +89,14 @@ export class FailuresWriter {
 
   #line(row: InputRow, error: string): string {
     if (this.format === 'ndjson') return `${JSON.stringify({ ...row.values, [ERROR_COLUMN]: error })}\n`;
+    // The input's cells stay as they were, so the file feeds back as input naming the same users
+    // (formulas included: it is to be opened as text). Only the error the CLI adds, which can
+    // hold a server's message, is made text for a spreadsheet.
     const cells = this.#columns().map((column) => {
       const value = row.values[column];
       return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
     });
-    return stringify([[...cells, error]]);
+    return stringify([[...cells, formulaAsText(error)]]);
   }
 
   /** Closes the file; a fresh run without failures leaves no stale file of an earlier run. */
