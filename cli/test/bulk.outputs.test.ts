@@ -3,7 +3,7 @@
  * cannot be written is refused before anything is sent; one that stops working during the run (a
  * folder removed, a full disk) never ends it like a kill; a symlink is never written through; and
  * what the files hold keeps the rows they name (a formula in the CLI's own error column is made
- * text).
+ * text, an NDJSON line that is not an object is kept whole).
  */
 import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -207,5 +207,50 @@ describe('what the failures file holds', () => {
     );
     expect(fedBack.code).toBe(0);
     expect(JSON.parse(fedBack.stdout).map((row: { id: string }) => row.id)).toEqual(['+cmd', '@SUM(1)']);
+  });
+
+  it('an NDJSON line that is not an object keeps its text and line; fed back it fails again, sends nothing', async () => {
+    const base = join(dir, 'not-objects');
+    mkdirSync(base);
+    const [first, second] = memberIds(box, 2);
+    const input = writeInput(base, 'in.ndjson', `{"id":"${first}"}\n[1]\n"${second}"\n{broken\n42\n`);
+    const result = await cli(['bulk', 'deactivate', '-i', input, '--yes'], { env });
+    expect(result.code).toBe(3);
+    const failuresPath = join(base, 'in.deactivate.failures.ndjson');
+    const records = readFileSync(failuresPath, 'utf8')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(records).toEqual([
+      { input_line: { number: 2, text: '[1]' }, error: 'not a JSON object' },
+      { input_line: { number: 3, text: `"${second}"` }, error: 'not a JSON object' },
+      { input_line: { number: 4, text: '{broken' }, error: 'not valid JSON' },
+      { input_line: { number: 5, text: '42' }, error: 'not a JSON object' },
+    ]);
+    expect(statusOf(second ?? '')).toBe('active');
+    // Fed back, whatever column is named as the id, no such record names a user.
+    for (const column of ['id', 'input_line', 'error']) {
+      const again = await cli(
+        [
+          'bulk',
+          'deactivate',
+          '-i',
+          failuresPath,
+          '--column',
+          column,
+          '--yes',
+          '--failures',
+          join(base, `again-${column}.ndjson`),
+          '--journal',
+          join(base, `again-${column}.journal.ndjson`),
+        ],
+        { env },
+      );
+      expect(again.code).toBe(3);
+      expect(again.stderr).toContain('deactivate: 0 ok, 0 skipped, 4 failed');
+      const kept = readFileSync(join(base, `again-${column}.ndjson`), 'utf8');
+      expect(kept).toContain(`"input_line":{"number":3,"text":"\\"${second}\\""}`);
+    }
+    expect(statusOf(second ?? '')).toBe('active');
   });
 });

@@ -30,6 +30,8 @@ export interface InputRow {
   values: JsonRecord;
   /** Why the row cannot be used, when it cannot. */
   error?: string;
+  /** An NDJSON line that is no row (not JSON, or not an object), as read: the failures file keeps it. */
+  text?: string;
 }
 
 export interface InputSource {
@@ -360,13 +362,13 @@ async function* ndjsonRows(source: InputSource, stream: Readable) {
         if (rows === 0) {
           throw usageError(`${name}: line ${line} is not JSON; if the file is CSV, pass --format csv`);
         }
-        yield { line, values: {}, error: 'not valid JSON' };
+        yield { line, values: {}, error: 'not valid JSON', text };
         rows += 1;
         continue;
       }
       rows += 1;
       if (isRecord(value)) yield { line, values: value };
-      else yield { line, values: {}, error: 'not a JSON object' };
+      else yield { line, values: {}, error: 'not a JSON object', text };
     }
   } catch (error) {
     // Anything but the reader's own verdicts is the input failing: readline passes it on and

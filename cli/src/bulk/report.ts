@@ -24,6 +24,14 @@ export function besideInput(source: InputSource, action: string, suffix: string)
 
 export const ERROR_COLUMN = 'error';
 
+/**
+ * The key of an NDJSON failures record that keeps a line that was no row (not JSON, or JSON but
+ * not an object): `{"input_line":{"number":4,"text":"[1]"},"error":"not a JSON object"}`. Fed back
+ * as input it fails again whatever `--column` names: its one other key is the error, whose text
+ * is no id, and this one holds an object.
+ */
+export const INPUT_LINE_KEY = 'input_line';
+
 /** What went wrong writing an output file, in words for the operator. */
 export const writeProblem = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -88,7 +96,13 @@ export class FailuresWriter {
   }
 
   #line(row: InputRow, error: string): string {
-    if (this.format === 'ndjson') return `${JSON.stringify({ ...row.values, [ERROR_COLUMN]: error })}\n`;
+    if (this.format === 'ndjson') {
+      const record =
+        row.text === undefined
+          ? { ...row.values, [ERROR_COLUMN]: error }
+          : { [INPUT_LINE_KEY]: { number: row.line, text: row.text }, [ERROR_COLUMN]: error };
+      return `${JSON.stringify(record)}\n`;
+    }
     // The input's cells stay as they were, so the file feeds back as input naming the same users
     // (formulas included: it is to be opened as text). Only the error the CLI adds, which can
     // hold a server's message, is made text for a spreadsheet.
