@@ -76,6 +76,20 @@ function barTerminal(terminal: NodeJS.WriteStream) {
 
 const PLAIN_INTERVAL_MS = 5_000;
 
+const MIN_BAR = 10;
+
+/** The widest bar that leaves the counts of a `total`-row run whole on a line of `columns`. */
+function barWidth(format: string, total: number, columns: number): number {
+  const widest = String(total);
+  const text = format
+    .replace('{bar}', '')
+    .replace('{percentage}', '100')
+    .replace(/\{(value|total|ok|failed|skipped)\}/g, widest)
+    .replace('{rate}', '99999')
+    .replace('{eta_formatted}', '99h59m');
+  return Math.max(MIN_BAR, Math.min(40, columns - text.length));
+}
+
 export function startProgress(
   stream: OutStream,
   total: number | undefined,
@@ -88,10 +102,16 @@ export function startProgress(
   if (stream.isTTY === true && total !== undefined) {
     // cli-progress writes to a stream it owns the cursor of; stderr keeps stdout for data.
     const terminal = process.stderr;
+    const stream = barTerminal(terminal);
+    const roomy = `${label} [{bar}] {percentage}% | {value}/{total} | ok {ok} failed {failed} skipped {skipped} | {rate}/s | ETA {eta_formatted}`;
+    // An 80-column terminal has no room for the separators once the bar is down to 10.
+    const format = barWidth(roomy, total, stream.columns) > MIN_BAR ? roomy : roomy.replaceAll(' | ', ' ');
     const bar = new SingleBar(
       {
-        stream: barTerminal(terminal) as unknown as NodeJS.WriteStream,
-        format: `${label} [{bar}] {percentage}% | {value}/{total} | ok {ok} failed {failed} skipped {skipped} | {rate}/s | ETA {eta_formatted}`,
+        stream: stream as unknown as NodeJS.WriteStream,
+        format,
+        // The bar gives up width for the counts, which matter more, down to 10 characters.
+        barsize: barWidth(format, total, stream.columns),
         barCompleteChar: '\u2588',
         barIncompleteChar: '\u2591',
         hideCursor: true,
