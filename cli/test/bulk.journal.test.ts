@@ -392,3 +392,41 @@ describe('signed out in another terminal mid-run', () => {
     expect(resumed.code).toBe(0);
   });
 });
+
+describe('a journal that cannot be written mid-run (a full disk)', () => {
+  it('stops the run cleanly: rows in flight finish, the lock is released, the message says what --resume does', async () => {
+    const ids = memberIds(box, 400).slice(-40);
+    expect(ids).toHaveLength(40);
+    const input = idsCsv(dir, 'full-disk.csv', ids);
+    const journal = join(dir, 'full-disk.journal.ndjson');
+    const full = {
+      ...env,
+      NODE_OPTIONS: `--require ${join(import.meta.dirname, 'support', 'disk-full.cjs')}`,
+      MATCHMAKER_TEST_DISK_FULL_PATH: journal,
+      // The run's header and about ten records fit.
+      MATCHMAKER_TEST_DISK_FULL_BYTES: '1500',
+    };
+    const args = ['bulk', 'suspend', '-i', input, '--yes', '--journal', journal, '-c', '4'];
+    const stopped = await spawnResult(args, { env: full });
+    expect(stopped.stderr).toContain(
+      `Could not write the journal ${journal} (ENOSPC: no space left on device`,
+    );
+    expect(stopped.stderr).toContain('run again with --resume');
+    expect(stopped.stderr).not.toMatch(/\n\s+at /);
+    expect(stopped.code).toBe(1);
+    expect(existsSync(`${journal}.lock`)).toBe(false);
+    const recorded = entries(journal).filter((entry) => entry.status === 'ok').length;
+    const suspended = ids.filter((id) => box.world.store.data.users[id]?.status === 'suspended').length;
+    // The run stopped taking rows: it did not go on through the file unrecorded.
+    expect(suspended).toBeLessThan(ids.length);
+    expect(recorded).toBeGreaterThan(0);
+    expect(recorded).toBeLessThanOrEqual(suspended);
+    const unrecorded = suspended - recorded;
+    if (unrecorded > 0) expect(stopped.stderr).toContain(`not recorded and will be sent again by --resume`);
+
+    const resumed = await spawnResult([...args, '--resume'], { env });
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toContain(`${recorded} skipped`);
+    expect(ids.every((id) => box.world.store.data.users[id]?.status === 'suspended')).toBe(true);
+  });
+});

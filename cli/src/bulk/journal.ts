@@ -309,6 +309,10 @@ export interface JournalEntry {
  * failed its check before the first row, a signal came first, every row was done already)
  * leaves the journal as it found it, and one it created is removed, so that nothing binds the
  * next run to this one's options.
+ *
+ * A write that fails (a full disk, a file-size limit, an I/O error) is not thrown from the timer
+ * that flushes, which would kill the run with its rows in flight and its lock left behind: the
+ * writer stops writing and tells `onError` once, and the run stops taking rows.
  */
 export class JournalWriter {
   readonly #fd: number;
@@ -317,10 +321,14 @@ export class JournalWriter {
   #closed = false;
   #pending: string[] = [];
   #scheduled: NodeJS.Immediate | undefined;
+  #failed = false;
+  /** Row records not written since a write failed (those pending then, and every later one). */
+  #unwritten = 0;
 
   constructor(
     readonly path: string,
     run: { action: string; options: string[]; column: string; input: string },
+    private readonly onError: (error: unknown) => void,
   ) {
     this.#created = !existsSync(path);
     // Opened now, so a journal that cannot be written stops the run before any row is sent.
@@ -335,19 +343,45 @@ export class JournalWriter {
   }
 
   record(entry: JournalEntry): void {
+    if (this.#closed) return;
+    if (this.#failed) {
+      this.#unwritten += 1;
+      return;
+    }
     if (this.#header) {
-      // An earlier run's torn last record must stay a line of its own, not swallow this header.
-      if (!endsWithNewline(this.#fd)) writeSync(this.#fd, '\n');
-      this.#append(this.#header);
+      const header = this.#header;
       this.#header = undefined;
+      // An earlier run's torn last record must stay a line of its own, not swallow this header.
+      if (!this.#write(() => endsWithNewline(this.#fd) || writeSync(this.#fd, '\n') > 0)) {
+        this.#unwritten += 1;
+        return;
+      }
+      this.#append(header);
     }
     this.#append({ ...entry, at: new Date().toISOString() });
   }
 
+  /** Row records lost to a failed write: rows done (or failed) that a resume will run again. */
+  get unwritten(): number {
+    return this.#unwritten;
+  }
+
   #append(value: object): void {
-    if (this.#closed) return;
     this.#pending.push(`${JSON.stringify(value)}\n`);
     this.#scheduled ??= setImmediate(() => this.flush());
+  }
+
+  /** Runs one write; a failure stops the writer and is told to `onError`, once. */
+  #write(write: () => unknown): boolean {
+    if (this.#failed) return false;
+    try {
+      write();
+      return true;
+    } catch (error) {
+      this.#failed = true;
+      this.onError(error);
+      return false;
+    }
   }
 
   /** Writes what is pending now (also on close, SIGINT and before exit). */
@@ -355,16 +389,19 @@ export class JournalWriter {
     if (this.#scheduled) clearImmediate(this.#scheduled);
     this.#scheduled = undefined;
     if (this.#pending.length === 0) return;
-    const text = this.#pending.join('');
+    const pending = this.#pending;
     this.#pending = [];
-    writeSync(this.#fd, text);
+    if (!this.#write(() => writeSync(this.#fd, pending.join('')))) {
+      // The header, if it was among them, is no row.
+      this.#unwritten += pending.filter((line) => !line.startsWith('{"type":"run"')).length;
+    }
   }
 
   close(): void {
     if (this.#closed) return;
     this.flush();
     this.#closed = true;
-    fsyncSync(this.#fd);
+    this.#write(() => fsyncSync(this.#fd));
     closeSync(this.#fd);
     if (this.#header && this.#created) unlinkSync(this.path);
   }

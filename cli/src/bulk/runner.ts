@@ -232,6 +232,19 @@ function repeatMessage(plan: Plan): string {
   return `user ${plan.id} repeats an earlier row: skipped`;
 }
 
+/** A journal that stopped taking records mid-run (a full disk, a file-size limit, an I/O error). */
+function journalNotWritten(path: string, error: unknown, unwritten: number): CliError {
+  const lost =
+    unwritten > 0
+      ? `${rows(unwritten)} finished after that ${unwritten === 1 ? 'is' : 'are'} not recorded and will be sent again by --resume`
+      : 'every row that finished is recorded';
+  return new CliError(
+    `Could not write the journal ${path} (${writeProblem(error)}): the run stopped taking rows and let those in flight finish; ${lost}. Make room (or fix the file system) and run again with --resume`,
+    EXIT.error,
+    'JOURNAL_NOT_WRITTEN',
+  );
+}
+
 function interruptedBeforeStart(): CliError {
   return new CliError(
     'Interrupted before any row was sent: nothing changed',
@@ -419,13 +432,17 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
 
   const counts: Counts = { ok: 0, failed: 0, skipped: 0 };
   const header: CsvHeader = { columns: [] };
+  /** Why the journal could not be written: the run stops taking rows. */
+  let journalFailure: unknown;
   const writer = real
-    ? new JournalWriter(spec.journalPath, {
-        action: action.name,
-        options: action.options,
-        column: spec.idColumn,
-        input: name,
-      })
+    ? new JournalWriter(
+        spec.journalPath,
+        { action: action.name, options: action.options, column: spec.idColumn, input: name },
+        (error) => {
+          journalFailure = error;
+          spec.control.fail(error);
+        },
+      )
     : undefined;
   const failures = real
     ? new FailuresWriter(
@@ -609,6 +626,8 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
     counts.failed > 0;
   if (unwritten && outcome) io.stderr.write(`Warning: ${unwritten}\n`);
   if (fatal !== undefined) throw real && isFatal(fatal) ? stoppedPartWay(fatal, spec) : fatal;
+  if (journalFailure !== undefined)
+    throw journalNotWritten(spec.journalPath, journalFailure, writer?.unwritten ?? 0);
   if (spec.control.failure !== undefined) throw spec.control.failure;
   if (broken) {
     const journaled = writer ? `; the rows before it are in the journal ${spec.journalPath}` : '';
