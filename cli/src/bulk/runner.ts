@@ -47,6 +47,7 @@ import {
   writeProblem,
   writeReport,
 } from './report';
+import { untilStopped } from './until-stopped';
 
 export class RunControl {
   readonly #abort = new AbortController();
@@ -251,34 +252,6 @@ function interruptedBeforeStart(): CliError {
     EXIT.interrupted,
     'INTERRUPTED',
   );
-}
-
-/**
- * The rows of `rows` until `stop`: a stop also ends the wait for the next row, which may never
- * come (a producer on stdin that hangs, or keeps its end open and quiet), so a signal always ends
- * the run. The reader is not waited for then: it is left to end with the process.
- */
-async function* untilStopped<T>(rows: AsyncGenerator<T>, stop: AbortSignal): AsyncGenerator<T> {
-  const stopped = new Promise<'stopped'>((resolve) => {
-    if (stop.aborted) resolve('stopped');
-    else stop.addEventListener('abort', () => resolve('stopped'), { once: true });
-  });
-  let done = false;
-  try {
-    for (;;) {
-      const next = await Promise.race([rows.next(), stopped]);
-      if (next === 'stopped') return;
-      if (next.done === true) {
-        done = true;
-        return;
-      }
-      yield next.value;
-    }
-  } finally {
-    // Ends a reader that stopped at a row (closing its file); one still waiting for a row ends
-    // when that wait does, if ever: the run does not wait for it.
-    if (!done) void rows.return(undefined).catch(() => {});
-  }
 }
 
 /**
