@@ -7,7 +7,7 @@ import { CliError, EXIT } from './exit';
 import { listAt, numberAt, stringAt } from './guards';
 import type { PagingOptions } from './options';
 import type { ListPrinter } from './output';
-import { stoppableBySignals } from './stop-signals';
+import { stoppableBySignals, unlessAborted } from './stop-signals';
 
 export interface PagedList {
   fetchPage: (page: number) => Promise<unknown>;
@@ -45,25 +45,6 @@ const idOf = (record: unknown): string | undefined => {
 /** How a signal is named to the user: Ctrl-C is what they pressed. */
 const signalName = (signal: unknown) => (signal === 'SIGINT' ? 'Ctrl-C' : String(signal));
 
-/** Settles as `pending` does, or rejects with `stopped` as soon as `signal` is aborted. */
-function untilStopped<T>(pending: Promise<T>, signal: AbortSignal, stopped: () => Error): Promise<T> {
-  if (signal.aborted) return Promise.reject(stopped());
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(stopped());
-    signal.addEventListener('abort', onAbort, { once: true });
-    pending.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
-
 /**
  * Prints the pages `paging` asks for. Ctrl-C or SIGTERM (as in bulk runs) stops the paging
  * instead of the process: what was printed is ended as valid data and the error (exit 130) says
@@ -100,15 +81,15 @@ async function printEveryPage(
   for (let page = first; ; page++) {
     let answer: unknown;
     try {
-      answer = await untilStopped(list.fetchPage(page), stopped, () =>
-        page === first
+      answer = await unlessAborted(list.fetchPage(page), stopped, () => {
+        throw page === first
           ? new CliError(
               `Interrupted (${signalName(stopped.reason)}) before the first page arrived: nothing was printed`,
               EXIT.interrupted,
               'INTERRUPTED',
             )
-          : new CliError(`Interrupted (${signalName(stopped.reason)})`, EXIT.interrupted, 'INTERRUPTED'),
-      );
+          : new CliError(`Interrupted (${signalName(stopped.reason)})`, EXIT.interrupted, 'INTERRUPTED');
+      });
     } catch (error) {
       if (page === first) throw error;
       // What was printed stays valid data (a JSON array is closed); the error says it is partial.

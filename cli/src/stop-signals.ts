@@ -21,3 +21,37 @@ export async function stoppableBySignals<T>(work: (stop: AbortSignal) => Promise
     process.off('SIGTERM', onSignal);
   }
 }
+
+/**
+ * Settles as `pending` does, or with `aborted()` (its value, or what it throws) as soon as
+ * `signal` is aborted. It listens on `signal` only while `pending` is pending: racing many
+ * promises against one long-lived promise of the abort would keep each of them (and what it
+ * settled with) reachable until the abort.
+ */
+export function unlessAborted<T, S>(
+  pending: Promise<T>,
+  signal: AbortSignal,
+  aborted: () => S,
+): Promise<T | S> {
+  return new Promise<T | S>((resolve, reject) => {
+    const onAbort = () => {
+      try {
+        resolve(aborted());
+      } catch (error) {
+        reject(error);
+      }
+    };
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    pending.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}

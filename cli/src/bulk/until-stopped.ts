@@ -1,3 +1,5 @@
+import { unlessAborted } from '../stop-signals';
+
 /**
  * The rows of `rows` until `stop`: a stop also ends the wait for the next row, which may never
  * come (a producer on stdin that hangs, or keeps its end open and quiet), so a signal always ends
@@ -11,7 +13,7 @@ export async function* untilStopped<T>(rows: AsyncGenerator<T>, stop: AbortSigna
   let done = false;
   try {
     for (;;) {
-      const next = await nextUnlessStopped(rows, stop);
+      const next = await unlessAborted(rows.next(), stop, () => 'stopped' as const);
       if (next === 'stopped') return;
       if (next.done === true) {
         done = true;
@@ -24,25 +26,4 @@ export async function* untilStopped<T>(rows: AsyncGenerator<T>, stop: AbortSigna
     // when that wait does, if ever: the run does not wait for it.
     if (!done) void rows.return(undefined).catch(() => {});
   }
-}
-
-function nextUnlessStopped<T>(
-  rows: AsyncGenerator<T>,
-  stop: AbortSignal,
-): Promise<IteratorResult<T> | 'stopped'> {
-  if (stop.aborted) return Promise.resolve('stopped');
-  return new Promise((resolve, reject) => {
-    const stopped = () => resolve('stopped');
-    stop.addEventListener('abort', stopped, { once: true });
-    rows.next().then(
-      (next) => {
-        stop.removeEventListener('abort', stopped);
-        resolve(next);
-      },
-      (error: unknown) => {
-        stop.removeEventListener('abort', stopped);
-        reject(error);
-      },
-    );
-  });
 }
