@@ -172,6 +172,8 @@ class LineTaggingParser extends Parser {
    * two line breaks. Taken off every later line number.
    */
   #extraLines = 0;
+  /** The parser's line counter when the last record was pushed (-2: none yet). */
+  #lastEnd = -2;
 
   constructor(options: CsvOptions) {
     super({ ...options, info: false, raw: false, objname: undefined });
@@ -192,9 +194,16 @@ class LineTaggingParser extends Parser {
     // Only the input's last record can be pushed after it ended without a line break.
     const unterminated = this.#ended && this.#lastByte !== LF && this.#lastByte !== CR;
     const end = this.info.lines;
-    const fields = isRecord(record) ? Object.values(record) : [];
-    const line = end - countBreaks(fields) - this.#extraLines;
-    this.#extraLines += countCrLf(fields);
+    // One line further than the last record: no line break inside this one (nearly every
+    // record), so its fields need not be searched for any.
+    const plain = end === this.#lastEnd + 1;
+    this.#lastEnd = end;
+    let line = end - this.#extraLines;
+    if (!plain && isRecord(record)) {
+      const fields = Object.values(record);
+      line -= countBreaks(fields);
+      this.#extraLines += countCrLf(fields);
+    }
     return super.push({ line, legacyLine: end, record, unterminated }, encoding);
   }
 
