@@ -5,10 +5,22 @@
  * what the files hold keeps the rows they name (a formula in the CLI's own error column is made
  * text, an NDJSON line that is not an object is kept whole).
  */
-import { existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import {
+  closeSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  BINARY,
   cli,
   envFor,
   idsCsv,
@@ -16,6 +28,7 @@ import {
   memberIds,
   sandbox,
   signedInSandbox,
+  spawnResult,
   waitFor,
   writeInput,
 } from './support/cli';
@@ -171,6 +184,153 @@ describe('an output that stops working during the run does not end it like a kil
     const { result, file } = await outputRemovedMidRun('mid-report-ok', 8, 0, '--report');
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(new RegExp(`Error: --report ${file} could not be written: .*ENOENT`));
+  });
+});
+
+describe('the failures file removed or replaced after it was opened', () => {
+  for (const how of ['removed', 'replaced'] as const) {
+    it(`${how} mid-run: a warning says so, the final message points to no missing file, the journal has every row`, async () => {
+      const base = join(dir, `gone-${how}`);
+      const out = join(base, 'out');
+      mkdirSync(out, { recursive: true });
+      const ids = memberIds(box, 6);
+      const path = idsCsv(base, 'in.csv', [`${UNKNOWN}-a`, ...ids, `${UNKNOWN}-b`]);
+      const journal = join(base, 'in.suspend.journal.ndjson');
+      const file = join(out, 'f.csv');
+      const report = join(base, 'r.json');
+      const args = ['bulk', 'suspend', '-i', path, '--yes', '-c', '1', '--rate', '10'];
+      const running = cli([...args, '--failures', file, '--report', report], { env });
+      // The first row has failed (and is in the file, opened for it) before the folder goes.
+      await waitFor(() => entries(journal).some((record) => record.status === 'failed'));
+      if (how === 'removed') rmSync(out, { recursive: true });
+      else {
+        rmSync(file);
+        writeFileSync(file, 'someone else\n');
+      }
+      const result = await running;
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+      expect(result.code).toBe(3);
+      expect(result.stderr).toContain(`Warning: the failures file ${file} was ${how} during the run`);
+      expect(result.stderr).toContain('2 rows failed (');
+      expect(result.stderr).not.toContain(`see ${file}`);
+      expect(result.stderr).toContain('--retry-failed');
+      expect(JSON.parse(readFileSync(report, 'utf8')).failures_file).toBeNull();
+      expect(entries(journal).filter((record) => record.status === 'failed')).toHaveLength(2);
+      if (how === 'replaced') expect(readFileSync(file, 'utf8')).toBe('someone else\n');
+    });
+  }
+});
+
+/**
+ * Runs the built binary with stdin, stdout, stderr (and any further descriptors) already open, as
+ * a shell's `<`, `>`, `>>` and `3>` leave them; returns its exit code.
+ */
+async function spawnWith(argv: string[], stdio: (number | 'pipe' | 'ignore')[]): Promise<number> {
+  const child = spawn(process.execPath, [BINARY, ...argv], { env, stdio });
+  const code = await new Promise<number>((resolve) => child.on('close', (exit) => resolve(exit ?? 128)));
+  for (const fd of stdio) if (typeof fd === 'number') closeSync(fd);
+  return code;
+}
+
+describe("the process's own streams named as outputs (/dev/stdout, /dev/stderr, /dev/fd/N)", () => {
+  it('--report /dev/stdout with stdout appended to a log (>>): the report follows what the log held', async () => {
+    const base = join(dir, 'own-append');
+    mkdirSync(base);
+    const path = idsCsv(base, 'in.csv', [...memberIds(box, 1), UNKNOWN]);
+    const log = join(base, 'run.log');
+    writeFileSync(log, 'an earlier run\n');
+    const err = join(base, 'err.txt');
+    const argv = ['bulk', 'suspend', '-i', path, '--yes', '--report', '/dev/stdout'];
+    const code = await spawnWith(argv, ['ignore', openSync(log, 'a'), openSync(err, 'w')]);
+    expect(readFileSync(err, 'utf8')).toContain('suspend: 1 ok, 0 skipped, 1 failed');
+    expect(code).toBe(3);
+    const text = readFileSync(log, 'utf8');
+    expect(text.startsWith('an earlier run\n')).toBe(true);
+    expect(JSON.parse(text.slice('an earlier run\n'.length))).toMatchObject({
+      action: 'suspend',
+      ok: 1,
+      failed: 1,
+    });
+  });
+
+  it('--failures /dev/stdout (>) and --report /dev/fd/3 (3>): each written in its own stream, nothing truncated after', async () => {
+    const base = join(dir, 'own-truncated');
+    mkdirSync(base);
+    const path = idsCsv(base, 'in.csv', [UNKNOWN, ...memberIds(box, 1)]);
+    const failures = join(base, 'out.csv');
+    const report = join(base, 'report.json');
+    const err = join(base, 'err.txt');
+    const argv = [
+      'bulk',
+      'suspend',
+      '-i',
+      path,
+      '--yes',
+      '--failures',
+      '/dev/stdout',
+      '--report',
+      '/dev/fd/3',
+    ];
+    const stdio = ['ignore', openSync(failures, 'w'), openSync(err, 'w'), openSync(report, 'w')] as number[];
+    const code = await spawnWith(argv, stdio);
+    expect(readFileSync(err, 'utf8')).toContain('1 row failed: see /dev/stdout');
+    expect(code).toBe(3);
+    expect(readFileSync(failures, 'utf8')).toMatch(new RegExp(`^id,error\n${UNKNOWN},.+\n$`));
+    expect(JSON.parse(readFileSync(report, 'utf8'))).toMatchObject({
+      ok: 1,
+      failed: 1,
+      failures_file: '/dev/stdout',
+    });
+  });
+
+  it('two outputs on one stream, a journal on stdout, stdin as an output: exit 2, nothing sent or written', async () => {
+    const base = join(dir, 'own-refused');
+    mkdirSync(base);
+    const ids = memberIds(box, 1);
+    const path = idsCsv(base, 'in.csv', ids);
+    const cases: [string[], string][] = [
+      [['--failures', '/dev/stdout', '--report', '/proc/self/fd/1'], 'name the same'],
+      [['--journal', '/dev/stdout'], '--journal /dev/stdout is standard output'],
+      [['--report', '/dev/stdin'], '--report /dev/stdin is standard input'],
+    ];
+    for (const [args, says] of cases) {
+      const out = join(base, 'out.txt');
+      const err = join(base, 'err.txt');
+      const code = await spawnWith(
+        ['bulk', 'suspend', '-i', path, '--yes', ...args],
+        [openSync(path, 'r'), openSync(out, 'w'), openSync(err, 'w')],
+      );
+      expect(readFileSync(err, 'utf8')).toContain(says);
+      expect(code).toBe(2);
+      expect(readFileSync(out, 'utf8')).toBe('');
+      expect(readFileSync(path, 'utf8')).toBe(`id\n${ids[0]}\n`);
+    }
+    expect(statusOf(ids[0] ?? '')).toBe('active');
+  });
+
+  it('--dry-run -o json with --report on the stdout that carries the data: exit 2 saying why, stdout empty', async () => {
+    const base = join(dir, 'own-data');
+    mkdirSync(base);
+    const path = idsCsv(base, 'in.csv', memberIds(box, 1));
+    const piped = await spawnResult(
+      ['bulk', 'suspend', '-i', path, '--dry-run', '-o', 'json', '--report', '/dev/stdout'],
+      {
+        env,
+      },
+    );
+    expect(piped.stderr).toContain(
+      '--report /dev/stdout is standard output, where --dry-run prints its rows',
+    );
+    expect(piped.code).toBe(2);
+    expect(piped.stdout).toBe('');
+    // The same file by its own name (`> plan.json --report plan.json`): the report would replace the data.
+    const plan = join(base, 'plan.json');
+    const err = join(base, 'err.txt');
+    const argv = ['bulk', 'suspend', '-i', path, '--dry-run', '-o', 'json', '--report', plan];
+    const code = await spawnWith(argv, ['ignore', openSync(plan, 'w'), openSync(err, 'w')]);
+    expect(readFileSync(err, 'utf8')).toContain(`--report ${plan} is where standard output goes`);
+    expect(code).toBe(2);
+    expect(readFileSync(plan, 'utf8')).toBe('');
   });
 });
 

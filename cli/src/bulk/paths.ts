@@ -3,7 +3,9 @@
  * or sends anything. A slip of the hand (`--failures spam.csv`) must not truncate or delete the
  * input, two outputs in one file would interleave, a journal that is a device or a FIFO would be
  * read forever, and a failures file or report that cannot be written would only be found out
- * once rows were sent. The failures file and the report are never written through a symlink.
+ * once rows were sent. The failures file and the report are never written through a symlink,
+ * save the process's own streams named by path (`--report /dev/stdout`), which the user chose by
+ * redirecting them.
  */
 import {
   accessSync,
@@ -51,6 +53,37 @@ function sameFile(a: Stats | undefined, b: Stats | undefined, pathA: string, pat
   return !a && !b && realPath(pathA) === realPath(pathB);
 }
 
+/**
+ * The process's own descriptor that `path` names (`/dev/stdin`, `/dev/stdout`, `/dev/stderr`,
+ * `/dev/fd/N`, `/proc/self/fd/N`), if it names one. Such a path is a stream the user set up by
+ * redirecting (`>> run.log`, `| jq`, `3> r.json`), not a link that someone could plant: it is
+ * written as that stream, never truncated or created.
+ */
+export function ownDescriptor(path: string): number | undefined {
+  const full = resolve(path);
+  const standard = ['/dev/stdin', '/dev/stdout', '/dev/stderr'].indexOf(full);
+  if (standard >= 0) return standard;
+  const match = /^\/(?:dev|proc\/(self|thread-self|\d+))\/fd\/(\d+)$/.exec(full);
+  if (!match) return undefined;
+  const pid = match[1];
+  if (pid !== undefined && /^\d+$/.test(pid) && Number(pid) !== process.pid) return undefined;
+  return Number(match[2]);
+}
+
+/** Standard output and error are written through the descriptors the process was given. */
+const isStandardOutput = (fd: number | undefined): fd is 1 | 2 => fd === 1 || fd === 2;
+
+const STREAM_NAMES = ['standard input', 'standard output', 'standard error'];
+const streamName = (fd: number) => STREAM_NAMES[fd] ?? `descriptor ${fd}`;
+
+function fstatOf(fd: number): Stats | undefined {
+  try {
+    return fstatSync(fd);
+  } catch {
+    return undefined;
+  }
+}
+
 export interface RunPaths {
   /** The input, `-` for stdin. */
   input: string;
@@ -61,6 +94,8 @@ export interface RunPaths {
   /** The failures file, when the run writes it. */
   failures: string | undefined;
   report: string | undefined;
+  /** Whether the run prints its rows on stdout (`--dry-run`, in the `-o` format). */
+  dataOnStdout: boolean;
 }
 
 export function checkRunPaths(paths: RunPaths): void {
@@ -70,7 +105,12 @@ export function checkRunPaths(paths: RunPaths): void {
       ['--failures', paths.failures],
       ['--report', paths.report],
     ] as const
-  ).flatMap(([flag, path]) => (path === undefined ? [] : [{ flag, path, stats: statOf(path) }]));
+  ).flatMap(([flag, path]) => {
+    if (path === undefined) return [];
+    const own = ownDescriptor(path);
+    return [{ flag, path, own, stats: own === undefined ? statOf(path) : fstatOf(own) }];
+  });
+  for (const output of outputs) checkOwnStream(output, paths.dataOnStdout);
   const journal = outputs.find((output) => output.flag === '--journal');
   if (journal?.stats && !journal.stats.isFile()) {
     throw usageError(
@@ -85,7 +125,7 @@ export function checkRunPaths(paths: RunPaths): void {
   }
   for (const [index, a] of outputs.entries()) {
     for (const b of outputs.slice(index + 1)) {
-      if (sameFile(a.stats, b.stats, a.path, b.path)) {
+      if (sameFile(a.stats, b.stats, a.path, b.path) || (a.own !== undefined && a.own === b.own)) {
         throw usageError(`${a.flag} and ${b.flag} name the same file ${b.path}: give each its own`);
       }
     }
@@ -93,16 +133,57 @@ export function checkRunPaths(paths: RunPaths): void {
   for (const output of outputs) {
     // The journal is followed through a link (two names of one journal share its lock), and its
     // folder is checked when its lock is taken: only a journal that exists needs a check here.
+    if (output.own !== undefined) continue;
     if (output.flag !== '--journal') checkWritable(output.flag, output.path);
     else if (paths.journalWritten && output.stats) checkAccess(output.flag, output.path, output.path);
   }
 }
 
+/**
+ * An output named by one of the process's own streams: only the failures file and the report, on
+ * a descriptor that is open and not stdin, and not the stdout that carries a dry run's rows. A
+ * file named by its own path that stdout goes to (`> plan.json --report plan.json`) is refused
+ * there too: the report would replace the rows.
+ */
+function checkOwnStream(
+  output: { flag: string; path: string; own: number | undefined; stats: Stats | undefined },
+  dataOnStdout: boolean,
+): void {
+  const { flag, path, own } = output;
+  if (own !== undefined) {
+    const name = streamName(own);
+    if (flag === '--journal') {
+      throw usageError(
+        `--journal ${path} is ${name}: a journal is a file of its own, read again by --resume (omit --journal for the default beside the input)`,
+      );
+    }
+    if (own === 0) throw usageError(`${flag} ${path} is ${name}, which is read, not written: name a file`);
+    if (!output.stats) {
+      throw usageError(
+        `${flag} ${path}: ${name} is not open: name a file, or open it in the shell (${own}> file)`,
+      );
+    }
+  }
+  if (!dataOnStdout || flag === '--journal') return;
+  const stdout = fstatOf(1);
+  // A terminal or /dev/null: the rows are read there by a person, or go nowhere.
+  if (!stdout || stdout.isCharacterDevice()) return;
+  const onStdout =
+    own === 1 ||
+    (output.stats !== undefined && output.stats.dev === stdout.dev && output.stats.ino === stdout.ino);
+  if (!onStdout) return;
+  throw usageError(
+    own === 1
+      ? `${flag} ${path} is standard output, where --dry-run prints its rows (-o): the two would be mixed into one stream that no reader can take apart. Name a file (${flag} run.json), or send the report to standard error (${flag} /dev/stderr)`
+      : `${flag} ${path} is where standard output goes, where --dry-run prints its rows (-o): the report would replace them. Name another file`,
+  );
+}
+
 const codeOf = (error: unknown) =>
   error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
 
-/** A pipe or a character device (`/dev/null`, a terminal): written into, nothing to truncate. */
-const isStream = (stats: Stats) => stats.isFIFO() || stats.isCharacterDevice();
+/** A pipe, a socket or a character device (`/dev/null`, a terminal): written into, nothing to truncate. */
+const isStream = (stats: Stats) => stats.isFIFO() || stats.isSocket() || stats.isCharacterDevice();
 
 function checkAccess(flag: string, path: string, target: string): void {
   try {
@@ -166,6 +247,12 @@ const NO_FOLLOW = constants.O_NOFOLLOW ?? 0;
  * pipe or a device (`/dev/stdout`), and is opened without truncating or creating anything first.
  */
 export function openOutput(path: string, append: boolean): number {
+  const own = ownDescriptor(path);
+  // Standard output and error are written where they stand (a `>` file at its offset, a `>>` one
+  // at its end, a pipe), through the descriptor the shell opened; never truncated or reopened.
+  if (isStandardOutput(own)) return own;
+  // Another of the process's descriptors (`3> r.json`, bash's `>(...)`): opened anew, appended to.
+  if (own !== undefined) return openSync(path, constants.O_WRONLY | constants.O_APPEND);
   const flags = constants.O_WRONLY | constants.O_CREAT | (append ? constants.O_APPEND : constants.O_TRUNC);
   try {
     return openSync(path, flags | NO_FOLLOW, 0o600);
@@ -176,4 +263,9 @@ export function openOutput(path: string, append: boolean): number {
   if (isStream(fstatSync(fd))) return fd;
   closeSync(fd);
   throw new Error(`${path} is a symbolic link: a run never writes through one`);
+}
+
+/** Closes what `openOutput` opened: standard output and error stay open for the rest of the run. */
+export function closeOutput(path: string, fd: number): void {
+  if (!isStandardOutput(ownDescriptor(path))) closeSync(fd);
 }

@@ -4,11 +4,11 @@
  * Neither is written through a symlink (see `openOutput`), and an error writing either never
  * stops the run: the journal is its record.
  */
-import { closeSync, existsSync, lstatSync, rmSync, statSync, writeSync } from 'node:fs';
+import { existsSync, fstatSync, lstatSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { formulaAsText } from '../output';
-import { openOutput } from './paths';
+import { closeOutput, openOutput, ownDescriptor } from './paths';
 import type { Counts } from './progress';
 import type { InputFormat, InputRow, InputSource } from './reader';
 
@@ -39,6 +39,7 @@ export class FailuresWriter {
   #fd: number | undefined;
   #count = 0;
   #error: string | undefined;
+  #gone: 'removed' | 'replaced' | undefined;
 
   constructor(
     readonly path: string,
@@ -61,6 +62,17 @@ export class FailuresWriter {
     return this.#error;
   }
 
+  /** What went wrong with the file, in words after its name (told above), if anything did. */
+  get trouble(): string | undefined {
+    if (this.#gone) return `was ${this.#gone} during the run`;
+    return this.#error === undefined ? undefined : 'could not be written';
+  }
+
+  /** Whether the file holds this run's failed rows: some were written, and it is still there. */
+  get written(): boolean {
+    return this.#count > 0 && this.#gone === undefined;
+  }
+
   #open(): number {
     if (this.#fd !== undefined) return this.#fd;
     const fresh = !this.append || !existsSync(this.path) || statSync(this.path).size === 0;
@@ -78,6 +90,14 @@ export class FailuresWriter {
     this.#error = writeProblem(error);
     this.onError(
       `Warning: could not write the failures file ${this.path} (--failures): ${this.#error}. The run goes on; the journal records every failed row: rerun them with --retry-failed`,
+    );
+  }
+
+  #lost(how: 'removed' | 'replaced'): void {
+    const rows = this.#count === 1 ? 'the failed row' : `the ${this.#count} failed rows`;
+    const now = how === 'removed' ? 'no file is there now' : 'the file there now is not the one written';
+    this.onError(
+      `Warning: the failures file ${this.path} was ${how} during the run (--failures): ${rows} written to it are not there (${now}). The journal records every failed row: rerun them with --retry-failed`,
     );
   }
 
@@ -116,12 +136,32 @@ export class FailuresWriter {
   /** Closes the file; a fresh run without failures leaves no stale file of an earlier run. */
   close(): void {
     try {
-      if (this.#fd !== undefined) closeSync(this.#fd);
+      if (this.#fd !== undefined) {
+        if (this.#error === undefined) this.#gone = goneFrom(this.path, this.#fd);
+        closeOutput(this.path, this.#fd);
+        if (this.#gone) this.#lost(this.#gone);
+      }
       // Only a regular file can be an earlier run's failures: never a symlink, a device or a pipe.
       else if (!this.append && isRegularFile(this.path)) rmSync(this.path);
     } catch (error) {
       this.#failed(error);
     }
+  }
+}
+
+/**
+ * Whether the file open as `fd` is no longer the one at `path`: its folder or the file was removed
+ * (the rows went to a file no name leads to, without an error) or another file took its place.
+ */
+function goneFrom(path: string, fd: number): 'removed' | 'replaced' | undefined {
+  if (ownDescriptor(path) !== undefined) return undefined;
+  const open = fstatSync(fd);
+  if (!open.isFile()) return undefined;
+  try {
+    const now = statSync(path);
+    return now.dev === open.dev && now.ino === open.ino ? undefined : 'replaced';
+  } catch {
+    return 'removed';
   }
 }
 
@@ -182,6 +222,6 @@ export function writeReport(path: string, report: RunReport): void {
   try {
     writeSync(fd, `${JSON.stringify(report, null, 2)}\n`);
   } finally {
-    closeSync(fd);
+    closeOutput(path, fd);
   }
 }

@@ -344,6 +344,7 @@ export async function runBulk(spec: RunSpec): Promise<RunReport> {
     journalWritten: real,
     failures: real ? spec.failuresPath : undefined,
     report: spec.reportPath,
+    dataOnStdout: spec.printer !== undefined,
   });
   // Only a real run writes the journal; one run at a time may, from reading it to its last record.
   const notes = new RunNotes(spec.io.stderr);
@@ -624,9 +625,9 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
   }
   if (counts.failed > 0) {
     const where =
-      failures?.error !== undefined
-        ? ` (the failures file ${spec.failuresPath} could not be written: see above)`
-        : failures && failures.count > 0
+      failures?.trouble !== undefined
+        ? ` (the failures file ${spec.failuresPath} ${failures.trouble}: see above)`
+        : failures?.written
           ? `: see ${spec.failuresPath}`
           : '';
     const again = real ? '; rerun them with --retry-failed' : '';
@@ -656,7 +657,7 @@ function reportFields(
     action: spec.action.name,
     input: displayName(spec.source),
     journal: real ? spec.journalPath : null,
-    failures_file: failures && failures.count > 0 ? spec.failuresPath : null,
+    failures_file: failures?.written ? spec.failuresPath : null,
     dry_run: spec.dryRun,
     interrupted,
     repeated,
