@@ -3,11 +3,13 @@
  * write) is resumed, and then resumed again: each run's records stay readable, so the second
  * resume skips what is done instead of calling the journal damaged.
  */
-import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
+  BINARY,
   cli,
   deletions,
   idsCsv,
@@ -428,5 +430,269 @@ describe('a journal that cannot be written mid-run (a full disk)', () => {
     expect(resumed.code).toBe(0);
     expect(resumed.stderr).toContain(`${recorded} skipped`);
     expect(ids.every((id) => box.world.store.data.users[id]?.status === 'suspended')).toBe(true);
+  });
+});
+
+interface Outputs {
+  journal: string;
+  failures: string;
+}
+
+/** `bulk suspend` of `input` (`-`: `stdin`, as CSV), with its journal and failures file named. */
+const suspendInto = (paths: Outputs, input: string, more: string[], stdin?: string) =>
+  cli(
+    [
+      'bulk',
+      'suspend',
+      '-i',
+      input,
+      ...(input === '-' ? ['--format', 'csv'] : []),
+      '--yes',
+      '--journal',
+      paths.journal,
+      '--failures',
+      paths.failures,
+      ...more,
+    ],
+    { env, stdin },
+  );
+
+describe('a --retry-failed run and the failures file of the run before it', () => {
+  const statusOf = (id: string) => box.world.store.data.users[id]?.status;
+  /** A folder with a run's journal and failures file in it. */
+  const files = (name: string) => {
+    const folder = join(dir, name);
+    mkdirSync(folder);
+    return { folder, journal: join(folder, 'j.ndjson'), failures: join(folder, 'f.csv') };
+  };
+  const suspend = (paths: Outputs, input: string, ...more: string[]) => suspendInto(paths, input, more);
+  const suspendStdin = (paths: Outputs, stdin: string, ...more: string[]) =>
+    suspendInto(paths, '-', more, stdin);
+
+  it('stdin with a header only: exit 2, the failures file left as it was', async () => {
+    const [a] = memberIds(box, 1) as [string];
+    const paths = files('header-only-retry');
+    expect((await suspendStdin(paths, `id\n${a}\nnobody-x\n`)).code).toBe(3);
+    const before = readFileSync(paths.failures, 'utf8');
+    expect(before).toContain('nobody-x');
+
+    const empty = await suspendStdin(paths, 'id\n', '--retry-failed');
+    expect(empty.code).toBe(2);
+    expect(empty.stderr).toContain('stdin has a header but no rows');
+    expect(readFileSync(paths.failures, 'utf8')).toBe(before);
+    expect(readdirSync(paths.folder).sort()).toEqual(['f.csv', 'j.ndjson']);
+  });
+
+  it('SIGTERM before stdin gives a row: exit 130, nothing changed, the failures file left as it was', async () => {
+    const [a] = memberIds(box, 1) as [string];
+    const paths = files('sigterm-retry');
+    expect((await suspendStdin(paths, `id\n${a}\nnobody-x\n`)).code).toBe(3);
+    const before = readFileSync(paths.failures, 'utf8');
+    const journaled = readFileSync(paths.journal, 'utf8');
+
+    const args = ['-i', '-', '--format', 'csv', '--yes', '--retry-failed'];
+    const child = spawn(
+      process.execPath,
+      [BINARY, 'bulk', 'suspend', ...args, '--journal', paths.journal, '--failures', paths.failures],
+      { env: { ...env, MATCHMAKER_PROGRESS_INTERVAL_MS: '50' }, stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdout.resume();
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    try {
+      child.stdin.write('id\n');
+      await waitFor(() => /suspend: 0 rows/.test(stderr), 10_000);
+      child.kill('SIGTERM');
+      expect(await exited).toBe(130);
+    } finally {
+      child.kill('SIGKILL');
+    }
+    expect(stderr).toContain('Interrupted before any row was sent: nothing changed');
+    expect(readFileSync(paths.failures, 'utf8')).toBe(before);
+    expect(readFileSync(paths.journal, 'utf8')).toBe(journaled);
+  });
+
+  it('an input that no longer has the failed row: exit 3 naming the line, the failures file left as it was', async () => {
+    const [a, b] = memberIds(box, 2) as [string, string];
+    const paths = files('short-retry');
+    const input = writeInput(paths.folder, 'in.csv', `id\n${a}\nnobody-x\n${b}\nnobody-y\n`);
+    expect((await suspend(paths, input)).code).toBe(3);
+    const before = readFileSync(paths.failures, 'utf8');
+
+    writeInput(paths.folder, 'in.csv', `id\n${a}\nnobody-x\n`);
+    const short = await suspend(paths, input, '--retry-failed');
+    expect(short.stderr).toContain('suspend: 0 ok, 1 skipped, 1 failed');
+    expect(short.stderr).toContain(
+      `1 row failed (see ${paths.failures}), and line 5, recorded as failed in the journal ${paths.journal}, is not a row of ${input}: not retried, still failed. Run --retry-failed again with the whole input the journal was written for`,
+    );
+    expect(short.code).toBe(3);
+    expect(readFileSync(paths.failures, 'utf8')).toBe(before);
+    expect(
+      entries(paths.journal)
+        .filter((entry) => entry.line === 5)
+        .at(-1)?.status,
+    ).toBe('failed');
+  });
+
+  it('stopped half way: every row still failed stays listed; the run that reruns them all replaces the file', async () => {
+    const ids = memberIds(box, 3) as [string, string, string];
+    const paths = files('stopped-retry');
+    const input = idsCsv(paths.folder, 'in.csv', [...ids, 'nobody-z']);
+    // The user calls fail (500) in the first run; the sign-in check does not.
+    box.faults.prefix = '/api/usermgmt/v2/admin/users';
+    box.faults.failRate = 1;
+    try {
+      expect((await suspend(paths, input, '--retries', '0')).code).toBe(3);
+    } finally {
+      box.faults.failRate = 0;
+      box.faults.prefix = '/api';
+    }
+    const before = readFileSync(paths.failures, 'utf8');
+    expect(before.trim().split('\n')).toHaveLength(5);
+
+    // One row a second: stopped once the first is done, the others not yet retried.
+    const retrying = spawnCli(
+      [
+        'bulk',
+        'suspend',
+        '-i',
+        input,
+        '--yes',
+        '--journal',
+        paths.journal,
+        '--failures',
+        paths.failures,
+        '--retry-failed',
+        '-c',
+        '1',
+        '--rate',
+        '1',
+      ],
+      { env },
+    );
+    await waitFor(() => entries(paths.journal).some((entry) => entry.status === 'ok'));
+    retrying.child.kill('SIGTERM');
+    expect(await retrying.exited).toBe(130);
+    expect(retrying.stderr()).toContain('run again with --retry-failed to finish');
+    expect(readFileSync(paths.failures, 'utf8')).toBe(before);
+    expect(readdirSync(paths.folder).sort()).toEqual(['f.csv', 'in.csv', 'j.ndjson']);
+
+    const finished = await suspend(paths, input, '--retry-failed');
+    expect(finished.code).toBe(3);
+    expect(ids.map(statusOf)).toEqual(['suspended', 'suspended', 'suspended']);
+    // Now the file is this run's: the one row still failed.
+    const after = readFileSync(paths.failures, 'utf8').trim().split('\n');
+    expect(after).toHaveLength(2);
+    expect(after[1]).toContain('nobody-z');
+    expect(readdirSync(paths.folder).sort()).toEqual(['f.csv', 'in.csv', 'j.ndjson']);
+  });
+});
+
+describe('a row that failed, corrected in place', () => {
+  const user = (id: string) => box.world.store.data.users[id];
+  const statusOf = (id: string) => user(id)?.status;
+
+  it('set-email from stdin: a row named another way, then by id as the message asks, runs with --retry-failed', async () => {
+    const [a, b] = memberIds(box, 300).slice(-2) as [string, string];
+    const journal = join(dir, 'ways.journal.ndjson');
+    const setEmail = (stdin: string, ...more: string[]) =>
+      cli(['bulk', 'set-email', '-i', '-', '--format', 'csv', '--yes', '--journal', journal, ...more], {
+        env,
+        stdin,
+      });
+    const first = await setEmail(
+      `id,email\n${a},s1.${a}@example.com\n${user(b)?.username},s2.${b}@example.com\n`,
+      '--failures',
+      join(dir, 'ways.failures.csv'),
+    );
+    expect(first.code).toBe(3);
+    expect(entries(journal).find((entry) => entry.status === 'failed')?.error).toContain(
+      'is named by username, but line 2 names its user by id',
+    );
+
+    const fixed = await setEmail(
+      `id,email\n${a},s1.${a}@example.com\n${b},s2.${b}@example.com\n`,
+      '--retry-failed',
+      '--failures',
+      join(dir, 'ways.failures.csv'),
+    );
+    expect(fixed.stderr).not.toContain('the input changed');
+    expect(fixed.stderr).toContain('set-email: 1 ok, 1 skipped, 0 failed');
+    expect(fixed.code).toBe(0);
+    expect(user(b)?.email).toBe(`s2.${b}@example.com`);
+  });
+
+  it('a typo that failed 404, fixed in place, runs with --retry-failed; a changed line that was done is refused', async () => {
+    const [a, b, c, d] = memberIds(box, 4) as [string, string, string, string];
+    const journal = join(dir, 'typo.journal.ndjson');
+    const input = writeInput(dir, 'typo.csv', `id\n${a}\n${b.slice(0, -1)}x\n${c}\n`);
+    const run = (...more: string[]) =>
+      cli(['bulk', 'suspend', '-i', input, '--yes', '--journal', journal, ...more], { env });
+    const first = await run();
+    expect(first.code).toBe(3);
+    expect(entries(journal).find((entry) => entry.status === 'failed')?.error).toContain('404');
+
+    writeInput(dir, 'typo.csv', `id\n${a}\n${b}\n${c}\n`);
+    // --resume leaves it (failed), without calling the input changed.
+    const resumed = await run('--resume');
+    expect(resumed.stderr).toContain('suspend: 0 ok, 3 skipped, 0 failed');
+    expect(resumed.code).toBe(0);
+    const retried = await run('--retry-failed');
+    expect(retried.stderr).toContain('suspend: 1 ok, 2 skipped, 0 failed');
+    expect(retried.code).toBe(0);
+    expect([a, b, c].map(statusOf)).toEqual(['suspended', 'suspended', 'suspended']);
+
+    writeInput(dir, 'typo.csv', `id\n${a}\n${b}\n${d}\n`);
+    const moved = await run('--resume');
+    expect(moved.code).toBe(2);
+    expect(moved.stderr).toContain(`line 4 of ${input} is user ${d}, but the journal`);
+    expect(statusOf(d)).toBe('active');
+  });
+
+  it('stdin: a failed line that holds another user is sent only once the lines done after it still match', async () => {
+    const [a, b, c, y] = memberIds(box, 4) as [string, string, string, string];
+    const paths = { journal: join(dir, 'shift.journal.ndjson'), failures: join(dir, 'shift.failures.csv') };
+    const run = (stdin: string, ...more: string[]) => suspendInto(paths, '-', more, stdin);
+    expect((await run(`id\n${a}\nnobody-q\n${b}\n`)).code).toBe(3);
+
+    // A row added above: line 3 holds another user, and line 4 (done: b) holds the failed row.
+    const shifted = await run(`id\n${a}\n${y}\nnobody-q\n${b}\n${c}\n`, '--retry-failed');
+    expect(shifted.code).toBe(2);
+    expect(shifted.stderr).toContain('line 4 of stdin is user nobody-q, but the journal');
+    expect(statusOf(y)).toBe('active');
+
+    const corrected = await run(`id\n${a}\n${y}\n${b}\n`, '--retry-failed');
+    expect(corrected.stderr).toContain('suspend: 1 ok, 2 skipped, 0 failed');
+    expect(corrected.code).toBe(0);
+    expect(statusOf(y)).toBe('suspended');
+  });
+});
+
+describe('the question and the journal folder', () => {
+  it('--retry-failed asks about the failed rows it will run, not every row', async () => {
+    const ids = memberIds(box, 2);
+    const journal = join(dir, 'asked.journal.ndjson');
+    const input = idsCsv(dir, 'asked.csv', [...ids, 'nobody-w']);
+    expect((await cli(['bulk', 'suspend', '-i', input, '--journal', journal, '--yes'], { env })).code).toBe(
+      3,
+    );
+    const asked = await cli(['bulk', 'suspend', '-i', input, '--journal', journal, '--retry-failed'], {
+      env,
+    });
+    expect(asked.code).toBe(2);
+    expect(asked.stderr).toContain(`Refusing to suspend 1 failed row of ${input} without confirmation`);
+  });
+
+  it('a --journal in a folder that does not exist: exit 2 naming the folder, nothing sent', async () => {
+    const [a] = memberIds(box, 1) as [string];
+    const input = idsCsv(dir, 'no-folder.csv', [a]);
+    const journal = join(dir, 'nojdir', 'j.ndjson');
+    const result = await cli(['bulk', 'suspend', '-i', input, '--journal', journal, '--yes'], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      `--journal ${journal}: the folder ${join(dir, 'nojdir')} does not exist: create it or name another file`,
+    );
+    expect(box.world.store.data.users[a]?.status).toBe('active');
   });
 });

@@ -115,7 +115,7 @@ describe('one journal, one run at a time', () => {
       { env },
     );
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain('Cannot lock the journal');
+    expect(missing.stderr).toContain(`the folder ${join(dir, 'no-such-dir')} does not exist`);
     expect(ids.every((id) => !box.world.store.data.users[id]?.is_deleted)).toBe(true);
   });
 

@@ -12,9 +12,12 @@ import {
   fsyncSync,
   openSync,
   readSync,
+  type Stats,
+  statSync,
   unlinkSync,
   writeSync,
 } from 'node:fs';
+import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FileLock, type LockHold } from '@matchmaker/sdk/node';
@@ -79,10 +82,11 @@ export interface JournalState {
   done: BitSet;
   /** Lines whose last record is failed. */
   failed: BitSet;
-  /** The id each journaled line had, to refuse resuming over an input that changed. */
+  /**
+   * The id each journaled line had, to refuse resuming over an input that changed: a line
+   * recorded ok must hold the same user (one recorded failed may hold a corrected one).
+   */
   ids: LineIds;
-  /** Lines whose last record is a row that failed before it had a usable id (recorded as ""). */
-  idless: BitSet;
   doneCount: number;
   failedCount: number;
   /**
@@ -96,6 +100,8 @@ export interface JournalState {
   column: string | undefined;
   /** The highest input line it records (0 for none). */
   lastLine: number;
+  /** The highest input line it records as ok (0 for none). */
+  lastOkLine: number;
   /**
    * The highest line recorded under a header without `"lines":"first"`: a version that numbered
    * a CSV row over several lines by its last line, not its first (0 for none).
@@ -115,13 +121,13 @@ export async function readJournal(path: string): Promise<JournalState> {
     done: new BitSet(),
     failed: new BitSet(),
     ids: new LineIds(),
-    idless: new BitSet(),
     doneCount: 0,
     failedCount: 0,
     action: undefined,
     options: undefined,
     column: undefined,
     lastLine: 0,
+    lastOkLine: 0,
     legacyLastLine: 0,
     records: 0,
   };
@@ -195,8 +201,8 @@ export async function readJournal(path: string): Promise<JournalState> {
     state.records += 1;
     state.lastLine = Math.max(state.lastLine, line);
     if (legacy) state.legacyLastLine = Math.max(state.legacyLastLine, line);
+    if (status === 'ok') state.lastOkLine = Math.max(state.lastOkLine, line);
     state.ids.set(line, id);
-    state.idless.set(line, id === '');
     const wasDone = state.done.has(line);
     const wasFailed = state.failed.has(line);
     state.done.set(line, status === 'ok');
@@ -231,6 +237,7 @@ export interface LockWatch {
  * Returns the function that stops the watch and releases the lock.
  */
 export async function lockJournal(path: string, watch: LockWatch): Promise<() => Promise<void>> {
+  checkFolder(path);
   // By the journal's real path: two names of one journal (a symlink) must not make two locks.
   const lock = new FileLock(`${realPath(path)}.lock`, {
     label: 'journal lock',
@@ -282,6 +289,28 @@ export async function lockJournal(path: string, watch: LockWatch): Promise<() =>
     await watching;
     await held.release();
   };
+}
+
+/**
+ * The journal's folder, checked before its lock is made there: said like the failures file's and
+ * the report's (paths.ts), not as the lock's ENOENT.
+ */
+function checkFolder(path: string): void {
+  const folder = dirname(path);
+  let stats: Stats;
+  try {
+    stats = statSync(folder);
+  } catch (error) {
+    const code = isRecord(error) ? error.code : undefined;
+    if (code === 'ENOENT') {
+      throw usageError(
+        `--journal ${path}: the folder ${folder} does not exist: create it or name another file`,
+      );
+    }
+    if (code === 'ENOTDIR') throw usageError(`--journal ${path}: a part of ${folder} is not a folder`);
+    return; // Left to the lock, which says what is wrong.
+  }
+  if (!stats.isDirectory()) throw usageError(`--journal ${path}: ${folder} is not a folder`);
 }
 
 function endsWithNewline(fd: number): boolean {

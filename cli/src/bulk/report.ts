@@ -4,7 +4,7 @@
  * Neither is written through a symlink (see `openOutput`), and an error writing either never
  * stops the run: the journal is its record.
  */
-import { existsSync, fstatSync, lstatSync, rmSync, statSync, writeSync } from 'node:fs';
+import { existsSync, fstatSync, lstatSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import { formulaAsText } from '../output';
@@ -170,6 +170,95 @@ function isRegularFile(path: string): boolean {
     return lstatSync(path).isFile();
   } catch {
     return false;
+  }
+}
+
+/**
+ * The failures file of a `--retry-failed` run. The earlier runs' file lists every row the journal
+ * records as failed, so it is replaced only by a run that reran all of them (`finish(true)`: its
+ * input reached each one and nothing stopped it). Until then this run's failures go to
+ * `<file>.retry`, renamed over the file at the end (or the file is removed, when no row failed
+ * again). A run that changed nothing, or stopped part way, leaves the file as it was, with the
+ * rows that failed for the first time in this run (`--resume --retry-failed` also runs rows never
+ * run) appended: every row still failed stays listed. A failures "file" that is a pipe or a
+ * device (`/dev/null`) is written as it goes, as in any other run.
+ */
+export class RetryFailures {
+  /** This run's failures (all of them), in `<file>.retry`; the file itself when it is a stream. */
+  readonly #next: FailuresWriter;
+  /** The rows failed for the first time, appended to the earlier file (unless it is a stream). */
+  readonly #added: FailuresWriter | undefined;
+  readonly #temporary: string | undefined;
+  #error: string | undefined;
+
+  constructor(
+    readonly path: string,
+    format: InputFormat,
+    columns: () => string[],
+    /** Whether the journal recorded the row of this line as failed before this run. */
+    readonly failedBefore: (line: number) => boolean,
+    readonly onError: (message: string) => void = () => {},
+  ) {
+    const stream = existsSync(path) && !isRegularFile(path);
+    this.#temporary = stream ? undefined : `${path}.retry`;
+    this.#next = new FailuresWriter(this.#temporary ?? path, format, columns, false, onError);
+    this.#added = stream ? undefined : new FailuresWriter(path, format, columns, true, onError);
+    // One left by a run that was killed is no file of this run; a link there is removed, not
+    // followed, and a file with other names (hard links) is not truncated under them.
+    try {
+      if (this.#temporary && !lstatSync(this.#temporary).isDirectory()) rmSync(this.#temporary);
+    } catch {
+      // Nothing there (or nothing to remove): the first failure creates it, or says why it cannot.
+    }
+  }
+
+  /** The rows that failed in this run. */
+  get count(): number {
+    return this.#next.count;
+  }
+
+  get error(): string | undefined {
+    return this.#next.error ?? this.#added?.error ?? this.#error;
+  }
+
+  /** What went wrong with the files, in words after the failures file's name, if anything did. */
+  get trouble(): string | undefined {
+    return this.#next.trouble ?? this.#added?.trouble ?? (this.#error ? 'could not be written' : undefined);
+  }
+
+  /** Whether this run's failed rows are in the files, and they are still there. */
+  get written(): boolean {
+    return this.#next.count > 0 && this.trouble === undefined;
+  }
+
+  write(row: InputRow, error: string): void {
+    this.#next.write(row, error);
+    if (!this.failedBefore(row.line)) this.#added?.write(row, error);
+  }
+
+  close(): void {
+    this.#added?.close();
+    this.#next.close();
+  }
+
+  /**
+   * After `close`: `complete` when the run reran every row recorded as failed, which makes this
+   * run's failures the file; otherwise the file stays (with the rows added) and `.retry` goes.
+   */
+  finish(complete: boolean): void {
+    const temporary = this.#temporary;
+    if (temporary === undefined) return;
+    try {
+      if (!complete || this.error !== undefined) {
+        if (isRegularFile(temporary)) rmSync(temporary);
+      } else if (this.#next.count > 0) renameSync(temporary, this.path);
+      else if (isRegularFile(this.path)) rmSync(this.path);
+    } catch (error) {
+      this.#error = writeProblem(error);
+      this.onError(
+        `Warning: could not replace the failures file ${this.path} (--failures) with this run's failures: ${this.#error}. The journal records every failed row: rerun them with --retry-failed`,
+      );
+    }
   }
 }
 

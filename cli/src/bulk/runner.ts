@@ -26,7 +26,7 @@ import {
   StoppedWaiting,
   withRetries,
 } from './flow';
-import { idHash, type JournalState, JournalWriter, lockJournal, readJournal } from './journal';
+import { BitSet, idHash, type JournalState, JournalWriter, lockJournal, readJournal } from './journal';
 import { checkRunPaths } from './paths';
 import { type Counts, RunNotes, startProgress } from './progress';
 import {
@@ -41,6 +41,7 @@ import { SeenIds } from './repeats';
 import {
   buildReport,
   FailuresWriter,
+  RetryFailures,
   type RunReport,
   rows,
   summaryLine,
@@ -139,7 +140,10 @@ export interface RunSpec {
   /** Where --dry-run prints the planned changes. */
   printer: ListPrinter | undefined;
   control: RunControl;
-  /** Confirmation of a real run, once the input is known to be readable; `signal` withdraws it. */
+  /**
+   * Confirmation of a real run, once the input is known to be readable; `signal` withdraws it.
+   * `rows`: those it will run (not those --resume or --retry-failed leave), unknown for stdin.
+   */
   confirm: (rows: number | undefined, signal: AbortSignal) => Promise<void>;
   /** Plain progress line interval (tests shorten it). */
   progressIntervalMs?: number;
@@ -167,8 +171,10 @@ function planOf(action: BulkAction, row: InputRow): Plan | string {
 async function validate(
   spec: RunSpec,
   journal: JournalState | undefined,
-): Promise<{ rows: number; invalid: number; repeated: number }> {
+): Promise<{ rows: number; wanted: number; invalid: number; repeated: number }> {
   let count = 0;
+  /** The rows the run will take (--resume and --retry-failed leave some to the journal). */
+  let taken = 0;
   let invalid = 0;
   let repeated = 0;
   let conflicts = 0;
@@ -184,6 +190,7 @@ async function validate(
     if (journal) {
       const moved = movedRow(journal, row, plan, spec);
       if (moved) throw moved;
+      if (wanted(journal, row.line, spec)) taken += 1;
     }
     let problem = typeof plan === 'string' ? plan : undefined;
     const earlier = typeof plan === 'string' || !seen ? 'first' : seen.see(plan, row.line);
@@ -204,7 +211,7 @@ async function validate(
     if (!spec.validateOnly) throw usageError(stop);
     spec.io.stderr.write(`${stop}\n`);
   }
-  return { rows: count, invalid, repeated };
+  return { rows: count, wanted: taken, invalid, repeated };
 }
 
 /**
@@ -284,16 +291,39 @@ function movedRow(journal: JournalState, row: InputRow, plan: Plan | string, spe
       `Journal ${spec.journalPath} was written by an earlier version of matchmaker, which numbered a row by the line it ends on; this version numbers it by the line it starts on, and the row at ${lines} of ${displayName(spec.source)} spans several lines (a quoted cell with a line break), so the journal's records cannot be matched to the rows. Finish that run with the version that started it, or start over with a new --journal (the rows it applied are sent again)`,
     );
   }
-  if (!journal.done.has(row.line) && !journal.failed.has(row.line)) return undefined;
-  // A row that failed before it had a usable id (empty, cut off at the end of a pipe) named no
-  // user, so nothing was applied to anyone: its line, corrected, is that row, not another user.
-  if (journal.failed.has(row.line) && journal.idless.has(row.line)) return undefined;
+  // Only a line recorded ok binds its user. A row that failed was not applied (a typo'd id the
+  // API did not find, a row the CLI refused before sending, an empty id): its line may hold the
+  // row corrected, and running that applies nothing twice. An input that moved shows at its lines
+  // recorded ok, which a file's first pass checks before anything is sent (stdin: `correction`).
+  if (!journal.done.has(row.line)) return undefined;
   const id = typeof plan === 'string' ? '' : plan.id;
   if (journal.ids.get(row.line) === idHash(id)) return undefined;
   const what = id ? `user ${id}` : 'a row without a usable id';
   return usageError(
-    `line ${row.line} of ${displayName(spec.source)} is ${what}, but the journal ${spec.journalPath} recorded another user on that line: the input changed since that run. Resume with the input the journal was written for, or start over with a new --journal`,
+    `line ${row.line} of ${displayName(spec.source)} is ${what}, but the journal ${spec.journalPath} recorded another user on that line as done: the input changed since that run (a row that failed may be corrected in place; one done may not). Resume with the input the journal was written for, or start over with a new --journal`,
   );
+}
+
+/**
+ * A line recorded as failed that holds another row now, read from an input read once (stdin)
+ * with lines recorded ok after it: a correction only if those still hold their users, which is
+ * known once they are read, so it is sent after them, at the end of the input.
+ */
+function correction(journal: JournalState, row: InputRow, plan: Plan): boolean {
+  return (
+    journal.failed.has(row.line) &&
+    row.line < journal.lastOkLine &&
+    journal.ids.get(row.line) !== idHash(plan.id)
+  );
+}
+
+/** `lines 3, 7 and 9`, the first 20 of them. */
+function linesText(lines: number[], total: number): string {
+  const listed = lines.slice(0, MAX_LISTED_PROBLEMS);
+  const more = total > listed.length ? ` and ${total - listed.length} more` : '';
+  if (listed.length === 1 && more === '') return `line ${listed[0]}`;
+  const last = more === '' ? listed.pop() : undefined;
+  return `lines ${listed.join(', ')}${last === undefined ? more : ` and ${last}`}`;
 }
 
 /**
@@ -394,7 +424,7 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
   if (real) {
     if (spec.control.stopping) throw interruptedBeforeStart();
     try {
-      await spec.confirm(checked?.rows, spec.control.stopSignal);
+      await spec.confirm(checked?.wanted, spec.control.stopSignal);
     } catch (error) {
       // Ctrl-C typed at the question, or a signal that withdrew it: nothing was sent.
       if (error instanceof CliError && error.exitCode === EXIT.interrupted) throw interruptedBeforeStart();
@@ -418,15 +448,23 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
         },
       )
     : undefined;
-  const failures = real
-    ? new FailuresWriter(
-        spec.failuresPath,
-        source.format,
-        () => header.columns,
-        spec.resume && !spec.retryFailed,
-        (text) => notes.say(text),
-      )
-    : undefined;
+  const failures = !real
+    ? undefined
+    : spec.retryFailed
+      ? new RetryFailures(
+          spec.failuresPath,
+          source.format,
+          () => header.columns,
+          (line) => journal.failed.has(line),
+          (text) => notes.say(text),
+        )
+      : new FailuresWriter(
+          spec.failuresPath,
+          source.format,
+          () => header.columns,
+          spec.resume,
+          (text) => notes.say(text),
+        );
   const progress = real
     ? startProgress(io.stderr, checked?.rows, action.name, started, spec.progressIntervalMs)
     : undefined;
@@ -444,6 +482,13 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
   let repeated = 0;
   /** Rows --retry-failed leaves alone that no run has sent yet (an earlier run stopped first). */
   let neverRun = 0;
+  /** The lines recorded as failed that the input has (read), and how many. */
+  const reached = new BitSet();
+  let reachedFailed = 0;
+  /** Corrected rows of stdin held until the lines recorded ok after them are read (`correction`). */
+  const held: { row: InputRow; plan: Plan }[] = [];
+  /** Whether the run ended with an error thrown (nothing after the loop runs). */
+  let thrown = false;
 
   const fail = (row: InputRow, id: string, message: string, attempts?: number) => {
     counts.failed += 1;
@@ -503,6 +548,10 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
         spec.control.stop();
         break;
       }
+      if (journal.failed.has(row.line)) {
+        reached.set(row.line, true);
+        reachedFailed += 1;
+      }
       const earlier = typeof plan === 'string' ? 'first' : seen.see(plan, row.line);
       if (!wanted(journal, row.line, spec)) {
         counts.skipped += 1;
@@ -534,6 +583,19 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
         spec.printer?.write([planned(spec, row, plan, 'would change', null)]);
         continue;
       }
+      if (checked === undefined && correction(journal, row, plan)) {
+        held.push({ row, plan });
+        continue;
+      }
+      await pool.slot();
+      if (spec.control.stopping) break;
+      const client = spec.client;
+      spec.control.startSending();
+      pool.run(() => apply(row, plan, client));
+    }
+    // Every line recorded ok has been read and holds its user: the held rows are corrections.
+    for (const { row, plan } of held) {
+      if (spec.control.stopping || !spec.client) break;
       await pool.slot();
       if (spec.control.stopping) break;
       const client = spec.client;
@@ -548,11 +610,20 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
     if (error instanceof InputBrokenError) broken = error;
     else if (error instanceof CliError && error.exitCode === EXIT.usage && lastLine > 0)
       broken = new InputBrokenError(name, lastLine, error);
-    else throw error;
+    else {
+      thrown = true;
+      throw error;
+    }
   } finally {
     await pool.drain();
     writer?.close();
     failures?.close();
+    // The failures file is this run's only once it reran every row recorded as failed.
+    if (failures instanceof RetryFailures) {
+      failures.finish(
+        !thrown && broken === undefined && !spec.control.stopping && reachedFailed === journal.failedCount,
+      );
+    }
     progress?.stop();
     notes.attach(undefined);
     spec.printer?.end();
@@ -592,7 +663,10 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
       unwritten = `--report ${spec.reportPath} could not be written: ${writeProblem(error)}`;
     }
   }
+  // Rows recorded as failed that this input does not have were not retried: still failed.
+  const unreached = real && spec.retryFailed ? journal.failedCount - reachedFailed : 0;
   const outcome =
+    unreached > 0 ||
     fatal !== undefined ||
     spec.control.failure !== undefined ||
     broken !== undefined ||
@@ -617,10 +691,27 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
     const lost =
       (interruptedRows > 0 ? `, ${interruptedRows} aborted in flight` : '') +
       (waitingRows > 0 ? `, ${rows(waitingRows)} not sent again (waiting to retry)` : '');
+    // --resume alone leaves the rows recorded as failed, which a --retry-failed run is about.
+    const again = spec.retryFailed ? `${spec.resume ? '--resume ' : ''}--retry-failed` : '--resume';
     throw new CliError(
-      `Interrupted${lost}: the journal ${spec.journalPath} is up to date; run again with --resume to finish`,
+      `Interrupted${lost}: the journal ${spec.journalPath} is up to date; run again with ${again} to finish`,
       EXIT.interrupted,
       'INTERRUPTED',
+    );
+  }
+  if (unreached > 0) {
+    const lines: number[] = [];
+    for (let line = 1; line <= journal.lastLine && lines.length < MAX_LISTED_PROBLEMS; line += 1) {
+      if (journal.failed.has(line) && !reached.has(line)) lines.push(line);
+    }
+    const failed =
+      counts.failed > 0
+        ? `${rows(counts.failed)} failed${failures && failures.count > 0 ? ` (see ${spec.failuresPath})` : ''}, and `
+        : '';
+    throw new CliError(
+      `${failed}${linesText(lines, unreached)}, recorded as failed in the journal ${spec.journalPath}, ${unreached === 1 ? 'is not a row' : 'are not rows'} of ${name}: not retried, still failed. Run --retry-failed again with the whole input the journal was written for`,
+      EXIT.failedRows,
+      'FAILED_ROWS',
     );
   }
   if (counts.failed > 0) {
@@ -650,7 +741,7 @@ function reportFields(
   startedAt: string,
   interrupted: boolean,
   repeated: number,
-  failures?: FailuresWriter,
+  failures?: Pick<FailuresWriter, 'count' | 'written'>,
 ) {
   const real = !spec.dryRun && !spec.validateOnly;
   return {

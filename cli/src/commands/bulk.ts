@@ -173,8 +173,11 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
       progressIntervalMs,
       facts: { apiBase: context.apiBase, envToken: context.envToken, profile: context.profile },
       confirm: async (rows, signal) => {
-        if (!action.destructive) return;
-        const count = rows === undefined ? 'every row' : `${rows} rows`;
+        // The rows it will run: --retry-failed the failed ones, --resume those not done yet.
+        if (!action.destructive || rows === 0) return;
+        const which = options.resume ? 'remaining ' : options.retryFailed ? 'failed ' : '';
+        const count =
+          rows === undefined ? `every ${which}row` : `${rows} ${which}${rows === 1 ? 'row' : 'rows'}`;
         await confirmAction(
           context.io,
           `${name} ${count} of ${source.path === '-' ? 'stdin' : source.path}`,
