@@ -259,29 +259,75 @@ describe('a signal while stdin is open but sends nothing more', () => {
   });
 
   it('after some rows: SIGTERM ends the run with 130, the rows sent journaled, --resume to finish', async () => {
-    const [a, b] = memberIds(box, 2).filter((id) => statusOf(id) === 'active');
+    const [a, b, c] = memberIds(box, 20).filter((id) => statusOf(id) === 'active');
     const cwd = join(dir, 'waiting-more');
     mkdirSync(cwd);
     const journal = join(cwd, 'waiting.journal.ndjson');
     const run = openRun(cwd, journal);
     try {
       run.child.stdin?.write(`id\n${a}\n${b}\n`);
-      // (csv-parse holds a row until it sees what follows it: the last one may wait for more.)
-      await waitFor(() => entries(journal).length >= 1, 10_000);
+      // Each row is sent once its line break is read, though the producer has not closed stdin.
+      await waitFor(() => entries(journal).length === 2, 10_000);
       run.child.kill('SIGTERM');
       expect(await exitWithin(run.child, run.exited)).toBe(130);
     } finally {
       run.child.kill('SIGKILL');
     }
     expect(run.stderr()).toContain(`the journal ${journal} is up to date; run again with --resume to finish`);
+    // Journaled as each finished, in either order.
     const journaled = entries(journal).map((entry) => entry.id);
-    expect([a, b].filter((id) => statusOf(id ?? '') === 'suspended')).toEqual(journaled);
+    expect([a, b].filter((id) => statusOf(id ?? '') === 'suspended')).toEqual([a, b]);
+    expect([...journaled].sort()).toEqual([a, b].sort());
     const resumed = await spawnResult(
       ['bulk', 'suspend', '-i', '-', '--format', 'csv', '--yes', '--journal', journal, '--resume'],
-      { env, stdin: `id\n${a}\n${b}\n`, cwd },
+      { env, stdin: `id\n${a}\n${b}\n${c}\n`, cwd },
     );
     expect(resumed.code).toBe(0);
-    expect([statusOf(a ?? ''), statusOf(b ?? '')]).toEqual(['suspended', 'suspended']);
+    expect(resumed.stderr).toContain('suspend: 1 ok, 2 skipped, 0 failed');
+    expect([a, b, c].map((id) => statusOf(id ?? ''))).toEqual(['suspended', 'suspended', 'suspended']);
     expect(existsSync(`${journal}.lock`)).toBe(false);
+  });
+});
+
+describe('a CSV row on stdin is sent once its line break is read, while the producer still waits', () => {
+  // csv-parse keeps the last bytes it is given until it sees what follows them: a row used to wait
+  // for the next row, and the last one for the pipe to close.
+  const cases: [string, (a: string, b: string) => [string, string], number[]][] = [
+    ['LF', (a, b) => [`id\n${a}\n`, `${b}\n`], [2, 3]],
+    ['CR LF', (a, b) => [`id\r\n${a}\r\n`, `${b}\r\n`], [2, 3]],
+    [
+      'a row ending in a quoted cell over two lines',
+      (a, b) => [`id,note\n${a},"two\r\nlines"\n`, `${b},"x"\n`],
+      [2, 4],
+    ],
+  ];
+  it.each(cases)('%s', async (name, rows, lines) => {
+    const [a = '', b = ''] = memberIds(box, 40).filter((id) => statusOf(id) === 'active');
+    const cwd = join(dir, `prompt-${name.replaceAll(' ', '-')}`);
+    mkdirSync(cwd);
+    const journal = join(cwd, 'prompt.journal.ndjson');
+    const child = spawn(
+      process.execPath,
+      [BINARY, 'bulk', 'suspend', '-i', '-', '--format', 'csv', '--yes', '--journal', journal],
+      { env, cwd, stdio: ['pipe', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.stdout?.resume();
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    const [first, second] = rows(a, b);
+    try {
+      child.stdin?.write(first);
+      await waitFor(() => statusOf(a) === 'suspended' && entries(journal).length === 1, 10_000);
+      expect(statusOf(b)).toBe('active');
+      child.stdin?.write(second);
+      await waitFor(() => statusOf(b) === 'suspended' && entries(journal).length === 2, 10_000);
+      child.stdin?.end();
+      expect(await exitWithin(child, exited)).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+    }
+    expect(stderr).toContain('suspend: 2 ok, 0 skipped, 0 failed');
+    expect(entries(journal).map((entry) => entry.line)).toEqual(lines);
   });
 });

@@ -179,9 +179,49 @@ class LineTaggingParser extends Parser {
     super({ ...options, info: false, raw: false, objname: undefined });
   }
 
+  /**
+   * csv-parse looks up to two bytes ahead before it takes one (is a CR the start of a CR LF? a
+   * quote the first of two?), and so keeps the last bytes of what it was given until more input,
+   * or its end, comes. On a pipe, a row whose producer writes it and waits would be held back until
+   * the next row, and the last one until the pipe closes. When the input so far ends with a LF,
+   * what follows cannot change how the bytes before it read (every token that looks ahead, CR LF,
+   * a doubled quote, a closing quote before a line break, is told apart by that LF), so the bytes
+   * held are taken at once. A CR at the end still waits: it may be the first half of a CR LF.
+   */
   override _transform(chunk: Buffer, encoding: BufferEncoding, callback: (error?: Error | null) => void) {
     if (chunk.length > 0) this.#lastByte = chunk[chunk.length - 1] ?? -1;
-    super._transform(chunk, encoding, callback);
+    super._transform(chunk, encoding, (error) => {
+      if (error || this.#lastByte !== LF || !this.#holdsBytes()) {
+        callback(error);
+        return;
+      }
+      this.#withoutLookAhead(() => super._transform(NOTHING, encoding, callback));
+    });
+  }
+
+  /** Whether csv-parse keeps bytes it has not read yet (its look-ahead). */
+  #holdsBytes(): boolean {
+    const state: unknown = Reflect.get(this, 'state');
+    return isRecord(state) && Buffer.isBuffer(state.previousBuf) && state.previousBuf.length > 0;
+  }
+
+  /**
+   * Runs `parse` with csv-parse's look-ahead check turned off, so it reads to the end of what it
+   * holds. Without that check (another csv-parse) `parse` runs as it is and the bytes keep waiting.
+   */
+  #withoutLookAhead(parse: () => void): void {
+    const api: unknown = Reflect.get(this, 'api');
+    const check: unknown = isRecord(api) ? api.__needMoreData : undefined;
+    if (!isRecord(api) || typeof check !== 'function') {
+      parse();
+      return;
+    }
+    api.__needMoreData = () => false;
+    try {
+      parse();
+    } finally {
+      api.__needMoreData = check;
+    }
   }
 
   override _flush(callback: (error?: Error | null) => void) {
@@ -218,8 +258,10 @@ class LineTaggingParser extends Parser {
     const fields = isRecord(state) && Array.isArray(state.record) ? state.record : [];
     const buffer = isRecord(state) && isRecord(state.field) ? state.field : undefined;
     const text = typeof buffer?.toString === 'function' ? String(buffer.toString()) : '';
-    // csv-parse counts a line break once it reads the character after it.
-    const field = countBreaks([text.replace(/[\r\n]$/, '')]);
+    // csv-parse counts a line break once it reads the character after it, or at the end of the
+    // bytes it was given: until then `wasRowDelimiter` says the last one is not counted yet.
+    const counted = isRecord(state) && state.wasRowDelimiter === true ? text.replace(/[\r\n]$/, '') : text;
+    const field = countBreaks([counted]);
     const quote = errorLine - field - this.#extraLines;
     return { row: quote - countBreaks(fields), quote };
   }
@@ -249,6 +291,7 @@ function countCrLf(values: unknown[]): number {
 
 const LF = 0x0a;
 const CR = 0x0d;
+const NOTHING = Buffer.alloc(0);
 
 /**
  * The last row of a pipe that ends without a line break may be half a row: a producer that is
