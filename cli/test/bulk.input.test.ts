@@ -181,6 +181,29 @@ describe('--validate-only and --dry-run send nothing that changes state', () => 
   });
 });
 
+describe('malformed CSV rows', () => {
+  it('are listed in input order, with the id their id cell holds, and still never sent', async () => {
+    const [a = '', b = ''] = memberIds(box, 2);
+    // Line 3 is blank, 4 an empty id, 5 a control character, 6 a username, 7 a cell too many.
+    const path = file('order.csv', `id\n${a}\n\n""\na\u0001b\nsandbox.admin\n${b},extra\n${a}\n`);
+    const result = await cli(['bulk', 'suspend', '-i', path, '--dry-run', '-o', 'json'], { env });
+    expect(result.code).toBe(3);
+    const rows: { line: number; id: string | null; status: string; reason: string | null }[] = JSON.parse(
+      result.stdout,
+    );
+    expect(rows.map((row) => row.line)).toEqual([2, 4, 5, 6, 7, 8]);
+    expect(rows[4]).toMatchObject({ line: 7, id: b, status: 'invalid' });
+    expect(rows[4]?.reason).toMatch(/^malformed CSV row/);
+    expect(result.stderr.indexOf('line 7: malformed CSV row')).toBeLessThan(result.stderr.indexOf('line 8:'));
+
+    // A real run fails it like any invalid row: never sent, its user left as it was.
+    const run = await cli(['bulk', 'suspend', '-i', path, '--yes'], { env });
+    expect(run.code).toBe(3);
+    expect(statusOf(b)).toBe('active');
+    expect(statusOf(a)).toBe('suspended');
+  });
+});
+
 describe('resuming', () => {
   it('--resume refuses an input that changed since its journal, before sending anything', async () => {
     const [a, b, c, d] = memberIds(box, 4).slice(-4);

@@ -32,6 +32,12 @@ export interface InputRow {
   error?: string;
   /** An NDJSON line that is no row (not JSON, or not an object), as read: the failures file keeps it. */
   text?: string;
+  /**
+   * A malformed CSV row's id cell (the cell at the id column's place in the header), to show with
+   * the row. Such a row fails and is never sent; its cell is not in `values` (so not in the
+   * failures file), since a cell too many or too few before it makes it another column's value.
+   */
+  idCell?: string;
 }
 
 export interface InputSource {
@@ -229,6 +235,11 @@ class LineTaggingParser extends Parser {
     super._flush(callback);
   }
 
+  /** Marks the place among the records of a row csv-parse skipped as malformed. */
+  pushSkipped(): void {
+    super.push(SKIPPED);
+  }
+
   override push(record: unknown, encoding?: BufferEncoding): boolean {
     if (record === null) return super.push(null, encoding);
     // Only the input's last record can be pushed after it ended without a line break.
@@ -292,6 +303,8 @@ function countCrLf(values: unknown[]): number {
 const LF = 0x0a;
 const CR = 0x0d;
 const NOTHING = Buffer.alloc(0);
+/** Where a malformed row was, among the records the parser passes on. */
+const SKIPPED = Object.freeze({ skipped: true });
 
 /**
  * The last row of a pipe that ends without a line break may be half a row: a producer that is
@@ -304,7 +317,9 @@ const UNTERMINATED =
 
 async function* csvRows(source: InputSource, stream: Readable, idColumn: string, header?: CsvHeader) {
   const name = displayName(source);
+  /** Malformed rows, each passed on where the parser's SKIPPED mark comes out. */
   const skipped: InputRow[] = [];
+  let lastSkipped: number | undefined;
   let fatal: string | undefined;
   let columns: string[] | undefined;
   const parser = new LineTaggingParser({
@@ -340,13 +355,19 @@ async function* csvRows(source: InputSource, stream: Readable, idColumn: string,
         return;
       }
       // csv-parse reports each error of a record; the row is one failed row.
-      if (skipped.at(-1)?.line === start.row) return;
+      if (lastSkipped === start.row) return;
+      lastSkipped = start.row;
+      // A row with too many or too few cells was read whole: its id cell can be shown.
+      const cells: unknown = error?.record;
+      const idCell = Array.isArray(cells) && columns ? cells[columns.indexOf(idColumn)] : undefined;
       skipped.push({
         line: start.row,
         legacyLine: at,
         values: {},
         error: `malformed CSV row: ${error?.message ?? 'unreadable'}`,
+        ...(typeof idCell === 'string' && idCell !== '' ? { idCell } : {}),
       });
+      parser.pushSkipped();
     },
   });
   let broken: { error: unknown } | undefined;
@@ -361,9 +382,13 @@ async function* csvRows(source: InputSource, stream: Readable, idColumn: string,
   try {
     for await (const item of parser) {
       const entry: unknown = item;
-      for (const row of skipped.splice(0)) {
-        bad += 1;
-        yield row;
+      if (entry === SKIPPED) {
+        const row = skipped.shift();
+        if (row) {
+          bad += 1;
+          yield row;
+        }
+        continue;
       }
       if (!isRecord(entry) || !isRecord(entry.record)) continue;
       const line = typeof entry.line === 'number' ? entry.line : 0;
@@ -383,10 +408,6 @@ async function* csvRows(source: InputSource, stream: Readable, idColumn: string,
     );
   }
   if (fatal) throw usageError(fatal);
-  for (const row of skipped.splice(0)) {
-    bad += 1;
-    yield row;
-  }
   if (columns === undefined)
     throw usageError(`${name} is empty: expected a CSV header with a '${idColumn}' column`);
   if (rows === 0 && bad === 0) throw usageError(`${name} has a header but no rows`);

@@ -225,7 +225,7 @@ function planned(
   status: 'would change' | 'invalid' | 'repeat',
   reason: string | null,
 ) {
-  const given = row.values[spec.idColumn];
+  const given = row.values[spec.idColumn] ?? row.idCell;
   const id =
     typeof plan !== 'string'
       ? plan.id
