@@ -153,16 +153,6 @@ export function idList(name: string) {
   };
 }
 
-export function positiveNumber(name: string) {
-  return (text: string): number => {
-    const value = Number(text);
-    if (text.trim() === '' || !Number.isFinite(value) || value <= 0) {
-      throw new InvalidArgumentError(`${name} must be a number above 0 (got '${text}').`);
-    }
-    return value;
-  };
-}
-
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const MONTHS = [
   'January',

@@ -46,6 +46,35 @@ describe('Pacer', () => {
   });
 });
 
+describe('Pacer at rates a timer cannot hold in one go', () => {
+  it('waits the whole interval (1e-7 rows/s: 116 days), not the 1 ms an overflowing timer would', async () => {
+    vi.useFakeTimers();
+    const pacer = new Pacer(1e-7);
+    await pacer.wait();
+    let second = false;
+    const waiting = pacer.wait().then(() => {
+      second = true;
+    });
+    // Node (and the fake clock) fire a timer over 2^31 - 1 ms after 1 ms.
+    await vi.advanceTimersByTimeAsync(2 ** 31);
+    expect(second).toBe(false);
+    await vi.advanceTimersByTimeAsync(1e10 - 2 ** 31);
+    await waiting;
+    expect(second).toBe(true);
+  });
+
+  it('a stop ends such a wait at once', async () => {
+    vi.useFakeTimers();
+    const pacer = new Pacer(1e-7);
+    await pacer.wait();
+    const stop = new AbortController();
+    const waiting = pacer.wait(stop.signal);
+    await vi.advanceTimersByTimeAsync(2 ** 31 + 5);
+    stop.abort(new Error('stopped'));
+    await expect(waiting).rejects.toThrow('stopped');
+  });
+});
+
 describe('Retry-After and backoff', () => {
   it('reads seconds and HTTP dates, ignores nonsense', () => {
     expect(parseRetryAfter('2')).toBe(2_000);

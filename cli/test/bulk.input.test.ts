@@ -82,6 +82,25 @@ describe('bulk input that cannot be read as a whole stops before any request (ex
   });
 });
 
+describe('--rate has limits a run can honour', () => {
+  it('below 0.001 or above 10000 requests a second (or not a plain number) is exit 2 naming the limits', async () => {
+    const [a = ''] = memberIds(box, 1);
+    const path = file('rate.csv', `id\n${a}\n`);
+    for (const rate of ['1e-7', '0.0000001', '0.0009', '10001', '1e9', '0x10', '1e1', '-1', '0', 'fast']) {
+      const result = await cli(['bulk', 'suspend', '-i', path, '--yes', '--rate', rate], { env });
+      expect(result.code, rate).toBe(2);
+      expect(result.stderr).toContain(
+        `--rate must be a number of requests per second from 0.001 (one every 1000 s) to 10000 (got '${rate}')`,
+      );
+    }
+    expect(statusOf(a)).toBe('active');
+    for (const rate of ['0.001', '.5', '10000']) {
+      const result = await cli(['bulk', 'suspend', '-i', path, '--validate-only', '--rate', rate], { env });
+      expect(result.code, rate).toBe(0);
+    }
+  });
+});
+
 describe('bad rows are recorded as failed and the run goes on', () => {
   it('set-email: invalid and empty emails fail with their line, the others are applied', async () => {
     const [a, b, c] = memberIds(box, 3);

@@ -44,20 +44,39 @@ export class Pool {
   }
 }
 
+/**
+ * The longest a Node timer waits: a longer one overflows (a TimeoutOverflowWarning) and fires
+ * after 1 ms. A longer sleep is made of several timers.
+ */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
       reject(signal.reason);
       return;
     }
+    const until = performance.now() + ms;
+    let timer: NodeJS.Timeout | undefined;
     const onAbort = () => {
       clearTimeout(timer);
       reject(signal?.reason);
     };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
+    const wait = (left: number) => {
+      timer = setTimeout(
+        () => {
+          const rest = until - performance.now();
+          if (left > MAX_TIMER_MS && rest > 0) {
+            wait(rest);
+            return;
+          }
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        },
+        Math.min(left, MAX_TIMER_MS),
+      );
+    };
+    wait(ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

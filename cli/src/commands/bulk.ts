@@ -11,7 +11,7 @@ import { type Context, requireAdmin, type SignedInUser } from '../context';
 import { CliError, EXIT, usageError } from '../exit';
 import { stringAt } from '../guards';
 import { helpParagraph } from '../help';
-import { listValues, positiveInt, positiveNumber } from '../options';
+import { listValues, positiveInt } from '../options';
 import { listPrinter } from '../output';
 import { act } from '../program';
 import { confirmAction } from '../prompt';
@@ -219,7 +219,7 @@ export function bulkCommand(): Command {
         positiveInt('--concurrency', MAX_CONCURRENCY),
         8,
       )
-      .option('--rate <n>', 'at most N requests per second', positiveNumber('--rate'))
+      .option('--rate <n>', `at most N requests per second (${MIN_RATE} to ${MAX_RATE})`, requestsPerSecond)
       .option(
         '--retries <n>',
         `retries per row for network errors, 5xx and 429 (at most ${MAX_RETRIES})`,
@@ -300,6 +300,26 @@ function progressInterval(env: NodeJS.ProcessEnv): number | undefined {
  */
 const MAX_CONCURRENCY = 64;
 const MAX_RETRIES = 20;
+
+/**
+ * Bounds of --rate. A run at 0.001 a second waits 1000 s (17 minutes) between requests: anything
+ * slower is a typo (`--rate 0.0000001` meant as a spacing) more likely than a plan, and under
+ * about one request in 25 days Node's timers cannot hold the wait. Above 10000 a second it limits
+ * nothing: a run makes about 8000 at most (the benchmark in the README).
+ */
+const MIN_RATE = 0.001;
+const MAX_RATE = 10_000;
+
+function requestsPerSecond(text: string): number {
+  const trimmed = text.trim();
+  const value = Number(trimmed);
+  if (!/^(\d+(\.\d*)?|\.\d+)$/.test(trimmed) || value < MIN_RATE || value > MAX_RATE) {
+    throw usageError(
+      `--rate must be a number of requests per second from ${MIN_RATE} (one every ${1 / MIN_RATE} s) to ${MAX_RATE} (got '${text}')`,
+    );
+  }
+  return value;
+}
 
 function nonNegativeInt(text: string): number {
   if (!/^\d+$/.test(text.trim())) throw usageError(`--retries must be a whole number (got '${text}')`);
