@@ -9,7 +9,7 @@ import { cli, deletions, idsCsv, memberIds, signedInSandbox, writeInput } from '
 
 const { box, env, dir } = await signedInSandbox();
 const user = (id: string) => box.world.store.data.users[id];
-const ids = memberIds(box, 30);
+const ids = memberIds(box, 32);
 function take(n: number): string[] {
   const taken = ids.splice(0, n);
   if (taken.length < n) throw new Error(`the sandbox has too few members for this test`);
@@ -179,7 +179,27 @@ describe('one user named in more than one way (the API finds a user by id, exact
     const result = await cli(['bulk', 'set-email', '-i', input, '--yes'], { env });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(`line 3: user ${a} is named on line 2 in another letter case`);
+    // Both rows ask for the same email: the summary names the spelling, not "different changes".
+    expect(result.stderr).toContain('spells an id in two letter cases (listed above)');
+    expect(result.stderr).not.toContain('different changes');
     expect(user(a)?.email).toBe(before);
+  });
+
+  it('set-email: one user given one new email in two letter cases is a repeat, as one email for two users is a conflict in any case', async () => {
+    const [a] = take(1) as [string];
+    const email = user(a)?.email ?? '';
+    const input = file(
+      'email-cases.csv',
+      `id,email\n${email},cased.${a}@example.org\n${email.toUpperCase()},CASED.${a.toUpperCase()}@EXAMPLE.ORG\n`,
+    );
+    const checked = await cli(['bulk', 'set-email', '-i', input, '--validate-only'], { env });
+    expect(checked.code).toBe(0);
+    expect(checked.stderr).not.toContain('has another change');
+    const result = await cli(['bulk', 'set-email', '-i', input, '--yes'], { env });
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(`line 3: user ${email.toUpperCase()} repeats an earlier row: skipped`);
+    expect(result.stderr).toContain('1 ok, 1 skipped (1 repeating an earlier row)');
+    expect(user(a)?.email).toBe(`cased.${a}@example.org`);
   });
 
   it('set-email: two emails for one id in two letter cases stop the file before anything is sent', async () => {
@@ -195,6 +215,7 @@ describe('one user named in more than one way (the API finds a user by id, exact
       expect(result.stderr).toContain(
         `line 3: user ${a.toUpperCase()} is named on line 2 in another letter case`,
       );
+      expect(result.stderr).toContain('spells an id in two letter cases (listed above)');
     }
     expect(user(a)?.email).toBe(before);
   });

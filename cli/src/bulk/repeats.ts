@@ -150,7 +150,7 @@ export class SeenIds {
   /** How the first row named its user, and where (set-email). */
   #way: { way: Way; line: number } | undefined;
   #problem = '';
-  readonly #conflicts = { changes: 0, ways: 0, emails: 0 };
+  readonly #conflicts = { changes: 0, ways: 0, emails: 0, spellings: 0 };
 
   /**
    * `changes`: whether rows can differ in their change (set-email), so conflicts can be told;
@@ -199,13 +199,15 @@ export class SeenIds {
         `user ${id} is named by ${way}, but line ${this.#way.line} names its user by ${this.#way.way}: to the API both can be one user; name every user one way (ids: ${EXPORT_IDS})`,
       );
     }
-    // The change as typed: another letter case of an email is another change.
-    const change = lowHash(plan.change, false);
+    // The change without letter case: the API takes an email in another case as the same one
+    // (it gives one email to one user in any case), so one user's new email in two cases is a
+    // repeat, applied as its first row spells it, like one email for two users is a conflict.
+    const change = lowHash(plan.change);
     const slot = ids.find(low, high);
     if (slot >= 0) {
       if (ids.value(slot, 2) !== spelling) {
         return this.#conflict(
-          'changes',
+          'spellings',
           `user ${id} is named on line ${ids.value(slot, 1)} in another letter case: the API finds ids exactly, so one of the two may fail or both change one user; spell each id one way`,
         );
       }
@@ -254,7 +256,7 @@ export class SeenIds {
     return 'conflict';
   }
 
-  get conflicts(): Readonly<{ changes: number; ways: number; emails: number }> {
+  get conflicts(): Readonly<{ changes: number; ways: number; emails: number; spellings: number }> {
     return this.#conflicts;
   }
 
@@ -263,13 +265,14 @@ export class SeenIds {
    * column), and what to do; undefined when it had none.
    */
   stopMessage(input: string, column: string): string | undefined {
-    const { changes, ways, emails } = this.#conflicts;
+    const { changes, ways, emails, spellings } = this.#conflicts;
     const reasons: string[] = [];
     if (ways > 0 && this.#way) {
       reasons.push(
         `names users in more than one way in its '${column}' column (by ${this.#way.way} from line ${this.#way.line}, another way on ${count(ways, 'a row', 'rows')})`,
       );
     }
+    if (spellings > 0) reasons.push(`spells ${count(spellings, 'an id', 'ids')} in two letter cases`);
     if (changes > 0)
       reasons.push(`gives ${count(changes, 'a user', 'users')} different changes on different rows`);
     if (emails > 0)
