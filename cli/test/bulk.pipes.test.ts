@@ -13,16 +13,20 @@ import { entries } from './support/journal';
 const { box, env, dir } = await signedInSandbox({ latencyMs: { min: 15, max: 30 } });
 
 const statusOf = (id: string) => box.world.store.data.users[id]?.status;
-const PROGRESS = /^confirm: (\d+)\/(\d+) rows \(ok (\d+), failed (\d+), skipped (\d+)\), (\d+) rows\/s$/;
+const PROGRESS = /^confirm: (\d+)\/(\d+) rows \(ok (\d+), failed (\d+), skipped (\d+)\), ([\d.]+) rows\/s$/;
+
+/** `bulk confirm` of `count` members from the file `name`, with a progress line every 100 ms. */
+function confirmWithProgress(name: string, count: number, options: string[]) {
+  const path = join(dir, name);
+  writeFileSync(path, `id\n${memberIds(box, count).join('\n')}\n`);
+  return spawnResult(['bulk', 'confirm', '-i', path, ...options], {
+    env: { ...env, MATCHMAKER_PROGRESS_INTERVAL_MS: '100' },
+  });
+}
 
 describe('progress when stderr is not a terminal', () => {
   it('prints a plain line every interval (MATCHMAKER_PROGRESS_INTERVAL_MS, tests only), then the summary', async () => {
-    const ids = memberIds(box, 60);
-    const path = join(dir, 'slow.csv');
-    writeFileSync(path, `id\n${ids.join('\n')}\n`);
-    const result = await spawnResult(['bulk', 'confirm', '-i', path, '-c', '2'], {
-      env: { ...env, MATCHMAKER_PROGRESS_INTERVAL_MS: '100' },
-    });
+    const result = await confirmWithProgress('slow.csv', 60, ['-c', '2']);
     expect(result.code).toBe(0);
     expect(result.stderr.includes('\u001b')).toBe(false);
     const lines = result.stderr.split('\n').filter((line) => /^confirm: \d+\/\d+ rows/.test(line));
@@ -37,6 +41,21 @@ describe('progress when stderr is not a terminal', () => {
     expect(done).toEqual([...done].sort((a, b) => a - b));
     expect(done.at(-1)).toBeLessThanOrEqual(60);
     expect(result.stderr).toMatch(/confirm: 60 ok, 0 skipped, 0 failed in [\d.]+ s/);
+  });
+
+  it('gives a slow run its rate, not "0 rows/s" (under one row a second)', async () => {
+    // At 0.4 a second the second row goes 2.5 s after the first: from 2 s on, 1 row done in over
+    // 2 s is under 0.5 a second, which was rounded to 0.
+    const result = await confirmWithProgress('slow-rate.csv', 2, ['--rate', '0.4']);
+    expect(result.code).toBe(0);
+    const rates = result.stderr
+      .split('\n')
+      .map((line) => PROGRESS.exec(line))
+      .filter((match) => match !== null && Number(match[3]) + Number(match[4]) > 0)
+      .map((match) => Number(match?.[6]));
+    expect(rates.length).toBeGreaterThanOrEqual(10);
+    expect(rates.filter((rate) => rate === 0)).toEqual([]);
+    expect(Math.min(...rates)).toBeLessThan(0.5);
   });
 
   it('rejects a nonsense interval before sending anything', async () => {

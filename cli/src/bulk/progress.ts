@@ -76,6 +76,14 @@ function barTerminal(terminal: NodeJS.WriteStream) {
 
 const PLAIN_INTERVAL_MS = 5_000;
 
+/**
+ * A rate as the plain line gives it: whole from 100 a second, else two significant digits, so
+ * that a slow run (`--rate 0.2`, a slow server) reads `0.38 rows/s`, not a rounded `0`.
+ */
+function perSecond(rate: number): string {
+  return rate >= 100 ? String(Math.round(rate)) : String(Number(rate.toPrecision(2)));
+}
+
 const MIN_BAR = 10;
 
 /** The widest bar that leaves the counts of a `total`-row run whole on a line of `columns`. */
@@ -152,7 +160,7 @@ export function startProgress(
   const timer = setInterval(() => {
     const seconds = (performance.now() - startedAt) / 1000;
     const of = total !== undefined ? `/${total}` : '';
-    const rate = seconds > 0 ? Math.round((latest.ok + latest.failed) / seconds) : 0;
+    const rate = seconds > 0 ? perSecond((latest.ok + latest.failed) / seconds) : '0';
     stream.write(
       `${label}: ${done()}${of} rows (ok ${latest.ok}, failed ${latest.failed}, skipped ${latest.skipped}), ${rate} rows/s\n`,
     );
