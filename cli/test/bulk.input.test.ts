@@ -223,6 +223,20 @@ describe('malformed CSV rows', () => {
   });
 });
 
+describe('--dry-run -o csv of an id holding a control character', () => {
+  it('is byte-exact piped, like any csv data, and escaped on a terminal', async () => {
+    const path = file('control.csv', 'id\na\u0001b\n');
+    const reason = "invalid id 'a\u0001b': it holds a control character or bytes that are not UTF-8";
+    const piped = await cli(['bulk', 'suspend', '-i', path, '--dry-run', '-o', 'csv'], { env });
+    expect(piped.code).toBe(3);
+    expect(piped.stdout.split('\n')[1]).toBe(`2,a\u0001b,suspend,,invalid,${reason}`);
+    const shown = await cli(['bulk', 'suspend', '-i', path, '--dry-run', '-o', 'csv'], { env, tty: true });
+    expect(shown.stdout.split('\n')[1]).toBe(
+      `2,a\\u0001b,suspend,,invalid,${reason.replace('\u0001', '\\u0001')}`,
+    );
+  });
+});
+
 describe('resuming', () => {
   it('--resume refuses an input that changed since its journal, before sending anything', async () => {
     const [a, b, c, d] = memberIds(box, 4).slice(-4);
