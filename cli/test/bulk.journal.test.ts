@@ -696,3 +696,35 @@ describe('the question and the journal folder', () => {
     expect(box.world.store.data.users[a]?.status).toBe('active');
   });
 });
+
+describe('a --retry-failed run stopped part way', () => {
+  it('says to finish it with --retry-failed, which reruns failed rows, not --resume, which skips them', async () => {
+    const ids = memberIds(box, 400).slice(-80, -40);
+    expect(ids).toHaveLength(40);
+    const journal = join(dir, 'retry-full.journal.ndjson');
+    const input = join(dir, 'retry-full.csv');
+    // Every row fails first (no such users), then is corrected in place to a real one.
+    idsCsv(
+      dir,
+      'retry-full.csv',
+      ids.map((_, n) => `nobody-${n}`),
+    );
+    const args = ['bulk', 'suspend', '-i', input, '--yes', '--journal', journal, '-c', '4'];
+    const first = await spawnResult(args, { env });
+    expect(first.code).toBe(3);
+    idsCsv(dir, 'retry-full.csv', ids);
+    const full = {
+      ...env,
+      NODE_OPTIONS: `--require ${join(import.meta.dirname, 'support', 'disk-full.cjs')}`,
+      MATCHMAKER_TEST_DISK_FULL_PATH: journal,
+      MATCHMAKER_TEST_DISK_FULL_BYTES: '1500',
+    };
+    const stopped = await spawnResult([...args, '--retry-failed'], { env: full });
+    expect(stopped.code).toBe(1);
+    expect(stopped.stderr).toContain('run again with --retry-failed');
+    expect(stopped.stderr).not.toContain('--resume');
+    const finished = await spawnResult([...args, '--retry-failed'], { env });
+    expect(finished.code).toBe(0);
+    expect(ids.every((id) => box.world.store.data.users[id]?.status === 'suspended')).toBe(true);
+  });
+});

@@ -240,14 +240,20 @@ function repeatMessage(plan: Plan): string {
   return `user ${plan.id} repeats an earlier row: skipped`;
 }
 
+/** The options that finish a run stopped part way: a retry of failures is finished by another. */
+function finishedBy(spec: RunSpec): string {
+  return spec.retryFailed ? `${spec.resume ? '--resume ' : ''}--retry-failed` : '--resume';
+}
+
 /** A journal that stopped taking records mid-run (a full disk, a file-size limit, an I/O error). */
-function journalNotWritten(path: string, error: unknown, unwritten: number): CliError {
+function journalNotWritten(spec: RunSpec, error: unknown, unwritten: number): CliError {
+  const again = finishedBy(spec);
   const lost =
     unwritten > 0
-      ? `${rows(unwritten)} finished after that ${unwritten === 1 ? 'is' : 'are'} not recorded and will be sent again by --resume`
+      ? `${rows(unwritten)} finished after that ${unwritten === 1 ? 'is' : 'are'} not recorded and will be sent again by ${again}`
       : 'every row that finished is recorded';
   return new CliError(
-    `Could not write the journal ${path} (${writeProblem(error)}): the run stopped taking rows and let those in flight finish; ${lost}. Make room (or fix the file system) and run again with --resume`,
+    `Could not write the journal ${spec.journalPath} (${writeProblem(error)}): the run stopped taking rows and let those in flight finish; ${lost}. Make room (or fix the file system) and run again with ${again}`,
     EXIT.error,
     'JOURNAL_NOT_WRITTEN',
   );
@@ -268,7 +274,7 @@ function interruptedBeforeStart(): CliError {
 function stoppedPartWay(error: unknown, spec: RunSpec): CliError {
   const described = describeError(error, spec.facts);
   return new CliError(
-    `${described.message}. The run stopped part way: the rows done are in the journal ${spec.journalPath}, which is up to date; once signed in, run it again with --resume to finish it`,
+    `${described.message}. The run stopped part way: the rows done are in the journal ${spec.journalPath}, which is up to date; once signed in, run it again with ${finishedBy(spec)} to finish it`,
     described.exitCode,
     described.code,
   );
@@ -674,8 +680,7 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
     counts.failed > 0;
   if (unwritten && outcome) io.stderr.write(`Warning: ${unwritten}\n`);
   if (fatal !== undefined) throw real && isFatal(fatal) ? stoppedPartWay(fatal, spec) : fatal;
-  if (journalFailure !== undefined)
-    throw journalNotWritten(spec.journalPath, journalFailure, writer?.unwritten ?? 0);
+  if (journalFailure !== undefined) throw journalNotWritten(spec, journalFailure, writer?.unwritten ?? 0);
   if (spec.control.failure !== undefined) throw spec.control.failure;
   if (broken) {
     const journaled = writer ? `; the rows before it are in the journal ${spec.journalPath}` : '';
@@ -692,7 +697,7 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
       (interruptedRows > 0 ? `, ${interruptedRows} aborted in flight` : '') +
       (waitingRows > 0 ? `, ${rows(waitingRows)} not sent again (waiting to retry)` : '');
     // --resume alone leaves the rows recorded as failed, which a --retry-failed run is about.
-    const again = spec.retryFailed ? `${spec.resume ? '--resume ' : ''}--retry-failed` : '--resume';
+    const again = finishedBy(spec);
     throw new CliError(
       `Interrupted${lost}: the journal ${spec.journalPath} is up to date; run again with ${again} to finish`,
       EXIT.interrupted,
