@@ -12,12 +12,9 @@ import {
   fsyncSync,
   openSync,
   readSync,
-  type Stats,
-  statSync,
   unlinkSync,
   writeSync,
 } from 'node:fs';
-import { dirname } from 'node:path';
 import { createInterface } from 'node:readline';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FileLock, type LockHold } from '@matchmaker/sdk/node';
@@ -237,7 +234,6 @@ export interface LockWatch {
  * Returns the function that stops the watch and releases the lock.
  */
 export async function lockJournal(path: string, watch: LockWatch): Promise<() => Promise<void>> {
-  checkFolder(path);
   // By the journal's real path: two names of one journal (a symlink) must not make two locks.
   const lock = new FileLock(`${realPath(path)}.lock`, {
     label: 'journal lock',
@@ -289,28 +285,6 @@ export async function lockJournal(path: string, watch: LockWatch): Promise<() =>
     await watching;
     await held.release();
   };
-}
-
-/**
- * The journal's folder, checked before its lock is made there: said like the failures file's and
- * the report's (paths.ts), not as the lock's ENOENT.
- */
-function checkFolder(path: string): void {
-  const folder = dirname(path);
-  let stats: Stats;
-  try {
-    stats = statSync(folder);
-  } catch (error) {
-    const code = isRecord(error) ? error.code : undefined;
-    if (code === 'ENOENT') {
-      throw usageError(
-        `--journal ${path}: the folder ${folder} does not exist: create it or name another file`,
-      );
-    }
-    if (code === 'ENOTDIR') throw usageError(`--journal ${path}: a part of ${folder} is not a folder`);
-    return; // Left to the lock, which says what is wrong.
-  }
-  if (!stats.isDirectory()) throw usageError(`--journal ${path}: ${folder} is not a folder`);
 }
 
 function endsWithNewline(fd: number): boolean {

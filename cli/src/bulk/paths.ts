@@ -131,11 +131,12 @@ export function checkRunPaths(paths: RunPaths): void {
     }
   }
   for (const output of outputs) {
-    // The journal is followed through a link (two names of one journal share its lock), and its
-    // folder is checked when its lock is taken: only a journal that exists needs a check here.
+    // The journal is followed through a link (two names of one journal share its lock): one that
+    // exists must be writable, a new one needs a folder to be made in.
     if (output.own !== undefined) continue;
     if (output.flag !== '--journal') checkWritable(output.flag, output.path);
     else if (paths.journalWritten && output.stats) checkAccess(output.flag, output.path, output.path);
+    else if (paths.journalWritten) checkFolder(output.flag, output.path);
   }
 }
 
@@ -194,6 +195,20 @@ function checkAccess(flag: string, path: string, target: string): void {
   }
 }
 
+/** A file that does not exist yet can be made at `path`: its folder exists and may be written. */
+function checkFolder(flag: string, path: string): void {
+  const folder = dirname(path);
+  let parent: Stats;
+  try {
+    parent = statSync(folder);
+  } catch (error) {
+    if (codeOf(error) === 'ENOTDIR') throw usageError(`${flag} ${path}: a part of ${folder} is not a folder`);
+    throw usageError(`${flag} ${path}: the folder ${folder} does not exist: create it or name another file`);
+  }
+  if (!parent.isDirectory()) throw usageError(`${flag} ${path}: ${folder} is not a folder`);
+  checkAccess(flag, path, folder);
+}
+
 /**
  * A failures file or report the run can create or replace: its folder exists and may be
  * written, and the path is a regular file of its own (or nothing yet), a pipe or a device. A
@@ -205,20 +220,10 @@ function checkWritable(flag: string, path: string): void {
   try {
     stats = lstatSync(path);
   } catch (error) {
-    const folder = dirname(path);
     const code = codeOf(error);
-    if (code === 'ENOTDIR') throw usageError(`${flag} ${path}: a part of ${folder} is not a folder`);
-    if (code !== 'ENOENT') throw usageError(`${flag} ${path} cannot be reached (${code ?? String(error)})`);
-    let parent: Stats;
-    try {
-      parent = statSync(folder);
-    } catch {
-      throw usageError(
-        `${flag} ${path}: the folder ${folder} does not exist: create it or name another file`,
-      );
-    }
-    if (!parent.isDirectory()) throw usageError(`${flag} ${path}: ${folder} is not a folder`);
-    checkAccess(flag, path, folder);
+    if (code !== 'ENOENT' && code !== 'ENOTDIR')
+      throw usageError(`${flag} ${path} cannot be reached (${code ?? String(error)})`);
+    checkFolder(flag, path);
     return;
   }
   if (stats.isSymbolicLink()) {
