@@ -324,7 +324,8 @@ export class JournalWriter {
   #closed = false;
   #pending: string[] = [];
   #scheduled: NodeJS.Immediate | undefined;
-  #failed = false;
+  /** The write that failed, once one has: nothing more is written. */
+  #failure: { error: unknown } | undefined;
   /** Row records not written since a write failed (those pending then, and every later one). */
   #unwritten = 0;
 
@@ -347,7 +348,7 @@ export class JournalWriter {
 
   record(entry: JournalEntry): void {
     if (this.#closed) return;
-    if (this.#failed) {
+    if (this.#failure) {
       this.#unwritten += 1;
       return;
     }
@@ -369,6 +370,11 @@ export class JournalWriter {
     return this.#unwritten;
   }
 
+  /** The write that failed, if one has. */
+  get failure(): { error: unknown } | undefined {
+    return this.#failure;
+  }
+
   #append(value: object): void {
     this.#pending.push(`${JSON.stringify(value)}\n`);
     this.#scheduled ??= setImmediate(() => this.flush());
@@ -376,12 +382,12 @@ export class JournalWriter {
 
   /** Runs one write; a failure stops the writer and is told to `onError`, once. */
   #write(write: () => unknown): boolean {
-    if (this.#failed) return false;
+    if (this.#failure) return false;
     try {
       write();
       return true;
     } catch (error) {
-      this.#failed = true;
+      this.#failure = { error };
       this.onError(error);
       return false;
     }

@@ -442,16 +442,12 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
 
   const counts: Counts = { ok: 0, failed: 0, skipped: 0 };
   const header: CsvHeader = { columns: [] };
-  /** Why the journal could not be written: the run stops taking rows. */
-  let journalFailure: unknown;
+  // A journal that cannot be written stops the run taking rows.
   const writer = real
     ? new JournalWriter(
         spec.journalPath,
         { action: action.name, options: action.options, column: spec.idColumn, input: name },
-        (error) => {
-          journalFailure = error;
-          spec.control.fail(error);
-        },
+        (error) => spec.control.fail(error),
       )
     : undefined;
   const failures = !real
@@ -542,6 +538,15 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
     }
   };
 
+  /** Hands a row to the pool once a slot is free; false when the run stopped meanwhile. */
+  const send = async (row: InputRow, plan: Plan, client: MatchmakerClient): Promise<boolean> => {
+    await pool.slot();
+    if (spec.control.stopping) return false;
+    spec.control.startSending();
+    pool.run(() => apply(row, plan, client));
+    return true;
+  };
+
   let lastLine = 0;
   try {
     for await (const row of untilStopped(readRows(source, spec.idColumn, header), spec.control.stopSignal)) {
@@ -593,20 +598,11 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
         held.push({ row, plan });
         continue;
       }
-      await pool.slot();
-      if (spec.control.stopping) break;
-      const client = spec.client;
-      spec.control.startSending();
-      pool.run(() => apply(row, plan, client));
+      if (!(await send(row, plan, spec.client))) break;
     }
     // Every line recorded ok has been read and holds its user: the held rows are corrections.
     for (const { row, plan } of held) {
-      if (spec.control.stopping || !spec.client) break;
-      await pool.slot();
-      if (spec.control.stopping) break;
-      const client = spec.client;
-      spec.control.startSending();
-      pool.run(() => apply(row, plan, client));
+      if (spec.control.stopping || !spec.client || !(await send(row, plan, spec.client))) break;
     }
   } catch (error) {
     // The input broke mid-run: the rows read whole before it finish and are journaled like any
@@ -680,7 +676,7 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
     counts.failed > 0;
   if (unwritten && outcome) io.stderr.write(`Warning: ${unwritten}\n`);
   if (fatal !== undefined) throw real && isFatal(fatal) ? stoppedPartWay(fatal, spec) : fatal;
-  if (journalFailure !== undefined) throw journalNotWritten(spec, journalFailure, writer?.unwritten ?? 0);
+  if (writer?.failure) throw journalNotWritten(spec, writer.failure.error, writer.unwritten);
   if (spec.control.failure !== undefined) throw spec.control.failure;
   if (broken) {
     const journaled = writer ? `; the rows before it are in the journal ${spec.journalPath}` : '';
