@@ -7,11 +7,11 @@
 import { DEMO_PASSWORD } from '@matchmaker/sandbox';
 import { createClient } from '@matchmaker/sdk';
 import { describe, expect, it } from 'vitest';
-import { cli, envFor, memberIds, signedInSandbox, writeInput } from './support/cli';
+import { cli, envFor, memberIds, signedInSandbox, statusIn, writeInput } from './support/cli';
 
 const { box, env, dir } = await signedInSandbox();
 
-const statusOf = (id: string) => box.world.store.data.users[id]?.status;
+const statusOf = statusIn(box);
 
 describe('--dry-run data lists every row with its status', () => {
   it('invalid rows and repeats are in the json, ndjson and csv data, with the reason', async () => {

@@ -1,11 +1,11 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, idsCsv, memberIds, signedInSandbox } from './support/cli';
+import { cli, idsCsv, memberIds, signedInSandbox, statusIn } from './support/cli';
 import { entries } from './support/journal';
 
 const { box, env, dir } = await signedInSandbox();
 
-const statusOf = (id: string) => box.world.store.data.users[id]?.status;
+const statusOf = statusIn(box);
 
 /** Runs `fn` with the sandbox refusing API requests past `limit` a second (429, Retry-After). */
 async function withRateLimit<T>(limit: number, fn: () => Promise<T>): Promise<T> {

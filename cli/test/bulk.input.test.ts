@@ -1,12 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cli, memberIds, signedInSandbox, writeInput } from './support/cli';
+import { cli, memberIds, signedInSandbox, statusIn, writeInput } from './support/cli';
 import { entries } from './support/journal';
 
 const { box, env, dir } = await signedInSandbox();
 
-const statusOf = (id: string) => box.world.store.data.users[id]?.status;
+const statusOf = statusIn(box);
 
 const file = (name: string, text: string) => writeInput(dir, name, text);
 

@@ -18,12 +18,14 @@ import {
   signedInSandbox,
   spawnCli,
   spawnResult,
+  statusIn,
   waitFor,
   writeInput,
 } from './support/cli';
 import { entries } from './support/journal';
 
 const { box, env, dir } = await signedInSandbox();
+const statusOf = statusIn(box);
 
 /** `bulk set-role` of the file `input` over `journal`. */
 const setRoleOver = (input: string, role: string, journal: string, ...more: string[]) =>
@@ -289,7 +291,6 @@ describe('a run that records no row binds no later run', () => {
 });
 
 describe('a row that failed before it had a usable id, fed again corrected', () => {
-  const statusOf = (id: string) => box.world.store.data.users[id]?.status;
   const suspend = (input: string, journal: string, ...more: string[]) =>
     cli(['bulk', 'suspend', '-i', input, '--journal', journal, '--yes', ...more], { env });
 
@@ -418,7 +419,7 @@ describe('a journal that cannot be written mid-run (a full disk)', () => {
     expect(stopped.code).toBe(1);
     expect(existsSync(`${journal}.lock`)).toBe(false);
     const recorded = entries(journal).filter((entry) => entry.status === 'ok').length;
-    const suspended = ids.filter((id) => box.world.store.data.users[id]?.status === 'suspended').length;
+    const suspended = ids.filter((id) => statusOf(id) === 'suspended').length;
     // The run stopped taking rows: it did not go on through the file unrecorded.
     expect(suspended).toBeLessThan(ids.length);
     expect(recorded).toBeGreaterThan(0);
@@ -429,7 +430,7 @@ describe('a journal that cannot be written mid-run (a full disk)', () => {
     const resumed = await spawnResult([...args, '--resume'], { env });
     expect(resumed.code).toBe(0);
     expect(resumed.stderr).toContain(`${recorded} skipped`);
-    expect(ids.every((id) => box.world.store.data.users[id]?.status === 'suspended')).toBe(true);
+    expect(ids.every((id) => statusOf(id) === 'suspended')).toBe(true);
   });
 });
 
@@ -458,7 +459,6 @@ const suspendInto = (paths: Outputs, input: string, more: string[], stdin?: stri
   );
 
 describe('a --retry-failed run and the failures file of the run before it', () => {
-  const statusOf = (id: string) => box.world.store.data.users[id]?.status;
   /** A folder with a run's journal and failures file in it. */
   const files = (name: string) => {
     const folder = join(dir, name);
@@ -591,7 +591,6 @@ describe('a --retry-failed run and the failures file of the run before it', () =
 
 describe('a row that failed, corrected in place', () => {
   const user = (id: string) => box.world.store.data.users[id];
-  const statusOf = (id: string) => user(id)?.status;
 
   it('set-email from stdin: a row named another way, then by id as the message asks, runs with --retry-failed', async () => {
     const [a, b] = memberIds(box, 300).slice(-2) as [string, string];
@@ -725,6 +724,6 @@ describe('a --retry-failed run stopped part way', () => {
     expect(stopped.stderr).not.toContain('--resume');
     const finished = await spawnResult([...args, '--retry-failed'], { env });
     expect(finished.code).toBe(0);
-    expect(ids.every((id) => box.world.store.data.users[id]?.status === 'suspended')).toBe(true);
+    expect(ids.every((id) => statusOf(id) === 'suspended')).toBe(true);
   });
 });

@@ -29,6 +29,7 @@ import {
   sandbox,
   signedInSandbox,
   spawnResult,
+  statusIn,
   waitFor,
   writeInput,
 } from './support/cli';
@@ -37,7 +38,7 @@ import { entries } from './support/journal';
 
 const { box, env, dir } = await signedInSandbox();
 
-const statusOf = (id: string) => box.world.store.data.users[id]?.status;
+const statusOf = statusIn(box);
 const UNKNOWN = 'nobody-here';
 
 describe('output paths that cannot be written are refused before anything is sent (exit 2)', () => {

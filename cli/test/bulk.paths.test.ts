@@ -26,12 +26,13 @@ import {
   shellQuote,
   signedInSandbox,
   spawnCli,
+  statusIn,
   tempDir,
 } from './support/cli';
 
 const { box, env, dir } = await signedInSandbox();
 
-const statusOf = (id: string) => box.world.store.data.users[id]?.status;
+const statusOf = statusIn(box);
 
 describe('bulk output paths that would overwrite the input are refused before anything is sent', () => {
   for (const flag of ['--failures', '--report', '--journal']) {

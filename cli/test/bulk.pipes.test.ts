@@ -7,12 +7,12 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { createServer, type Socket, connect as tcpConnect } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BINARY, memberIds, signedInSandbox, spawnCli, spawnResult, waitFor } from './support/cli';
+import { BINARY, memberIds, signedInSandbox, spawnCli, spawnResult, statusIn, waitFor } from './support/cli';
 import { entries } from './support/journal';
 
 const { box, env, dir } = await signedInSandbox({ latencyMs: { min: 15, max: 30 } });
 
-const statusOf = (id: string) => box.world.store.data.users[id]?.status;
+const statusOf = statusIn(box);
 const PROGRESS = /^confirm: (\d+)\/(\d+) rows \(ok (\d+), failed (\d+), skipped (\d+)\), ([\d.]+) rows\/s$/;
 
 /** `bulk confirm` of `count` members from the file `name`, with a progress line every 100 ms. */

@@ -8,11 +8,11 @@ import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BINARY, memberIds, signedInSandbox, spawnCli, waitFor } from './support/cli';
+import { BINARY, memberIds, signedInSandbox, spawnCli, statusIn, waitFor } from './support/cli';
 
 const { box, env, dir } = await signedInSandbox();
 
-const statusOf = (id: string) => box.world.store.data.users[id]?.status;
+const statusOf = statusIn(box);
 
 /** The pid in a journal's lock file: the run that holds it. */
 function lockHolder(lock: string): number | undefined {

@@ -7,12 +7,22 @@ import { createServer, request as forward, type IncomingMessage, type ServerResp
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { envFor, idsCsv, login, memberIds, sandbox, spawnCli, tempDir, waitFor } from './support/cli';
+import {
+  envFor,
+  idsCsv,
+  login,
+  memberIds,
+  sandbox,
+  spawnCli,
+  statusIn,
+  tempDir,
+  waitFor,
+} from './support/cli';
 import { entries } from './support/journal';
 
 const box = await sandbox();
 const dir = tempDir();
-const statusOf = (id: string) => box.world.store.data.users[id]?.status;
+const statusOf = statusIn(box);
 
 /** What the gateway answers the admin PUTs with: through to the sandbox, or 429 and this header. */
 let retryAfter: string | undefined;

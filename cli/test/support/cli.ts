@@ -159,6 +159,11 @@ export function idsCsv(dir: string, name: string, ids: string[]): string {
   return path;
 }
 
+/** A user's status in the sandbox, straight from its store (undefined for no such user). */
+export function statusIn(box: RunningSandbox): (id: string) => string | undefined {
+  return (id) => box.world.store.data.users[id]?.status;
+}
+
 /** How many times the sandbox deleted each user: its own activity log records every delete. */
 export function deletions(box: RunningSandbox): Map<string, number> {
   const counts = new Map<string, number>();
