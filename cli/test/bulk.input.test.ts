@@ -68,6 +68,12 @@ describe('bulk input that cannot be read as a whole stops before any request (ex
     const missing = await cli(['bulk', 'deactivate', '-i', join(dir, 'nope.csv'), '--yes'], { env });
     expect(missing.code).toBe(2);
     expect(missing.stderr).toContain('no such file');
+    // In a folder that does not exist either: the input is named, not the journal beside it.
+    const nowhere = join(dir, 'nowhere', 'x.csv');
+    const inNoFolder = await cli(['bulk', 'deactivate', '-i', nowhere, '--yes'], { env });
+    expect(inNoFolder.code).toBe(2);
+    expect(inNoFolder.stderr).toContain(`Cannot read ${nowhere}: no such file`);
+    expect(inNoFolder.stderr).not.toContain('--journal');
     const action = await cli(['bulk', 'deactivat', '-i', file('a.csv', 'id\n1\n')], { env });
     expect(action.code).toBe(2);
     expect(action.stderr).toMatch(/'deactivat' is invalid.*deactivate/s);

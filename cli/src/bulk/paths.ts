@@ -99,6 +99,15 @@ export interface RunPaths {
 }
 
 export function checkRunPaths(paths: RunPaths): void {
+  // The input first: a file that is not there is the problem, not the journal beside it.
+  let input: Stats | undefined;
+  try {
+    input = paths.input === '-' ? undefined : statSync(paths.input);
+  } catch (error) {
+    const code = codeOf(error);
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw usageError(`Cannot read ${paths.input}: no such file`);
+    // Anything else (no permission) is said by the reading, as before.
+  }
   const outputs = (
     [
       ['--journal', paths.journal],
@@ -117,7 +126,6 @@ export function checkRunPaths(paths: RunPaths): void {
       `--journal ${journal.path} is not a regular file: a journal is a file of its own (omit --journal for the default beside the input)`,
     );
   }
-  const input = paths.input === '-' ? undefined : statOf(paths.input);
   for (const output of outputs) {
     if (input && sameFile(input, output.stats, paths.input, output.path)) {
       throw usageError(`${output.flag} ${output.path} is the input file: the run would overwrite it`);
