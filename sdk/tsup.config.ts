@@ -1,10 +1,18 @@
 import { defineConfig } from 'tsup';
 
-// Two entries: the browser-safe core and the Node-only subpath (file token store).
-// Both are published as ESM and CJS with declarations; package.json "exports" mirrors this list.
+// Four entries: the root (client, errors, stores), the contract (`schemas`), the rules and
+// constants (`rules`), and the Node-only subpath (file token store). Each is published as ESM and
+// CJS with declarations; package.json "exports" mirrors this list. Splitting is on for CJS too, so
+// a schema reached through two entries is one object, as it is in ESM.
 export default defineConfig({
-  entry: { index: 'src/index.ts', node: 'src/node.ts' },
+  entry: {
+    index: 'src/index.ts',
+    schemas: 'src/schemas/index.ts',
+    rules: 'src/rules/index.ts',
+    node: 'src/node.ts',
+  },
   format: ['esm', 'cjs'],
+  splitting: true,
   dts: true,
   clean: true,
   sourcemap: true,

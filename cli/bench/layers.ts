@@ -15,7 +15,8 @@
  */
 import { setMaxListeners } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { createClient, endpoints, MemoryTokenStore } from '@matchmaker/sdk';
+import { createClient, MemoryTokenStore } from '@matchmaker/sdk';
+import { endpoints } from '@matchmaker/sdk/schemas';
 import { pooledFetch } from '../src/bulk/http';
 
 const LAYERS = ['fetch', 'validated', 'sdk'] as const;

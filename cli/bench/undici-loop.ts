@@ -7,7 +7,7 @@
  *   tsx bench/undici-loop.ts URL TOKEN IDS_FILE CONCURRENCY
  */
 import { readFileSync } from 'node:fs';
-import { endpoints } from '@matchmaker/sdk';
+import { endpoints } from '@matchmaker/sdk/schemas';
 import { Agent, request } from 'undici';
 
 const [url = '', token = '', file = '', concurrencyText = '16'] = process.argv.slice(2);

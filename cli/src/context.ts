@@ -5,12 +5,12 @@
 import {
   createClient,
   DEFAULT_REQUEST_TIMEOUT_MS,
-  isAdmin,
   type MatchmakerClient,
   MemoryTokenStore,
   type TokenStore,
 } from '@matchmaker/sdk';
 import { FileTokenStore } from '@matchmaker/sdk/node';
+import { isAdmin } from '@matchmaker/sdk/rules';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { type Colors, colorsFor } from './color';

@@ -3,7 +3,8 @@
  * (the endpoint's zod schema in the SDK's catalogue) before the change is sent: a typo found
  * after the change would exit 2, which promises that nothing was sent.
  */
-import { type EndpointDef, type EndpointId, endpoints } from '@matchmaker/sdk';
+import type { EndpointId } from '@matchmaker/sdk';
+import { type EndpointDef, endpoints } from '@matchmaker/sdk/schemas';
 import { z } from 'zod';
 import { usageError } from './exit';
 import { named } from './fields';

@@ -5,19 +5,16 @@
  * request schemas' limits) and sent with its JSON type. Problems name the flag or the key and file,
  * the value and what is allowed, all of them at once; nothing is sent while there is one.
  */
+import { COUNTRY_NAMES, countryCodeByName, isCountryCode, RELIGIONS_WITH_PAGES } from '@matchmaker/sdk/rules';
 import {
   adminUserDetailSchema,
-  COUNTRY_NAMES,
-  countryCodeByName,
   createUserSchema,
-  isCountryCode,
   PROFILE_CHOICES,
   PROFILE_FIELDS,
   type ProfileChoiceField,
   type ProfileField,
-  RELIGIONS_WITH_PAGES,
   updateUserSchema,
-} from '@matchmaker/sdk';
+} from '@matchmaker/sdk/schemas';
 import type { z } from 'zod';
 import { usageError } from './exit';
 import { closest } from './fields';

@@ -16,7 +16,9 @@
  * left to it, so that nothing is retried twice. Reads do not retry a time-out: the limit is the
  * one asked for, and a server that slow is not helped by four more tries.
  */
-import { type EndpointDef, type EndpointId, endpoints, isAdmin } from '@matchmaker/sdk';
+import type { EndpointId } from '@matchmaker/sdk';
+import { isAdmin } from '@matchmaker/sdk/rules';
+import { type EndpointDef, endpoints } from '@matchmaker/sdk/schemas';
 import {
   backoff,
   DEFAULT_RETRY,

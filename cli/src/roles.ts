@@ -3,7 +3,7 @@
  * without it is an admin. The backend stores whatever role it is sent, so a typo (`general`,
  * `member`) would make an admin: `users set-role` and `bulk set-role` take only these names.
  */
-import { MEMBER_ROLE } from '@matchmaker/sdk';
+import { MEMBER_ROLE } from '@matchmaker/sdk/rules';
 import { usageError } from './exit';
 import { closest } from './fields';
 

@@ -4,7 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chatEventSchemas, notificationEventSchemas, type Provider } from '@matchmaker/sdk';
+import { chatEventSchemas, notificationEventSchemas, type Provider } from '@matchmaker/sdk/schemas';
 
 export const CONSUMER = 'matchmaker';
 

@@ -1,33 +1,10 @@
 /**
- * Business constants of SPEC.md section 9, as named exports. Each group lives with its owner:
- * transport (`transport/constants.ts`), session (`session/constants.ts`) and realtime
- * (`realtime/constants.ts`) keep theirs and are re-exported here; what pages, lists and the web
- * UI need is below. Nothing restates a number elsewhere.
+ * Business constants of SPEC.md section 9 that belong to lists, pages, rules and the web UI,
+ * published with the rules (`@matchmaker/sdk/rules`). The others live with their owner and are
+ * published at the root: retry policies and time limits in `transport/constants.ts`, cookies,
+ * the token refresh and notices in `session/constants.ts`, the sockets in
+ * `realtime/constants.ts`. Nothing restates a number elsewhere.
  */
-export type { RetryPolicy } from './endpoints/define';
-export {
-  REALTIME_CONNECTION_TIMEOUT_MS,
-  REALTIME_RECONNECT_DELAY_MAX_MS,
-  REALTIME_RECONNECT_DELAY_MIN_MS,
-} from './realtime/constants';
-export {
-  COOKIE_MAX_AGE_SECONDS,
-  COOKIE_PATH,
-  COOKIE_SECURE,
-  LOGOUT_REQUEST_TIMEOUT_MS,
-  NOT_LOGGED_IN_MESSAGE,
-  SESSION_EXPIRED_NOTICE,
-  STALE_COOKIE_NAMES,
-  TOKEN_REFRESH_RETRY,
-} from './session/constants';
-export {
-  ANALYTICS_RETRY,
-  DEFAULT_REQUEST_TIMEOUT_MS,
-  DEVICE_INFO_RETRY,
-  LOCATION_UPDATE_RETRY,
-  SERVER_ERROR_STATUSES,
-} from './transport/constants';
-
 // Lists and pages.
 export const ADMIN_USERS_PAGE_SIZE = 15;
 export const KYC_PAGE_SIZE = 15;

@@ -13,35 +13,59 @@ function runNode(args: string[]): string {
 
 describe('the built package', () => {
   beforeAll(() => {
-    if (!existsSync(join(root, 'dist/index.js')) || !existsSync(join(root, 'dist/node.cjs'))) {
+    if (
+      !['index.js', 'schemas.cjs', 'rules.js', 'node.cjs'].every((file) =>
+        existsSync(join(root, 'dist', file)),
+      )
+    ) {
       execFileSync('pnpm', ['exec', 'tsup'], { cwd: root, stdio: 'ignore' });
     }
   }, 120_000);
 
-  it('imports as ESM, main entry and node subpath', () => {
+  it('imports as ESM: the root, schemas, rules and node subpaths', () => {
     const out = runNode([
       '--input-type=module',
       '-e',
       `const sdk = await import('@matchmaker/sdk');
+       const schemas = await import('@matchmaker/sdk/schemas');
+       const rules = await import('@matchmaker/sdk/rules');
        const node = await import('@matchmaker/sdk/node');
-       console.log([typeof sdk.createClient, typeof sdk.profileCompletion, typeof node.FileTokenStore, sdk.endpointList.length].join(','));`,
+       console.log([typeof sdk.createClient, typeof sdk.isHttpError, typeof rules.profileCompletion, rules.KYC_PAGE_SIZE,
+         typeof node.FileTokenStore, schemas.endpointList.length,
+         schemas.endpoints['accounts.userInfo'].response === schemas.userSchema].join(','));`,
     ]);
-    expect(out).toBe('function,function,function,92');
+    expect(out).toBe('function,function,function,15,function,92,true');
   });
 
-  it('requires as CJS, main entry and node subpath', () => {
+  it('requires as CJS: the root, schemas, rules and node subpaths, one copy of each schema', () => {
     const out = runNode([
       '-e',
       `const sdk = require('@matchmaker/sdk');
+       const schemas = require('@matchmaker/sdk/schemas');
+       const rules = require('@matchmaker/sdk/rules');
        const node = require('@matchmaker/sdk/node');
-       console.log([typeof sdk.createClient, typeof sdk.isHttpError, typeof node.FileTokenStore, sdk.endpointList.length].join(','));`,
+       console.log([typeof sdk.createClient, typeof sdk.isHttpError, typeof rules.profileCompletion, rules.KYC_PAGE_SIZE,
+         typeof node.FileTokenStore, schemas.endpointList.length,
+         schemas.endpoints['accounts.userInfo'].response === schemas.userSchema].join(','));`,
     ]);
-    expect(out).toBe('function,function,function,92');
+    expect(out).toBe('function,function,function,15,function,92,true');
+  });
+
+  it('keeps the root short: schemas and rules are not re-exported there', () => {
+    const out = runNode([
+      '--input-type=module',
+      '-e',
+      `const sdk = await import('@matchmaker/sdk');
+       console.log(['userSchema', 'endpoints', 'profileCompletion', 'KYC_PAGE_SIZE'].filter((name) => name in sdk).join(',') || 'none');`,
+    ]);
+    expect(out).toBe('none');
   });
 
   it('ships declarations for both formats', () => {
-    for (const file of ['index.d.ts', 'index.d.cts', 'node.d.ts', 'node.d.cts']) {
-      expect(existsSync(join(root, 'dist', file)), file).toBe(true);
+    for (const entry of ['index', 'schemas', 'rules', 'node']) {
+      for (const file of [`${entry}.d.ts`, `${entry}.d.cts`]) {
+        expect(existsSync(join(root, 'dist', file)), file).toBe(true);
+      }
     }
   });
 });

@@ -1,6 +1,6 @@
 /** Signing in and out: `login`, `logout`, `whoami`. */
 import { rm } from 'node:fs/promises';
-import { isAdmin } from '@matchmaker/sdk';
+import { isAdmin } from '@matchmaker/sdk/rules';
 import { Command } from 'commander';
 import { credentialsDir, credentialsPath, repairMode, updateConfig } from '../config';
 import type { Context } from '../context';

@@ -1,5 +1,6 @@
 /** `images`: the flagged-image review. */
-import type { FlaggedImage, MatchmakerClient } from '@matchmaker/sdk';
+import type { MatchmakerClient } from '@matchmaker/sdk';
+import type { FlaggedImage } from '@matchmaker/sdk/schemas';
 import { Command } from 'commander';
 import type { Context } from '../context';
 import { usageError } from '../exit';

@@ -5,7 +5,9 @@ import { type FileHandle, link, lstat, open, rename, rm, stat } from 'node:fs/pr
 import { basename, dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
 import { isatty } from 'node:tty';
-import { KYC_PAGE_SIZE, kycStatusSchema, type MatchmakerClient } from '@matchmaker/sdk';
+import type { MatchmakerClient } from '@matchmaker/sdk';
+import { KYC_PAGE_SIZE } from '@matchmaker/sdk/rules';
+import { kycStatusSchema } from '@matchmaker/sdk/schemas';
 import { Command, Option } from 'commander';
 import type { Context } from '../context';
 import { CliError, EXIT, usageError } from '../exit';

@@ -1,5 +1,5 @@
 /** `logs`: a user's activity log and the visit log. */
-import { isCountryCode } from '@matchmaker/sdk';
+import { isCountryCode } from '@matchmaker/sdk/rules';
 import { Command, InvalidArgumentError } from 'commander';
 import type { Context } from '../context';
 import { listAt } from '../guards';

@@ -1,13 +1,7 @@
 /** `users`: search, read and change user accounts (SPEC.md section 6). */
-import {
-  ADMIN_USERS_PAGE_SIZE,
-  accountStatusSchema,
-  type EndpointId,
-  isHttpError,
-  type MatchmakerClient,
-  type UserSearchFilters,
-  userSearchBodySchema,
-} from '@matchmaker/sdk';
+import { type EndpointId, isHttpError, type MatchmakerClient } from '@matchmaker/sdk';
+import { ADMIN_USERS_PAGE_SIZE } from '@matchmaker/sdk/rules';
+import { accountStatusSchema, type UserSearchFilters, userSearchBodySchema } from '@matchmaker/sdk/schemas';
 import { Command, Option } from 'commander';
 import { type Context, requireAdmin } from '../context';
 import { CliError, EXIT, usageError } from '../exit';

@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { endpoints } from '@matchmaker/sdk';
+import { endpoints } from '@matchmaker/sdk/schemas';
 
 const { values } = parseArgs({
   // pnpm passes a leading `--` through.

@@ -4,7 +4,7 @@
  * `online_chats` and `token_expired`. The access token arrives as the handshake query `token`.
  */
 import type { Server as HttpServer } from 'node:http';
-import { chatEventSchemas, type EventSchemas, notificationEventSchemas } from '@matchmaker/sdk';
+import { chatEventSchemas, type EventSchemas, notificationEventSchemas } from '@matchmaker/sdk/schemas';
 import { type Namespace, Server, type Socket } from 'socket.io';
 import type { Auth } from './auth';
 import { activePayload, onlineEntry, tokenExpiredPayload } from './events';

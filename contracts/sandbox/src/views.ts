@@ -3,7 +3,7 @@
  * answer and event. Field names follow SPEC.md section 3 and the SDK's schemas; everything else a
  * view adds (status, dates, counts) is extra information the lenient schemas keep.
  */
-import { endpoints } from '@matchmaker/sdk';
+import { endpoints } from '@matchmaker/sdk/schemas';
 import { isPublicMedia } from './media/signed-urls';
 import { PROFILE_PHOTO } from './seed/back-office';
 import type {

@@ -1,13 +1,13 @@
+import type { MatchmakerClient } from '@matchmaker/sdk';
 import {
   activeEventSchema,
   chatEventSchemas,
-  type MatchmakerClient,
   newMessageEventSchema,
   newNotificationEventSchema,
   notificationEventSchemas,
   onlineChatIds,
   onlineChatsEventSchema,
-} from '@matchmaker/sdk';
+} from '@matchmaker/sdk/schemas';
 import { io } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { eventSamples, type RunningSandbox, startSandbox } from '../src/server';

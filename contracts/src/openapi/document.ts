@@ -4,7 +4,7 @@
  * that use bi-directional contract testing or generate server stubs; the pacts stay the contract
  * of what the clients rely on. Regenerate with `pnpm --filter @matchmaker/contracts openapi`.
  */
-import { type EndpointDef, endpointList } from '@matchmaker/sdk';
+import { type EndpointDef, endpointList } from '@matchmaker/sdk/schemas';
 import { z } from 'zod';
 
 type Json = Record<string, unknown>;

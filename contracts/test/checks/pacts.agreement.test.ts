@@ -3,7 +3,7 @@
  * (the examples pact stores, with matchers already applied) parses with the SDK's own zod schema
  * for that endpoint or event, so a provider that honours the pact cannot break the client.
  */
-import { chatEventSchemas, getEndpoint, notificationEventSchemas } from '@matchmaker/sdk';
+import { chatEventSchemas, getEndpoint, notificationEventSchemas } from '@matchmaker/sdk/schemas';
 import { describe, expect, it } from 'vitest';
 import { ENDPOINT_COMMENT, EVENT_METADATA, pactOutDir } from '../../src/names';
 import { endpointOf, type HttpInteraction, jsonContent, readPactDir } from '../../src/pact-file';

@@ -2,7 +2,7 @@
  * Every catalogue entry and every realtime event has an interaction, in the pact of the right
  * provider, and each interaction says (and matches) the entry it stands for.
  */
-import { endpointList, getEndpoint } from '@matchmaker/sdk';
+import { endpointList, getEndpoint } from '@matchmaker/sdk/schemas';
 import { describe, expect, it } from 'vitest';
 import {
   ALL_PROVIDERS,

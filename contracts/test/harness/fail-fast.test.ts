@@ -9,7 +9,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { endpointList, endpoints } from '@matchmaker/sdk';
+import { endpointList, endpoints } from '@matchmaker/sdk/schemas';
 import { PactV4 } from '@pact-foundation/pact';
 import { afterAll, describe, expect, it } from 'vitest';
 import { failFast, memberClient } from '../support/clients';

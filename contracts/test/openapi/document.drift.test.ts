@@ -3,7 +3,7 @@
  * schema changed without regenerating fails here), and it is a valid OpenAPI 3.1 document.
  */
 import { readFileSync } from 'node:fs';
-import { endpointList } from '@matchmaker/sdk';
+import { endpointList } from '@matchmaker/sdk/schemas';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { OPENAPI_FILE, openApiDocument, openApiText } from '../../src/openapi/document';

@@ -2,7 +2,7 @@
  * realtime-chat: `new_message`, `active`, `online_chats` and `token_expired`, consumed by the SDK's
  * chat channel (token_expired also makes the SDK refresh its session).
  */
-import type { ActiveEvent, NewMessageEvent } from '@matchmaker/sdk';
+import type { ActiveEvent, NewMessageEvent } from '@matchmaker/sdk/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATCH, MEMBER } from '../../src/examples';
 import { boolean, eachLike, instant, integer, like, state } from '../support/pact';

@@ -1,5 +1,5 @@
 /** realtime-notifications: `new_notification`, consumed by the SDK's notifications channel. */
-import type { NewNotificationEvent } from '@matchmaker/sdk';
+import type { NewNotificationEvent } from '@matchmaker/sdk/schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEMBER, NOTIFICATION, OTHER, RECOMMENDATION } from '../../src/examples';
 import { instant, like, state, url } from '../support/pact';

@@ -2,14 +2,14 @@
  * The few helpers every consumer test uses, so an interaction reads as: which catalogue entry,
  * in which provider state, what the SDK sends, what the provider answers.
  */
+import type { EndpointId } from '@matchmaker/sdk';
 import {
   accountStatusSchema,
-  type EndpointId,
   endpoints,
   kycStatusSchema,
   matchStatusSchema,
   messageStatusSchema,
-} from '@matchmaker/sdk';
+} from '@matchmaker/sdk/schemas';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { EXAMPLE_INSTANT } from '../../src/examples';
 import { CONSUMER, ENDPOINT_COMMENT, type ProviderName, pactOutDir } from '../../src/names';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { LOCATION_UPDATE_RETRY } from '../constants';
 import {
   accountAnswerSchema,
   accountStateAnswerSchema,
@@ -28,6 +27,7 @@ import {
 import { loginSchema, refreshSchema, tokenResponseSchema } from '../schemas/auth';
 import { acknowledgementSchema, id } from '../schemas/common';
 import { userSchema } from '../schemas/user';
+import { LOCATION_UPDATE_RETRY } from '../transport/constants';
 import { defineEndpoint } from './define';
 
 const base = '/api/usermgmt/v2/accounts';

@@ -1,5 +1,5 @@
-import { ANALYTICS_RETRY } from '../constants';
 import { dauAnswerSchema, dauEventSchema } from '../schemas/analytics';
+import { ANALYTICS_RETRY } from '../transport/constants';
 import { defineEndpoint } from './define';
 
 /** Usage analytics (SPEC.md section 7). SPEC.md does not show the answer: an acknowledgement. */

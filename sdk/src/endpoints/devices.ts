@@ -1,5 +1,5 @@
-import { DEVICE_INFO_RETRY } from '../constants';
 import { deviceAnswerSchema, deviceSchema } from '../schemas/device';
+import { DEVICE_INFO_RETRY } from '../transport/constants';
 import { defineEndpoint } from './define';
 
 /** /api/usermgmt/v2/devices. The answer (the device) is the provider's. */

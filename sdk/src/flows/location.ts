@@ -3,7 +3,7 @@
  * first, an IP-based lookup as the fallback, then the location update and the device
  * registration. Browser APIs and fetch are injected so the flow runs (and is tested) in Node.
  */
-import { DEFAULT_REQUEST_TIMEOUT_MS, GEOLOCATION_HIGH_ACCURACY, GEOLOCATION_TIMEOUT_MS } from '../constants';
+import { GEOLOCATION_HIGH_ACCURACY, GEOLOCATION_TIMEOUT_MS } from '../constants';
 import type { CallOptions } from '../endpoints/define';
 import { HttpError, isMatchmakerError, NetworkError, TimeoutError } from '../errors';
 import type { LocationUpdate } from '../schemas/accounts';
@@ -12,6 +12,7 @@ import type { AccountsService } from '../services/accounts';
 import type { DevicesService } from '../services/devices';
 import type { LocationsService } from '../services/locations';
 import { parseJsonBody } from '../transport/body';
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '../transport/constants';
 import { parseOrThrow } from '../transport/validate';
 import { throwIfAborted, toAborted } from './abort';
 

@@ -1,10 +1,10 @@
-import { REALTIME_CONNECTION_TIMEOUT_MS } from '../constants';
 import { isNotLoggedInError } from '../errors';
 import { isAdmin } from '../rules/roles';
 import type { Session } from '../session/session';
 import { joinURL } from '../transport/url';
 import { type ChannelDeps, type ChannelPermission, RealtimeChannel } from './channel';
 import { ChatChannel } from './chat-channel';
+import { REALTIME_CONNECTION_TIMEOUT_MS } from './constants';
 import { chatEventSchemas, type NotificationEventPayloads, notificationEventSchemas } from './events';
 
 export const DEFAULT_SOCKET_PATH = '/socket.io';

@@ -1,3 +1,29 @@
+/**
+ * @matchmaker/sdk/rules: the product's rules as pure functions with no I/O (roles, route guards,
+ * page metadata, countries, profile completion), and SPEC.md section 9's constants of lists, pages
+ * and the UI. The web app and the CLI import them; they never re-implement them.
+ */
+export {
+  ADMIN_USERS_PAGE_SIZE,
+  CHAT_MESSAGES_PAGE_SIZE,
+  DEFAULT_CURRENCY,
+  DEFAULT_LOCALE,
+  FLAGGED_IMAGES_PAGE_SIZE,
+  GEOLOCATION_HIGH_ACCURACY,
+  GEOLOCATION_TIMEOUT_MS,
+  KYC_PAGE_SIZE,
+  KYC_REQUEST_FETCH_ERROR,
+  PROFILE_COMPLETION_FIELD_COUNT,
+  RECOMMENDATIONS_PAGE_SIZE,
+  RELIGIONS_WITH_PAGES,
+  type ReligionWithPage,
+  TOAST_DURATIONS_MS,
+  TOAST_GAP_PX,
+  TOAST_POSITION,
+  TOAST_TYPES,
+  type ToastType,
+  UNKNOWN_COUNTRY,
+} from '../constants';
 export {
   COUNTRIES,
   COUNTRY_NAMES,

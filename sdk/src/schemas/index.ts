@@ -1,4 +1,34 @@
-/** Every contract schema and its type, for tools, the sandbox, the web app and the CLI. */
+/**
+ * @matchmaker/sdk/schemas: the contract. The endpoint catalogue (every call of SPEC.md section 7
+ * as data), every request and answer schema with its type, the realtime events' schemas and the
+ * limits of what a client sends; for tools, the sandbox, the contracts, the web app and the CLI.
+ */
+export type {
+  Access,
+  BodyOf,
+  CallInput,
+  EndpointDef,
+  HttpMethod,
+  ParamsOf,
+  Provider,
+  QueryOf,
+  ResultOf,
+} from '../endpoints/define';
+export {
+  type EndpointCatalogue,
+  type EndpointId,
+  endpointGroups,
+  endpointList,
+  endpoints,
+  getEndpoint,
+} from '../endpoints/index';
+export {
+  chatClientEventSchemas,
+  chatEventSchemas,
+  type EventSchemas,
+  notificationEventSchemas,
+  typingInputSchema,
+} from '../realtime/events';
 export {
   type AccountAnswer,
   type AccountStateAnswer,
@@ -260,6 +290,16 @@ export {
   kycStatusSchema,
   kycUserRequestsSchema,
 } from './kyc';
+export {
+  BODY_LIMITS,
+  type BodyLimits,
+  boundedBody,
+  boundedList,
+  boundedText,
+  jsonLimitBreach,
+  MAX_IDS,
+  TEXT_LIMITS,
+} from './limits';
 export {
   type Coordinates,
   coordinatesSchema,

@@ -4,13 +4,10 @@ import { describe, expect, it } from 'vitest';
 import {
   ANALYTICS_RETRY,
   DEVICE_INFO_RETRY,
-  type EndpointDef,
-  endpointGroups,
-  endpointList,
-  endpoints,
   LOCATION_UPDATE_RETRY,
   SERVER_ERROR_STATUSES,
 } from '../../src/index';
+import { type EndpointDef, endpointGroups, endpointList, endpoints } from '../../src/schemas/index';
 
 /**
  * SPEC.md section 7, transcribed by hand: [service prefix, method, path]. This list is the

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   REALTIME_RECONNECT_DELAY_MAX_MS as MAX,
   REALTIME_RECONNECT_DELAY_MIN_MS as MIN,
-  reconnectDelay,
 } from '../../src/index';
+import { reconnectDelay } from '../../src/realtime/backoff';
 
 describe('reconnectDelay', () => {
   it('stays within 1 to 5 s over many random draws and attempts', () => {

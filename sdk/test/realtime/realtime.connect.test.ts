@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { realtimeOrigin, userSchema } from '../../src/index';
+import { realtimeOrigin } from '../../src/realtime/realtime';
+import { userSchema } from '../../src/schemas/index';
 import { sampleUser } from '../support/client';
 import { realtimeClient } from './support/clients';
 import { type RealtimeTestServer, startRealtimeServer, waitFor } from './support/socket-server';

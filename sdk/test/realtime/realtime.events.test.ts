@@ -1,6 +1,7 @@
 import type { Socket } from 'socket.io';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type ContractError, isContractError, type NewMessageEvent } from '../../src/index';
+import { type ContractError, isContractError } from '../../src/index';
+import type { NewMessageEvent } from '../../src/schemas/index';
 import { realtimeClient } from './support/clients';
 import { type RealtimeTestServer, startRealtimeServer, waitFor } from './support/socket-server';
 

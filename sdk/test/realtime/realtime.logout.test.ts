@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { userSchema } from '../../src/index';
+import { userSchema } from '../../src/schemas/index';
 import { sampleUser } from '../support/client';
 import { realtimeClient } from './support/clients';
 import { type RealtimeTestServer, startRealtimeServer, waitFor } from './support/socket-server';

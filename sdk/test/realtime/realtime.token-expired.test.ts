@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createRealtime, type Realtime } from '../../src/index';
+import type { Realtime } from '../../src/index';
+import { createRealtime } from '../../src/realtime/realtime';
 import { realtimeClient } from './support/clients';
 import { type RealtimeTestServer, startRealtimeServer, waitFor } from './support/socket-server';
 

@@ -7,7 +7,7 @@ import {
   sendMessageSchema,
   TEXT_LIMITS,
   userSearchBodySchema,
-} from '../../src/index';
+} from '../../src/schemas/index';
 
 function nested(levels: number): unknown {
   const root: Record<string, unknown> = {};

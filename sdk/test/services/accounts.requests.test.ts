@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { LOCATION_UPDATE_RETRY } from '../../src/constants';
 import { accountsEndpoints } from '../../src/endpoints/accounts';
 import { isContractError, isNotLoggedInError, type MatchmakerClient } from '../../src/index';
+import { LOCATION_UPDATE_RETRY } from '../../src/transport/constants';
 import { answerFor } from '../support/answers';
 import { sampleUser, testClient } from '../support/client';
 import { useTestServer } from '../support/server';

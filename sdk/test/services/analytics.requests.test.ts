@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ANALYTICS_RETRY } from '../../src/constants';
 import { analyticsEndpoints } from '../../src/endpoints/analytics';
 import { isContractError, isHttpError, isNotLoggedInError } from '../../src/index';
 import type { DauEvent } from '../../src/schemas/analytics';
+import { ANALYTICS_RETRY } from '../../src/transport/constants';
 import { answerFor } from '../support/answers';
 import { testClient } from '../support/client';
 import { useTestServer } from '../support/server';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEVICE_INFO_RETRY } from '../../src/constants';
 import { devicesEndpoints } from '../../src/endpoints/devices';
 import { isContractError } from '../../src/index';
+import { DEVICE_INFO_RETRY } from '../../src/transport/constants';
 import { answerFor } from '../support/answers';
 import { testClient } from '../support/client';
 import { useTestServer } from '../support/server';

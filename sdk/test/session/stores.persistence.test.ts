@@ -2,8 +2,9 @@ import { mkdtemp, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CookieTokenStore, findStaleCookies, MemoryTokenStore, parseCookies } from '../../src/index';
+import { CookieTokenStore, findStaleCookies, MemoryTokenStore } from '../../src/index';
 import { FileTokenStore } from '../../src/node';
+import { parseCookies } from '../../src/session/cookie-store';
 
 const tokens = { accessToken: 'a.b.c', refreshToken: 'r/1+2=' };
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ANALYTICS_RETRY, DEVICE_INFO_RETRY, LOCATION_UPDATE_RETRY } from '../../src/constants';
 import { isAbortedError, isHttpError, isNetworkError } from '../../src/index';
+import { ANALYTICS_RETRY, DEVICE_INFO_RETRY, LOCATION_UPDATE_RETRY } from '../../src/transport/constants';
 import { answerFor } from '../support/answers';
 import { flushIO, sampleUser, testClient } from '../support/client';
 import { useTestServer } from '../support/server';

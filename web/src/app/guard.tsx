@@ -4,7 +4,7 @@
  * once. A visitor sent to log in takes the page (path and query) along as `next`, so an emailed
  * link opened while logged out continues after the login.
  */
-import { guardRoute, loginRedirect, ROUTES, routeArea } from '@matchmaker/sdk';
+import { guardRoute, loginRedirect, ROUTES, routeArea } from '@matchmaker/sdk/rules';
 import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { Redirect, useLocation, useSearch } from 'wouter';

@@ -1,4 +1,4 @@
-import { pageMeta } from '@matchmaker/sdk';
+import { pageMeta } from '@matchmaker/sdk/rules';
 import { useEffect } from 'react';
 import { useLocation } from 'wouter';
 import { applyPageMeta } from '../lib/meta';

@@ -1,4 +1,4 @@
-import { TOAST_DURATIONS_MS, TOAST_GAP_PX, TOAST_POSITION } from '@matchmaker/sdk';
+import { TOAST_DURATIONS_MS, TOAST_GAP_PX, TOAST_POSITION } from '@matchmaker/sdk/rules';
 import { Toaster } from 'react-hot-toast';
 
 /**

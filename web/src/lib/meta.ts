@@ -2,7 +2,7 @@
  * Page metadata: the SDK decides the defaults and where they apply (`pageMeta`, which leaves blog
  * and religion pages alone); pages that set their own call `applyPageMeta` with theirs.
  */
-import type { MetaTag, PageMeta } from '@matchmaker/sdk';
+import type { MetaTag, PageMeta } from '@matchmaker/sdk/rules';
 
 const OWNED = 'data-matchmaker-meta';
 

@@ -7,7 +7,7 @@
  * fire-and-forget. To update a toast (loading, then success) give both calls the same `id`:
  * `notify.loading('Saving…', { id: 'save' })`, then `notify.success('Saved', { id: 'save' })`.
  */
-import { TOAST_DURATIONS_MS } from '@matchmaker/sdk';
+import { TOAST_DURATIONS_MS } from '@matchmaker/sdk/rules';
 import type { ToastOptions } from 'react-hot-toast';
 
 type Toast = typeof import('react-hot-toast').default;

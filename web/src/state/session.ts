@@ -6,16 +6,13 @@
 import {
   CookieTokenStore,
   findStaleCookies,
-  isAdmin,
-  isDeleted,
-  isMember,
   type LogoutInfo,
   type LogoutReason,
-  loginRedirect,
-  type Subscription,
   type Tokens,
   type User,
 } from '@matchmaker/sdk';
+import { isAdmin, isDeleted, isMember, loginRedirect } from '@matchmaker/sdk/rules';
+import type { Subscription } from '@matchmaker/sdk/schemas';
 import { proxy, ref } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
 import { config } from '../config/config';

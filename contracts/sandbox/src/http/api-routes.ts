@@ -3,7 +3,8 @@
  * restated here), and runs every call through the same steps: authenticate, authorise, validate
  * with the entry's zod schemas, dispatch to the handler keyed by endpoint id, answer.
  */
-import { type EndpointDef, type EndpointId, endpointList } from '@matchmaker/sdk';
+import type { EndpointId } from '@matchmaker/sdk';
+import { type EndpointDef, endpointList } from '@matchmaker/sdk/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Auth } from '../auth';
 import type { AnyHandler, BinaryAnswer, RequestContext, UploadedFile } from '../routes/types';

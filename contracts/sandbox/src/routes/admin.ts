@@ -1,5 +1,5 @@
 /** /api/usermgmt/v2/admin: the back office's user management, logs and aggregations. */
-import { ADMIN_USERS_PAGE_SIZE } from '@matchmaker/sdk';
+import { ADMIN_USERS_PAGE_SIZE } from '@matchmaker/sdk/rules';
 import {
   checkEmail,
   checkNewPassword,

@@ -1,5 +1,5 @@
 /** /api/bytebox/v2/images: members' photos, KYC document uploads and the flagged-image review. */
-import { FLAGGED_IMAGES_PAGE_SIZE } from '@matchmaker/sdk';
+import { FLAGGED_IMAGES_PAGE_SIZE } from '@matchmaker/sdk/rules';
 import { randomToken } from '../auth';
 import { extensionOf } from '../domain/files';
 import { isAdminUser } from '../http/access';

@@ -3,7 +3,8 @@
  * types the SDK sends, and its answer the type the SDK's response schema accepts.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import type { EndpointCatalogue, EndpointDef, EndpointId, endpointGroups } from '@matchmaker/sdk';
+import type { EndpointId } from '@matchmaker/sdk';
+import type { EndpointCatalogue, EndpointDef, endpointGroups } from '@matchmaker/sdk/schemas';
 import type { z } from 'zod';
 import type { UserRecord } from '../state/types';
 import type { World } from '../world';

@@ -2,7 +2,7 @@
  * Cities with plausible coordinates, grouped by country, and the religions of members seeded there
  * (relative weights), so the data set looks like a real membership rather than uniform noise.
  */
-import { countryName } from '@matchmaker/sdk';
+import { countryName } from '@matchmaker/sdk/rules';
 import type { Religion } from './values';
 
 export interface City {

@@ -3,7 +3,8 @@
  * backend would keep a code); the web app turns them into labels.
  */
 
-import { PROFILE_CHOICES, RELIGIONS_WITH_PAGES, type ReligionWithPage } from '@matchmaker/sdk';
+import { RELIGIONS_WITH_PAGES, type ReligionWithPage } from '@matchmaker/sdk/rules';
+import { PROFILE_CHOICES } from '@matchmaker/sdk/schemas';
 
 /** The five religions of SPEC.md (those with religion pages). */
 export const RELIGIONS = RELIGIONS_WITH_PAGES;

@@ -1,5 +1,5 @@
 /** The sandbox home page: demo logins, simulated services and the API at a glance. */
-import { endpointList } from '@matchmaker/sdk';
+import { endpointList } from '@matchmaker/sdk/schemas';
 import type { FastifyInstance } from 'fastify';
 import { DEMO_PASSWORD } from '../options';
 import { DEMO_ACCOUNTS } from '../seed/demo-accounts';

@@ -7,7 +7,7 @@
  * must be a sandbox path or a localhost, 127.0.0.1 or --web-url address.
  */
 
-import { boundedText, TEXT_LIMITS } from '@matchmaker/sdk';
+import { boundedText, TEXT_LIMITS } from '@matchmaker/sdk/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { randomToken } from '../auth';

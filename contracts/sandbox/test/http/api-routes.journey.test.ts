@@ -3,7 +3,8 @@
  * every answer with the entry's response schema (the sandbox also checks its own answers, since
  * tests start it with `checkResponses`).
  */
-import { type EndpointId, endpointList, endpoints, type MatchmakerClient } from '@matchmaker/sdk';
+import type { EndpointId, MatchmakerClient } from '@matchmaker/sdk';
+import { endpointList, endpoints } from '@matchmaker/sdk/schemas';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/server';
 import { client, json, loggedIn, sandbox } from '../support/sandbox';

@@ -1,4 +1,5 @@
-import { endpointList, isHttpError } from '@matchmaker/sdk';
+import { isHttpError } from '@matchmaker/sdk';
+import { endpointList } from '@matchmaker/sdk/schemas';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_ONLY } from '../../src/http/access';
 import { coerceRecord } from '../../src/http/validation';

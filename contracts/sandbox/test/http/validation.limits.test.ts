@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BODY_LIMITS, TEXT_LIMITS } from '@matchmaker/sdk';
+import { BODY_LIMITS, TEXT_LIMITS } from '@matchmaker/sdk/schemas';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/server';
 import { accessToken, call } from '../support/http';

@@ -1,4 +1,4 @@
-import { PROFILE_FIELDS } from '@matchmaker/sdk';
+import { PROFILE_FIELDS } from '@matchmaker/sdk/schemas';
 import { describe, expect, it } from 'vitest';
 import { generateSeed } from '../../src/seed/index';
 import { RELIGIONS } from '../../src/seed/values';

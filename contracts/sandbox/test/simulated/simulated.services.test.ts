@@ -1,4 +1,4 @@
-import { ipLocationSchema } from '@matchmaker/sdk';
+import { ipLocationSchema } from '@matchmaker/sdk/schemas';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server';
 import { submitForm } from '../support/forms';

@@ -4,8 +4,8 @@ import {
   type MatchmakerClient,
   MemoryTokenStore,
   type RealtimeOptions,
-  userSchema,
 } from '../../../src/index';
+import { userSchema } from '../../../src/schemas/index';
 import { sampleUser } from '../../support/client';
 
 export type Role = 'member' | 'admin' | 'unknown';

@@ -1,5 +1,5 @@
 /** Paths of the account area's own screens (the login and register paths are in config/paths). */
-import { PROFILE_CHOICES, type ProfileChoice } from '@matchmaker/sdk';
+import { PROFILE_CHOICES, type ProfileChoice } from '@matchmaker/sdk/schemas';
 import type { SelectOption } from '../../components/choice-fields';
 
 export const ACCOUNT_PATHS = {

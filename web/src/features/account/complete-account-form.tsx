@@ -1,5 +1,5 @@
 /** After a first social sign-in: the registration details the provider does not supply. */
-import type { OauthUpdateInput } from '@matchmaker/sdk';
+import type { OauthUpdateInput } from '@matchmaker/sdk/schemas';
 import { type FormEvent, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { CheckboxField, RadioGroup } from '../../components/choice-fields';

@@ -2,7 +2,8 @@
  * Confirms the account from the emailed link (`/account/confirm?token=`). The token is single use,
  * so the call is made once per token even if React mounts the page twice.
  */
-import { type ConfirmInput, isHttpError } from '@matchmaker/sdk';
+import { isHttpError } from '@matchmaker/sdk';
+import type { ConfirmInput } from '@matchmaker/sdk/schemas';
 import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { ButtonLink, ErrorState, PageHeading, Spinner } from '../../components/index';

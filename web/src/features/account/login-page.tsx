@@ -1,4 +1,5 @@
-import { isHttpError, LOGIN_NEXT_PARAM, LOGIN_SUSPENDED_PARAM, landingAfterLogin } from '@matchmaker/sdk';
+import { isHttpError } from '@matchmaker/sdk';
+import { LOGIN_NEXT_PARAM, LOGIN_SUSPENDED_PARAM, landingAfterLogin } from '@matchmaker/sdk/rules';
 import { type FormEvent, Suspense, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Redirect, useSearch } from 'wouter';

@@ -2,7 +2,7 @@
  * Reactivate a deleted account (`is_deleted`): the guard sends such a member here from every member
  * area. Reactivating restores the account, then start-up runs again as for a fresh login.
  */
-import { isDeleted } from '@matchmaker/sdk';
+import { isDeleted } from '@matchmaker/sdk/rules';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Redirect } from 'wouter';

@@ -3,7 +3,7 @@
  * while typed, the terms, and the referrer taken from the link. On success the member is asked to
  * confirm the address from the email (the verification page offers to send it again).
  */
-import type { RegisterInput } from '@matchmaker/sdk';
+import type { RegisterInput } from '@matchmaker/sdk/schemas';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';

@@ -4,7 +4,7 @@
  * address bar at once (history, screenshots, referrers), the state must match the attempt this tab
  * started, and a new member completes the account before going on.
  */
-import { landingAfterLogin } from '@matchmaker/sdk';
+import { landingAfterLogin } from '@matchmaker/sdk/rules';
 import { useEffect, useState } from 'react';
 import { navigate } from 'wouter/use-browser-location';
 import { ButtonLink, ErrorState, PageHeading, Spinner } from '../../components/index';

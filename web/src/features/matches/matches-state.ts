@@ -11,7 +11,7 @@ import {
   type MatchDecision,
   type MatchRequest,
   type Recommendation,
-} from '@matchmaker/sdk';
+} from '@matchmaker/sdk/schemas';
 import { proxy, ref } from 'valtio';
 import { getClient } from '../../lib/client';
 import { describeError } from '../../lib/error-message';

@@ -1,11 +1,6 @@
 /** A member's public profile: photos, profile fields, online status, and "Send match request". */
-import {
-  countryName,
-  isCountryCode,
-  PROFILE_FIELDS,
-  type ProfileField,
-  type PublicProfileAnswer,
-} from '@matchmaker/sdk';
+import { countryName, isCountryCode } from '@matchmaker/sdk/rules';
+import { PROFILE_FIELDS, type ProfileField, type PublicProfileAnswer } from '@matchmaker/sdk/schemas';
 import { useEffect, useState } from 'react';
 import { useParams } from 'wouter';
 import { Button, ErrorState, PageHeading, Spinner } from '../../components/index';

@@ -1,5 +1,6 @@
 /** How a member appears on a card: photo, name, age, place and faith, from their public profile. */
-import { countryName, type Image, isCountryCode, type Recommendation } from '@matchmaker/sdk';
+import { countryName, isCountryCode } from '@matchmaker/sdk/rules';
+import type { Image, Recommendation } from '@matchmaker/sdk/schemas';
 
 /** The other member as recommendations and match requests carry them (null once the account is gone). */
 export type PublicProfile = NonNullable<Recommendation['metaData']['profile']>;

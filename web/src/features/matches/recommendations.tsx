@@ -1,5 +1,5 @@
 /** Recommendations, 50 a page, each with Accept and Reject buttons (never swipe-only). */
-import type { Recommendation } from '@matchmaker/sdk';
+import type { Recommendation } from '@matchmaker/sdk/schemas';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { AppLink, Button, EmptyState, ErrorState, Spinner } from '../../components/index';

@@ -1,5 +1,5 @@
 /** Pending match requests: received ones with Accept and Decline, sent ones waiting for an answer. */
-import type { MatchRequest } from '@matchmaker/sdk';
+import type { MatchRequest } from '@matchmaker/sdk/schemas';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { AppLink, Button, EmptyState, ErrorState, Spinner } from '../../components/index';

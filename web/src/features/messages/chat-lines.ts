@@ -3,7 +3,7 @@
  * `new_message` event (whose fields are all optional). Text stays text: it is rendered as a React
  * string child, never as HTML.
  */
-import type { ChatMessage, ChatRoom, NewMessageEvent } from '@matchmaker/sdk';
+import type { ChatMessage, ChatRoom, NewMessageEvent } from '@matchmaker/sdk/schemas';
 
 export interface ChatLine {
   /** The server's id, or the outbox's local id while a message is not sent yet. */

@@ -5,7 +5,7 @@
  * The open room's history is a `ref()` array of plain lines replaced whole on every change: the
  * 5,000-message room would otherwise become 5,000 valtio proxies.
  */
-import type { ChatRoom } from '@matchmaker/sdk';
+import type { ChatRoom } from '@matchmaker/sdk/schemas';
 import { proxy, ref } from 'valtio';
 import { getClient } from '../../lib/client';
 import { describeError } from '../../lib/error-message';

@@ -3,12 +3,8 @@
  * members): live messages both ways, presence and typing, and the outbox's reconnect trigger.
  * Wired once when the area first renders; logout unwires it and clears the state.
  */
-import {
-  type ChatPresence,
-  type ChatPresenceSnapshot,
-  createChatPresence,
-  type NewMessageEvent,
-} from '@matchmaker/sdk';
+import { type ChatPresence, type ChatPresenceSnapshot, createChatPresence } from '@matchmaker/sdk';
+import type { NewMessageEvent } from '@matchmaker/sdk/schemas';
 import { useSyncExternalStore } from 'react';
 import { getClient } from '../../lib/client';
 import { reportError } from '../../lib/report';

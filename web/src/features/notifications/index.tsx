@@ -2,7 +2,7 @@
  * The notifications area: the list with the sender's photo, open one (its related item), mark all
  * read, delete. The badge and the live toasts run for the whole session (notifications-state.ts).
  */
-import type { Notification } from '@matchmaker/sdk';
+import type { Notification } from '@matchmaker/sdk/schemas';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { Route, Switch, useLocation } from 'wouter';

@@ -3,7 +3,7 @@
  * The live part starts with the member's session (not only on /notifications) so the badge and the
  * toasts work on every screen; logout stops it and clears the state (SPEC.md section 4).
  */
-import type { Notification } from '@matchmaker/sdk';
+import type { Notification } from '@matchmaker/sdk/schemas';
 import { proxy, ref } from 'valtio';
 import { loadedClient } from '../../lib/client';
 import { describeError } from '../../lib/error-message';

@@ -4,7 +4,7 @@
  * without it. A marker in sessionStorage says a checkout was started from here, so a return
  * without success reads as cancelled rather than as an ordinary visit.
  */
-import type { Plan, Subscription } from '@matchmaker/sdk';
+import type { Plan, Subscription } from '@matchmaker/sdk/schemas';
 import { formatDate } from './pricing';
 
 const PENDING_KEY = 'matchmaker.checkout';

@@ -1,4 +1,4 @@
-import type { Plan } from '@matchmaker/sdk';
+import type { Plan } from '@matchmaker/sdk/schemas';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useSearch } from 'wouter';

@@ -3,7 +3,7 @@
  * subscription itself lives on the session (`sessionState.subscription`, loaded at start-up); this
  * area reloads it and writes it back with `setSubscription`. Only the actions below write here.
  */
-import type { Plan, PlanOffer, Subscription } from '@matchmaker/sdk';
+import type { Plan, PlanOffer, Subscription } from '@matchmaker/sdk/schemas';
 import { proxy, ref } from 'valtio';
 import { getClient } from '../../lib/client';
 import { describeError } from '../../lib/error-message';

@@ -1,4 +1,4 @@
-import type { Plan, PlanOffer } from '@matchmaker/sdk';
+import type { Plan, PlanOffer } from '@matchmaker/sdk/schemas';
 import { Button } from '../../components/index';
 import { bestOffer, billingPeriod, featureLabel, formatDate, formatPrice } from './pricing';
 

@@ -3,7 +3,8 @@
  * default locale (en-US); a plan names its own ISO currency, and the SDK's default currency (USD)
  * stands in only where an answer leaves it out.
  */
-import { DEFAULT_CURRENCY, DEFAULT_LOCALE, type Offer, type Plan, type PlanOffer } from '@matchmaker/sdk';
+import { DEFAULT_CURRENCY, DEFAULT_LOCALE } from '@matchmaker/sdk/rules';
+import type { Offer, Plan, PlanOffer } from '@matchmaker/sdk/schemas';
 
 const formatters = new Map<string, Intl.NumberFormat>();
 

@@ -1,4 +1,4 @@
-import type { Subscription } from '@matchmaker/sdk';
+import type { Subscription } from '@matchmaker/sdk/schemas';
 import { EmptyState, ErrorState, Spinner } from '../../components/index';
 import { formatDate, formatPrice } from './pricing';
 

@@ -2,7 +2,7 @@
  * The member's stored settings, as the settings calls answer them. Only the actions below write
  * here; logout clears it (onSessionEnd).
  */
-import type { Settings, SettingsAnswer } from '@matchmaker/sdk';
+import type { Settings, SettingsAnswer } from '@matchmaker/sdk/schemas';
 import { proxy, ref } from 'valtio';
 import { getClient } from '../../lib/client';
 import { describeError } from '../../lib/error-message';

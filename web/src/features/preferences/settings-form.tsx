@@ -1,4 +1,4 @@
-import type { SettingsAnswer } from '@matchmaker/sdk';
+import type { SettingsAnswer } from '@matchmaker/sdk/schemas';
 import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../components/index';
 import { describeError } from '../../lib/error-message';

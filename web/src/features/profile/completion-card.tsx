@@ -1,5 +1,7 @@
 /** The completion percentage (the SDK's rule) and what is still missing, each a way to the field. */
-import { missingProfileFields, type ProfileField, profileCompletion, type User } from '@matchmaker/sdk';
+import type { User } from '@matchmaker/sdk';
+import { missingProfileFields, profileCompletion } from '@matchmaker/sdk/rules';
+import type { ProfileField } from '@matchmaker/sdk/schemas';
 import { fieldLabel } from './profile-fields';
 
 export function CompletionCard({ user, onPick }: { user: User; onPick: (field: ProfileField) => void }) {

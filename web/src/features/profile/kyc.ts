@@ -2,7 +2,7 @@
  * Identity verification (KYC). DESIGN.md: documents are uploaded through the images upload call
  * with a KYC image type, and the status is read from the member's KYC requests.
  */
-import type { Image, KycRequest } from '@matchmaker/sdk';
+import type { Image, KycRequest } from '@matchmaker/sdk/schemas';
 import type { SelectOption } from '../../components/choice-fields';
 
 /** The image type that files an upload as an identity document rather than a photo. */

@@ -2,7 +2,7 @@
  * The member's photos: upload with a preview, choose the profile photo, edit the caption, delete.
  * Identity documents never appear here (they go to verification and are not gallery images).
  */
-import { type Image, PROFILE_PHOTO_IMAGE_TYPE } from '@matchmaker/sdk';
+import { type Image, PROFILE_PHOTO_IMAGE_TYPE } from '@matchmaker/sdk/schemas';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { CheckboxField } from '../../components/choice-fields';

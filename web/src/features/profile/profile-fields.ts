@@ -4,15 +4,14 @@
  * RELIGIONS_WITH_PAGES, COUNTRY_NAMES); this file only adds labels and input kinds. A stored value
  * outside the choices is still shown (and kept) as it is.
  */
+import { COUNTRY_NAMES, RELIGIONS_WITH_PAGES } from '@matchmaker/sdk/rules';
 import {
-  COUNTRY_NAMES,
   PROFILE_CHOICES,
   PROFILE_FIELDS,
   type ProfileChoice,
   type ProfileChoiceField,
   type ProfileField,
-  RELIGIONS_WITH_PAGES,
-} from '@matchmaker/sdk';
+} from '@matchmaker/sdk/schemas';
 import type { SelectOption } from '../../components/choice-fields';
 
 export type FieldKind = 'text' | 'email' | 'number' | 'date' | 'textarea' | 'select' | 'yes-no';

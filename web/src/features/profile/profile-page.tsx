@@ -3,7 +3,8 @@
  * profile fields to view and edit. Saving sends only the fields that changed, and the answer
  * (the account as it now is) replaces the session's user, so the percentage moves at once.
  */
-import { PROFILE_FIELDS, type ProfileField, type User } from '@matchmaker/sdk';
+import type { User } from '@matchmaker/sdk';
+import { PROFILE_FIELDS, type ProfileField } from '@matchmaker/sdk/schemas';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { SelectField, TextAreaField } from '../../components/choice-fields';

@@ -3,7 +3,8 @@
  * screens read it with `useSnapshot`. Records are stored with `ref()` and replaced whole. Logout
  * clears it (onSessionEnd).
  */
-import type { Image, KycUserRequests, User } from '@matchmaker/sdk';
+import type { User } from '@matchmaker/sdk';
+import type { Image, KycUserRequests } from '@matchmaker/sdk/schemas';
 import { proxy, ref } from 'valtio';
 import { getClient } from '../../lib/client';
 import { onSessionEnd } from '../../state/session-end';

@@ -2,7 +2,7 @@
  * Identity verification: send identity documents and follow the status of each request.
  * Uploads join the member's open request (the service starts one when there is none).
  */
-import type { KycRequest } from '@matchmaker/sdk';
+import type { KycRequest } from '@matchmaker/sdk/schemas';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { SelectField } from '../../components/choice-fields';

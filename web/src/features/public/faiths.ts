@@ -1,4 +1,4 @@
-import type { ReligionWithPage } from '@matchmaker/sdk';
+import type { ReligionWithPage } from '@matchmaker/sdk/rules';
 
 export interface Faith {
   readonly id: ReligionWithPage;

@@ -3,7 +3,7 @@
  * once and puts it back (with an error toast) if the call fails. Shortcuts work only while focus
  * is inside the queue, and can be turned off. The page and the bulk selection are in the URL.
  */
-import { FLAGGED_IMAGES_PAGE_SIZE } from '@matchmaker/sdk';
+import { FLAGGED_IMAGES_PAGE_SIZE } from '@matchmaker/sdk/rules';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Dialog } from '../../../components/dialog';

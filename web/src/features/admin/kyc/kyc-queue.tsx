@@ -1,5 +1,5 @@
 /** The KYC review queue, 15 per page, filtered by status; `?status=&page=` in the URL. */
-import { KYC_PAGE_SIZE } from '@matchmaker/sdk';
+import { KYC_PAGE_SIZE } from '@matchmaker/sdk/rules';
 import { Link } from 'wouter';
 import { PageHeading } from '../../../components/index';
 import { getClient } from '../../../lib/client';

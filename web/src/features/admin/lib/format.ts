@@ -1,5 +1,5 @@
 /** How the back office writes dates and names. */
-import { DEFAULT_LOCALE } from '@matchmaker/sdk';
+import { DEFAULT_LOCALE } from '@matchmaker/sdk/rules';
 
 const dateTime = new Intl.DateTimeFormat(DEFAULT_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
 const dateOnly = new Intl.DateTimeFormat(DEFAULT_LOCALE, { dateStyle: 'medium' });

@@ -2,7 +2,7 @@
  * The back office's types are the SDK's answer types, re-exported under one import for the
  * screens, with the labels of the values they show.
  */
-import type { AccountStatus, DateType, KycStatus } from '@matchmaker/sdk';
+import type { AccountStatus, DateType, KycStatus } from '@matchmaker/sdk/schemas';
 
 export type {
   AccountStatus,
@@ -28,7 +28,7 @@ export type {
   Visit,
   VisitAggregations,
   VisitPage,
-} from '@matchmaker/sdk';
+} from '@matchmaker/sdk/schemas';
 
 /** Labels of every account status; `satisfies` makes a new status a compile error here. */
 export const ACCOUNT_STATUS_LABELS = {

@@ -1,5 +1,5 @@
 /** Staff create an account with the registration fields; it is created confirmed. */
-import { type CreateUserInput, PROFILE_CHOICES } from '@matchmaker/sdk';
+import { type CreateUserInput, PROFILE_CHOICES } from '@matchmaker/sdk/schemas';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { Button, PageHeading, TextField } from '../../../components/index';

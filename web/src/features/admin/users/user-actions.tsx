@@ -2,7 +2,8 @@
  * The account actions on one user. Each opens a confirmation; the call's answer (the user as it
  * now is) replaces what the page shows, and a toast says what happened.
  */
-import { isAdmin, MEMBER_ROLE, type UpdateUserInput } from '@matchmaker/sdk';
+import { isAdmin, MEMBER_ROLE } from '@matchmaker/sdk/rules';
+import type { UpdateUserInput } from '@matchmaker/sdk/schemas';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { Button, TextField } from '../../../components/index';

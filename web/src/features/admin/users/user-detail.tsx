@@ -3,7 +3,8 @@
  * visits, with every account action. `?from=` keeps the search the admin came from, so "Back to
  * users" returns to the same filters and page.
  */
-import { isAdmin, PROFILE_FIELDS } from '@matchmaker/sdk';
+import { isAdmin } from '@matchmaker/sdk/rules';
+import { PROFILE_FIELDS } from '@matchmaker/sdk/schemas';
 import { Link, useParams } from 'wouter';
 import { PageHeading } from '../../../components/index';
 import { getClient } from '../../../lib/client';

@@ -2,7 +2,8 @@
  * User search: by name, email or username, status and role, or a list of ids (bulk). Every filter
  * and the page are in the URL (`?q=&status=&role=&ids=&page=`).
  */
-import { ADMIN_USERS_PAGE_SIZE, isAdmin, type UserSearchFilters } from '@matchmaker/sdk';
+import { ADMIN_USERS_PAGE_SIZE, isAdmin } from '@matchmaker/sdk/rules';
+import type { UserSearchFilters } from '@matchmaker/sdk/schemas';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { Button, PageHeading, TextField } from '../../../components/index';
