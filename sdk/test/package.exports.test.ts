@@ -22,32 +22,23 @@ describe('the built package', () => {
     }
   }, 120_000);
 
+  /** Loads every entry with `load` (import or require) and prints what each must hold. */
+  const probe = (load: (entry: string) => string) =>
+    `const sdk = ${load('@matchmaker/sdk')};
+     const schemas = ${load('@matchmaker/sdk/schemas')};
+     const rules = ${load('@matchmaker/sdk/rules')};
+     const node = ${load('@matchmaker/sdk/node')};
+     console.log([typeof sdk.createClient, typeof sdk.isHttpError, typeof rules.profileCompletion, rules.KYC_PAGE_SIZE,
+       typeof node.FileTokenStore, schemas.endpointList.length,
+       schemas.endpoints['accounts.userInfo'].response === schemas.userSchema].join(','));`;
+
   it('imports as ESM: the root, schemas, rules and node subpaths', () => {
-    const out = runNode([
-      '--input-type=module',
-      '-e',
-      `const sdk = await import('@matchmaker/sdk');
-       const schemas = await import('@matchmaker/sdk/schemas');
-       const rules = await import('@matchmaker/sdk/rules');
-       const node = await import('@matchmaker/sdk/node');
-       console.log([typeof sdk.createClient, typeof sdk.isHttpError, typeof rules.profileCompletion, rules.KYC_PAGE_SIZE,
-         typeof node.FileTokenStore, schemas.endpointList.length,
-         schemas.endpoints['accounts.userInfo'].response === schemas.userSchema].join(','));`,
-    ]);
+    const out = runNode(['--input-type=module', '-e', probe((entry) => `await import('${entry}')`)]);
     expect(out).toBe('function,function,function,15,function,92,true');
   });
 
   it('requires as CJS: the root, schemas, rules and node subpaths, one copy of each schema', () => {
-    const out = runNode([
-      '-e',
-      `const sdk = require('@matchmaker/sdk');
-       const schemas = require('@matchmaker/sdk/schemas');
-       const rules = require('@matchmaker/sdk/rules');
-       const node = require('@matchmaker/sdk/node');
-       console.log([typeof sdk.createClient, typeof sdk.isHttpError, typeof rules.profileCompletion, rules.KYC_PAGE_SIZE,
-         typeof node.FileTokenStore, schemas.endpointList.length,
-         schemas.endpoints['accounts.userInfo'].response === schemas.userSchema].join(','));`,
-    ]);
+    const out = runNode(['-e', probe((entry) => `require('${entry}')`)]);
     expect(out).toBe('function,function,function,15,function,92,true');
   });
 
