@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { FEATURE_STARTUPS } from './app/routes';
 import { loadConfig } from './config/config';
 import { ConfigError } from './config/config-error';
 import { reloadOnceForChunkError } from './lib/lazy';
@@ -33,7 +34,7 @@ reactRoot.render(
 );
 loadConfig().then(
   (appConfig) => {
-    startSession().catch(reportError).finally(rootLoaded);
+    startSession(FEATURE_STARTUPS).catch(reportError).finally(rootLoaded);
     // Error reporting loads after the first paint; errors before it are queued by report.ts.
     requestAnimationFrame(() =>
       setTimeout(() => {

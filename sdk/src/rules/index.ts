@@ -1,7 +1,7 @@
 /**
- * @matchmaker/sdk/rules: the product's rules as pure functions with no I/O (roles, route guards,
- * page metadata, countries, profile completion), and SPEC.md section 9's constants of lists, pages
- * and the UI. The web app and the CLI import them; they never re-implement them.
+ * @matchmaker/sdk/rules: the product's rules as pure functions with no I/O (roles, user ids,
+ * route guards, page metadata, countries, profile completion), and SPEC.md section 9's constants
+ * of lists, pages and the UI. The web app and the CLI import them; they never re-implement them.
  */
 export {
   ADMIN_USERS_PAGE_SIZE,
@@ -69,3 +69,4 @@ export {
   type TopLevelRoute,
   topLevelRoute,
 } from './route-guard';
+export { type UserIdSubject, userIdOf } from './user-id';

@@ -55,6 +55,7 @@ describe('rules public API', () => {
         'routeArea',
         'safeReturnPath',
         'topLevelRoute',
+        'userIdOf',
         'usesDefaultMeta',
       ].sort(),
     );

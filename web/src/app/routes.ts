@@ -6,10 +6,14 @@
  * Access is not restated here: <Guard> asks the SDK's guardRoute for every path, so the table
  * cannot disagree with SPEC.md's guards. Order matters: the public area ('/') is last and
  * catches everything else, rendering the not-found page for paths it does not know.
+ *
+ * This table is the one place shared code names a feature, and only to load an area's screen or
+ * its start-up module lazily (test/structure.imports.test.ts holds every other import to that).
  */
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { PATHS } from '../config/paths';
 import { lazyScreen } from '../lib/lazy';
+import type { StartupLoader } from '../state/session-start';
 
 export interface AreaRoute {
   /** Used in error messages and test ids. */
@@ -41,4 +45,13 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   { name: 'match-requests', path: PATHS.matchRequests, screen: messages },
   { name: 'admin', path: PATHS.admin, screen: lazyScreen(() => import('../features/admin/index')) },
   { name: 'public', path: PATHS.root, screen: lazyScreen(() => import('../features/public/index')) },
+];
+
+/**
+ * The features' start-up modules (state/session-start.ts): each registers the work a logged-in
+ * session starts with. Loaded at start-up, for logged-in users only, beside the client's chunk.
+ */
+export const FEATURE_STARTUPS: readonly StartupLoader[] = [
+  () => import('../features/notifications/notifications-startup'),
+  () => import('../features/messages/messages-startup'),
 ];

@@ -16,11 +16,17 @@ import type { Subscription } from '@matchmaker/sdk/schemas';
 import { proxy, ref } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
 import { config } from '../config/config';
-import { hasStoredOutbox, whenOutboxStored } from '../features/messages/outbox-key';
 import { loadClient, loadedClient, loadStartup, whenClientCreated } from '../lib/client';
 import { reportError } from '../lib/report';
 import { notify } from '../lib/toast';
 import { clearSessionData } from './session-end';
+import {
+  loadStartupModules,
+  runMemberStart,
+  runSessionStart,
+  type StartupLoader,
+  setStartupLoaders,
+} from './session-start';
 import { beginMemberSession, resetUi } from './ui';
 
 export type SessionStatus = 'starting' | 'anonymous' | 'member' | 'admin';
@@ -58,11 +64,14 @@ let startupAbort: AbortController | null = null;
 /**
  * Start-up (SPEC.md sections 1 and 4): stale cookies end the session with a notice; a logged-in
  * user runs the SDK's start-up flow (user, subscription when there is a keycloakId, the DAU event
- * for members); members then open the realtime channels. Safe to call more than once.
+ * for members) beside the features' early start-up work; members then open the realtime channels
+ * and the features' member work runs. `startups` load the features' start-up modules (the route
+ * table lists them: this module knows no feature). Safe to call more than once.
  */
-export async function startSession(): Promise<void> {
+export async function startSession(startups: readonly StartupLoader[]): Promise<void> {
   if (started) return;
   started = true;
+  setStartupLoaders(startups);
   whenClientCreated((client) => client.session.on('logout', onLogout));
   sessionChannel()?.addEventListener('message', onOtherTabLoggedOut);
   // Reading the cookies needs no client: a visitor without a session never downloads it.
@@ -78,6 +87,10 @@ export async function startSession(): Promise<void> {
     return;
   }
   await loadUser();
+}
+
+function currentPath(): string {
+  return `${window.location.pathname}${window.location.search}`;
 }
 
 /** Logged in means the access-token cookie is there (SPEC.md section 4); no client is needed. */
@@ -172,16 +185,23 @@ function isLogoutReason(value: unknown): value is LogoutReason {
 }
 
 async function loadUser(): Promise<void> {
-  const client = await loadClient();
+  // The features' start-up modules load beside the client's chunk, not after it.
+  const [client] = await Promise.all([loadClient(), loadStartupModules(reportError)]);
   const runStartup = await loadStartup();
   startupAbort?.abort();
   const abort = new AbortController();
   startupAbort = abort;
+  const start = { client, signal: abort.signal, path: currentPath() };
+  const answer = runStartup(client, {
+    signal: abort.signal,
+    onError: (error) => reportError(error),
+  });
+  const userAnswer = answer.then((result) => result.user);
+  // Early work that awaits the user fails with start-up; start-up reports that failure itself.
+  userAnswer.catch(() => {});
+  runSessionStart({ ...start, user: userAnswer }, reportError);
   try {
-    const { user, subscription } = await runStartup(client, {
-      signal: abort.signal,
-      onError: (error) => reportError(error),
-    });
+    const { user, subscription } = await answer;
     if (abort.signal.aborted) return;
     sessionState.user = ref(user);
     sessionState.subscription =
@@ -193,31 +213,7 @@ async function loadUser(): Promise<void> {
     if (isMember(user) && !isDeleted(user)) {
       void client.realtime.connect().catch(reportError);
       beginMemberSession();
-      // The header badge and the notification toasts follow the whole member session, not only
-      // the notifications screen; their code is a small chunk of that feature, loaded here.
-      void import('../features/notifications/notifications-state')
-        .then((module) => {
-          // A logout while the chunk loads ends this start-up: nothing is wired for a gone session.
-          if (!abort.signal.aborted) module.startNotifications();
-        })
-        .catch(reportError);
-      // Messages written offline before a reload are sent on reconnect wherever the member is,
-      // not only once Messages is opened again: the chat's code loads for them. So it does when
-      // another tab of the member keeps messages: that tab may close before they are sent.
-      const startChat = () => {
-        void import('../features/messages/live')
-          .then((module) => {
-            if (!abort.signal.aborted) module.startChat();
-          })
-          .catch((error: unknown) => {
-            // Offline, the chat's code cannot load: it loads when the line is back, to send them.
-            if (navigator.onLine) reportError(error);
-            else window.addEventListener('online', startChat, { once: true, signal: abort.signal });
-          });
-      };
-      const userId = String(user.keycloakId ?? user.id ?? '');
-      if (hasStoredOutbox(userId)) startChat();
-      else whenOutboxStored(userId, abort.signal, startChat);
+      runMemberStart({ ...start, user }, reportError);
     }
   } catch (error) {
     if (abort.signal.aborted) return;

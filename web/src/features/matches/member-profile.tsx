@@ -6,7 +6,7 @@ import { useParams } from 'wouter';
 import { Button, ErrorState, PageHeading, Spinner } from '../../components/index';
 import { getClient } from '../../lib/client';
 import { describeError } from '../../lib/error-message';
-import { fieldLabel, valueLabel } from '../profile/profile-fields';
+import { fieldLabel, valueLabel } from '../../lib/profile-fields';
 import { sendMatchRequest } from './matches-state';
 import { displayName, MemberPhoto, photoOf } from './member-summary';
 

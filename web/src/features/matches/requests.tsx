@@ -1,9 +1,10 @@
 /** Pending match requests: received ones with Accept and Decline, sent ones waiting for an answer. */
+import { userIdOf } from '@matchmaker/sdk/rules';
 import type { MatchRequest } from '@matchmaker/sdk/schemas';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { AppLink, Button, EmptyState, ErrorState, Spinner } from '../../components/index';
-import { getClient } from '../../lib/client';
+import { sessionState } from '../../state/session';
 import { answerRequest, loadRequests, matchesState } from './matches-state';
 import { displayName, MemberFacts, MemberPhoto, photoOf } from './member-summary';
 
@@ -15,9 +16,8 @@ function isIncoming(request: MatchRequest, myId: string | null): boolean {
 
 export function MatchRequests() {
   const snap = useSnapshot(matchesState).requests;
-  // The SDK's session knows the user; reading it there keeps this chunk off the app's session module.
-  const user = getClient().session.user;
-  const myId = user?.keycloakId ?? user?.id ?? null;
+  // From the app's session state, so a new user (another login in this tab) re-renders the lists.
+  const myId = userIdOf(useSnapshot(sessionState).user);
   useEffect(() => {
     void loadRequests();
   }, []);

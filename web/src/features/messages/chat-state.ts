@@ -5,6 +5,7 @@
  * The open room's history is a `ref()` array of plain lines replaced whole on every change: the
  * 5,000-message room would otherwise become 5,000 valtio proxies.
  */
+import { userIdOf } from '@matchmaker/sdk/rules';
 import type { ChatRoom } from '@matchmaker/sdk/schemas';
 import { proxy, ref } from 'valtio';
 import { getClient } from '../../lib/client';
@@ -104,7 +105,7 @@ export function resetChatState(): void {
 export function myId(): string {
   // The SDK's session knows the user; reading it there keeps this chunk off the app's session module.
   const user = getClient().session.user;
-  return String(user?.keycloakId ?? user?.id ?? '');
+  return userIdOf(user) ?? '';
 }
 
 export function summarise(room: ChatRoom): RoomSummary {

@@ -1,3 +1,4 @@
+import { userIdOf } from '@matchmaker/sdk/rules';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Dialog } from '../../components/dialog';
@@ -76,7 +77,7 @@ export function AccountClosure() {
 
   const remove = (event: FormEvent) => {
     event.preventDefault();
-    const userId = session.user?.keycloakId;
+    const userId = userIdOf(session.user);
     if (typed.trim() !== DELETE_WORD) {
       setError(`Type ${DELETE_WORD} to confirm.`);
       return;

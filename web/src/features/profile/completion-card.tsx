@@ -2,7 +2,7 @@
 import type { User } from '@matchmaker/sdk';
 import { missingProfileFields, profileCompletion } from '@matchmaker/sdk/rules';
 import type { ProfileField } from '@matchmaker/sdk/schemas';
-import { fieldLabel } from './profile-fields';
+import { fieldLabel } from '../../lib/profile-fields';
 
 export function CompletionCard({ user, onPick }: { user: User; onPick: (field: ProfileField) => void }) {
   const percent = profileCompletion(user);

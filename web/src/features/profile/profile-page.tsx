@@ -11,11 +11,18 @@ import { SelectField, TextAreaField } from '../../components/choice-fields';
 import { Button, PageHeading, TextField } from '../../components/index';
 import { getClient } from '../../lib/client';
 import { formErrorsOf } from '../../lib/form-errors';
+import {
+  FIELD_GROUPS,
+  FIELD_SPECS,
+  fieldsOf,
+  fromInput,
+  optionsWith,
+  toInput,
+} from '../../lib/profile-fields';
 import { notify } from '../../lib/toast';
 import { replaceUser, sessionState } from '../../state/session';
 import { CompletionCard } from './completion-card';
 import { EmailField } from './email-field';
-import { FIELD_GROUPS, FIELD_SPECS, fieldsOf, fromInput, optionsWith, toInput } from './profile-fields';
 import { ProfileTabs } from './profile-tabs';
 
 type Values = Record<ProfileField, string>;

@@ -3,7 +3,9 @@
  * screens read it with `useSnapshot`. Records are stored with `ref()` and replaced whole. Logout
  * clears it (onSessionEnd).
  */
+
 import type { User } from '@matchmaker/sdk';
+import { userIdOf } from '@matchmaker/sdk/rules';
 import type { Image, KycUserRequests } from '@matchmaker/sdk/schemas';
 import { proxy, ref } from 'valtio';
 import { getClient } from '../../lib/client';
@@ -34,7 +36,7 @@ onSessionEnd(() => {
 
 /** The id the image and KYC calls take for the member. */
 export function memberId(user: Pick<User, 'keycloakId' | 'id'>): string {
-  const id = user.keycloakId ?? user.id;
+  const id = userIdOf(user);
   if (!id) throw new Error('The logged-in user has no id');
   return id;
 }

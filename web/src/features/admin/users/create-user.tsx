@@ -1,4 +1,5 @@
 /** Staff create an account with the registration fields; it is created confirmed. */
+import { userIdOf } from '@matchmaker/sdk/rules';
 import { type CreateUserInput, PROFILE_CHOICES } from '@matchmaker/sdk/schemas';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
@@ -65,7 +66,7 @@ export default function CreateUserPage() {
     };
     try {
       const answer = await getClient().admin.createUser(input);
-      const id = answer.user.keycloakId ?? answer.user.id;
+      const id = userIdOf(answer.user);
       navigate(id ? `/users/${encodeURIComponent(id)}` : '/users');
       return `The account of ${input.first_name} ${input.last_name} was created`;
     } catch (error) {

@@ -2,7 +2,7 @@
  * The account actions on one user. Each opens a confirmation; the call's answer (the user as it
  * now is) replaces what the page shows, and a toast says what happened.
  */
-import { isAdmin, MEMBER_ROLE } from '@matchmaker/sdk/rules';
+import { isAdmin, MEMBER_ROLE, userIdOf } from '@matchmaker/sdk/rules';
 import type { UpdateUserInput } from '@matchmaker/sdk/schemas';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
@@ -39,7 +39,7 @@ export interface UserActionsProps {
 export function UserActions({ user, onChanged, backHref }: UserActionsProps) {
   const [open, setOpen] = useState<Action | null>(null);
   const [, navigate] = useLocation();
-  const id = user.keycloakId ?? user.id ?? '';
+  const id = userIdOf(user) ?? '';
   const name = fullName(user);
   const admin = getClient().admin;
   const close = () => setOpen(null);

@@ -3,7 +3,7 @@
  * visits, with every account action. `?from=` keeps the search the admin came from, so "Back to
  * users" returns to the same filters and page.
  */
-import { isAdmin } from '@matchmaker/sdk/rules';
+import { isAdmin, userIdOf } from '@matchmaker/sdk/rules';
 import { PROFILE_FIELDS } from '@matchmaker/sdk/schemas';
 import { Link, useParams } from 'wouter';
 import { PageHeading } from '../../../components/index';
@@ -68,7 +68,7 @@ function UserSummary({ user }: { user: AdminUserDetail }) {
             {isAdmin(user) ? 'Staff' : 'Member'} ({user.roles.join(', ')})
           </dd>
           <dt>Id</dt>
-          <dd className="admin-table__break">{user.keycloakId ?? user.id ?? '—'}</dd>
+          <dd className="admin-table__break">{userIdOf(user) ?? '—'}</dd>
           <dt>Joined</dt>
           <dd>{formatDateTime(user.created_at)}</dd>
           <dt>Last login</dt>

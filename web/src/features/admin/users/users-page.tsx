@@ -2,7 +2,7 @@
  * User search: by name, email or username, status and role, or a list of ids (bulk). Every filter
  * and the page are in the URL (`?q=&status=&role=&ids=&page=`).
  */
-import { ADMIN_USERS_PAGE_SIZE, isAdmin } from '@matchmaker/sdk/rules';
+import { ADMIN_USERS_PAGE_SIZE, isAdmin, userIdOf } from '@matchmaker/sdk/rules';
 import type { UserSearchFilters } from '@matchmaker/sdk/schemas';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'wouter';
@@ -138,11 +138,11 @@ function UsersTable({ users }: { users: readonly AdminUser[] }) {
       columns={['Name', 'Username', 'Email', 'Status', 'Role', 'Joined']}
       cellClass={[undefined, undefined, 'admin-table__break']}
       rows={users}
-      rowKey={(user) => user.keycloakId ?? user.id ?? user.email}
+      rowKey={(user) => userIdOf(user) ?? user.email}
       cells={(user) => [
         <Link
           key="name"
-          href={`/users/${encodeURIComponent(user.keycloakId ?? user.id ?? '')}?from=${encodeURIComponent(url.search)}`}
+          href={`/users/${encodeURIComponent(userIdOf(user) ?? '')}?from=${encodeURIComponent(url.search)}`}
         >
           {fullName(user)}
         </Link>,

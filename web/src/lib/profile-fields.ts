@@ -1,5 +1,6 @@
 /**
- * How the profile form shows each of the 24 profile fields (SPEC.md section 3). Which fields there
+ * How the profile form, and a member's public profile in matches, show each of the 24 profile
+ * fields (SPEC.md section 3). Shared, since two features show them. Which fields there
  * are, and the values a choice field takes, come from the SDK (PROFILE_FIELDS, PROFILE_CHOICES,
  * RELIGIONS_WITH_PAGES, COUNTRY_NAMES); this file only adds labels and input kinds. A stored value
  * outside the choices is still shown (and kept) as it is.
@@ -12,7 +13,7 @@ import {
   type ProfileChoiceField,
   type ProfileField,
 } from '@matchmaker/sdk/schemas';
-import type { SelectOption } from '../../components/choice-fields';
+import type { SelectOption } from '../components/choice-fields';
 
 export type FieldKind = 'text' | 'email' | 'number' | 'date' | 'textarea' | 'select' | 'yes-no';
 

@@ -1,0 +1,121 @@
+/**
+ * What a session starts with, registered by the features that need it (the notifications' badge,
+ * the chat's outbox, a screen's first data), so start-up runs it without knowing the features:
+ * the start-up twin of session-end.ts. A feature's start-up module (`<feature>-startup.ts`,
+ * listed in the route table) calls `onSessionStart` or `onMemberStart` when it is imported;
+ * start-up imports those modules only for a logged-in user, beside the client's chunk, so a
+ * visitor downloads none of them.
+ *
+ * Every registered work of one start-up runs at once and side by side: none waits for another,
+ * and a failing one is reported without stopping the rest. What a work starts is the feature's
+ * own to pick up later: a screen that loads the same data finds the load already in flight in
+ * its store (remote.ts) instead of asking again.
+ */
+import type { MatchmakerClient, User } from '@matchmaker/sdk';
+
+export interface SessionStart {
+  readonly client: MatchmakerClient;
+  /**
+   * Aborted when this start-up is over for good: a logout, another tab's logout, or start-up
+   * running again (a new login, a reactivation). Work still running then must stop writing.
+   */
+  readonly signal: AbortSignal;
+  /** The path the session starts on (path and query), for work that prepares that screen. */
+  readonly path: string;
+}
+
+/** Work that starts as soon as a session is known, before user info answers. */
+export interface EarlyStart extends SessionStart {
+  /** User info's answer; rejects when start-up fails (the work then has nothing to do). */
+  readonly user: Promise<User>;
+}
+
+/** Work of a member's session (not an admin's, not a deleted account's), with the member in hand. */
+export interface MemberStart extends SessionStart {
+  readonly user: User;
+}
+
+type Work<T> = (start: T) => unknown;
+
+const early = new Set<Work<EarlyStart>>();
+const member = new Set<Work<MemberStart>>();
+
+/**
+ * Registers work run at every start-up of a logged-in session as soon as it is known (the access
+ * cookie is there), side by side with user info: for data a first screen needs whoever the user
+ * turns out to be. Returns the unregistration.
+ */
+export function onSessionStart(work: Work<EarlyStart>): () => void {
+  early.add(work);
+  return () => early.delete(work);
+}
+
+/**
+ * Registers work run at every start-up of a member's session once user info has answered: for
+ * what follows the member everywhere (live notifications, the chat's outbox). Returns the
+ * unregistration.
+ */
+export function onMemberStart(work: Work<MemberStart>): () => void {
+  member.add(work);
+  return () => member.delete(work);
+}
+
+/** Loads a feature's start-up module, whose import registers its work. */
+export type StartupLoader = () => Promise<unknown>;
+
+/**
+ * Runs each of `works` with `start`, side by side; a work that throws or rejects is handed to
+ * `onError` and the others go on. Work that fails after the start-up was aborted is not reported:
+ * its session has ended, and its failure says nothing.
+ */
+function runAll<T extends SessionStart>(
+  works: ReadonlySet<Work<T>>,
+  start: T,
+  onError: (error: unknown) => void,
+): void {
+  const report = (error: unknown) => {
+    if (!start.signal.aborted) onError(error);
+  };
+  for (const work of [...works]) {
+    try {
+      const result = work(start);
+      if (result instanceof Promise) result.catch(report);
+    } catch (error) {
+      report(error);
+    }
+  }
+}
+
+export function runSessionStart(start: EarlyStart, onError: (error: unknown) => void): void {
+  runAll(early, start, onError);
+}
+
+export function runMemberStart(start: MemberStart, onError: (error: unknown) => void): void {
+  runAll(member, start, onError);
+}
+
+let loaders: readonly StartupLoader[] = [];
+const loaded = new Set<StartupLoader>();
+
+/** Hands start-up the features' start-up modules; the app's entry does it once, from the route table. */
+export function setStartupLoaders(next: readonly StartupLoader[]): void {
+  loaders = next;
+}
+
+/**
+ * Imports every feature's start-up module not imported yet (each import registers its work). A
+ * module that fails to load is handed to `onError` and its feature starts nothing this time; the
+ * next start-up (a login, a reactivation) tries it again.
+ */
+export async function loadStartupModules(onError: (error: unknown) => void): Promise<void> {
+  await Promise.all(
+    loaders
+      .filter((load) => !loaded.has(load))
+      .map((load) =>
+        load().then(
+          () => void loaded.add(load),
+          (error: unknown) => onError(error),
+        ),
+      ),
+  );
+}

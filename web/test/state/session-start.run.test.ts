@@ -1,0 +1,154 @@
+/**
+ * The registry features hand their start-up work to: every registered work of a start-up runs at
+ * once, side by side; one failing stops none of the others; failures of an ended start-up are not
+ * reported; a start-up module that failed to load is tried again at the next start-up.
+ */
+import { createClient, type User } from '@matchmaker/sdk';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  type EarlyStart,
+  loadStartupModules,
+  type MemberStart,
+  onMemberStart,
+  onSessionStart,
+  runMemberStart,
+  runSessionStart,
+  setStartupLoaders,
+} from '../../src/state/session-start';
+
+const client = createClient({ baseURL: 'http://127.0.0.1:9', locks: null });
+const member: User = {
+  keycloakId: 'kc-1',
+  username: 'm1',
+  first_name: 'M',
+  last_name: 'One',
+  email: 'm1@x.test',
+  roles: ['General'],
+  is_deleted: false,
+};
+
+const unregister: (() => void)[] = [];
+afterEach(() => {
+  for (const off of unregister.splice(0)) off();
+  setStartupLoaders([]);
+});
+
+function memberStart(signal = new AbortController().signal): MemberStart {
+  return { client, signal, path: '/matches', user: member };
+}
+
+describe('session start-up work registered by features', () => {
+  it('starts every member work at once, without one waiting for another', async () => {
+    const started: string[] = [];
+    let finishFirst = () => {};
+    unregister.push(
+      onMemberStart(async ({ user }) => {
+        started.push(`slow:${user.keycloakId}`);
+        await new Promise<void>((resolve) => {
+          finishFirst = resolve;
+        });
+        started.push('slow done');
+      }),
+      onMemberStart(({ path }) => {
+        started.push(`fast:${path}`);
+      }),
+    );
+    runMemberStart(memberStart(), (error) => {
+      throw error;
+    });
+    expect(started).toEqual(['slow:kc-1', 'fast:/matches']);
+    finishFirst();
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(started).toEqual(['slow:kc-1', 'fast:/matches', 'slow done']);
+  });
+
+  it('reports a failing work, thrown or rejected, and still runs the others', async () => {
+    const errors: unknown[] = [];
+    let ran = false;
+    unregister.push(
+      onMemberStart(() => {
+        throw new Error('thrown');
+      }),
+      onMemberStart(async () => {
+        throw new Error('rejected');
+      }),
+      onMemberStart(() => {
+        ran = true;
+      }),
+    );
+    runMemberStart(memberStart(), (error) => errors.push(error));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(ran).toBe(true);
+    expect(errors.map((error) => (error as Error).message).sort()).toEqual(['rejected', 'thrown']);
+  });
+
+  it('does not report the failure of a work whose start-up has ended', async () => {
+    const errors: unknown[] = [];
+    const abort = new AbortController();
+    unregister.push(
+      onMemberStart(async ({ signal }) => {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        if (signal.aborted) throw new Error('late');
+      }),
+    );
+    runMemberStart(memberStart(abort.signal), (error) => errors.push(error));
+    abort.abort();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(errors).toEqual([]);
+  });
+
+  it('gives early work the user as a promise, so it starts before user info answers', async () => {
+    let resolveUser: (user: User) => void = () => {};
+    const user = new Promise<User>((resolve) => {
+      resolveUser = resolve;
+    });
+    const seen: string[] = [];
+    unregister.push(
+      onSessionStart(async (start: EarlyStart) => {
+        seen.push('started');
+        seen.push((await start.user).username);
+      }),
+    );
+    runSessionStart({ client, signal: new AbortController().signal, path: '/', user }, (error) => {
+      throw error;
+    });
+    expect(seen).toEqual(['started']);
+    resolveUser(member);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(seen).toEqual(['started', 'm1']);
+  });
+
+  it('an unregistered work no longer runs', () => {
+    let runs = 0;
+    const off = onMemberStart(() => {
+      runs++;
+    });
+    off();
+    runMemberStart(memberStart(), () => {});
+    expect(runs).toBe(0);
+  });
+
+  it('loads each start-up module once, and tries one that failed again at the next start-up', async () => {
+    const loads = { good: 0, flaky: 0 };
+    let flakyFails = true;
+    const errors: unknown[] = [];
+    setStartupLoaders([
+      async () => {
+        loads.good++;
+      },
+      async () => {
+        loads.flaky++;
+        if (flakyFails) throw new TypeError('Failed to fetch dynamically imported module');
+      },
+    ]);
+    await loadStartupModules((error) => errors.push(error));
+    expect(loads).toEqual({ good: 1, flaky: 1 });
+    expect(errors).toHaveLength(1);
+    flakyFails = false;
+    await loadStartupModules((error) => errors.push(error));
+    await loadStartupModules((error) => errors.push(error));
+    expect(loads).toEqual({ good: 1, flaky: 2 });
+    expect(errors).toHaveLength(1);
+  });
+});
