@@ -1,4 +1,6 @@
+import type { CallHooks } from './endpoints/define';
 import { endpoints } from './endpoints/index';
+import type { RetriedCalls, RetryPolicy } from './endpoints/retry-policy';
 import { createRealtime, type Realtime, type RealtimeOptions } from './realtime/realtime';
 import { toTokens } from './schemas/auth';
 import { createServices, type Services } from './services/index';
@@ -7,7 +9,8 @@ import { type LockManagerLike, type RefreshNetworkFailure, Session } from './ses
 import { MemoryTokenStore, type TokenStore } from './session/token-store';
 import { DEFAULT_REQUEST_TIMEOUT_MS } from './transport/constants';
 import { HttpTransport } from './transport/http';
-import type { RetryInfo } from './transport/retry';
+import type { ClientRetry } from './transport/retry';
+import { checkRetryPolicy } from './transport/retry-check';
 import { HttpSender } from './transport/sender';
 
 export interface ClientOptions {
@@ -32,8 +35,18 @@ export interface ClientOptions {
   refreshNetworkFailure?: RefreshNetworkFailure;
   /** Where errors thrown by event handlers go (default console.error). */
   onError?: (error: unknown) => void;
-  /** Called before each retry wait, for every retry policy and the token refresh. */
-  onRetry?: (info: RetryInfo) => void;
+  /**
+   * A retry policy for the calls that have none of their own (SPEC.md names three), applied in
+   * full to the calls the catalogue marks safe to repeat (`calls: 'safe'`, the default: reads and
+   * idempotent writes; `'reads'`: reads only), and to any other call only where the answer proves
+   * nothing was done (a 429). Default: none, so such calls are sent once.
+   */
+  retry?: { policy: RetryPolicy; calls?: RetriedCalls };
+  /**
+   * How consumers observe calls, with the endpoint id: `beforeAttempt`, `afterResponse`,
+   * `onRetry` (the token refresh's retries too) and `beforeError`. Each call may add its own.
+   */
+  hooks?: CallHooks;
   /**
    * The socket.io channels: origin (default: the origin of `baseURL`), path (`/socket.io`),
    * namespaces (`/notifications`, `/chat`) and the connection timeout (20 s).
@@ -52,7 +65,8 @@ export interface ResolvedClientOptions {
   locks: LockManagerLike | null | undefined;
   refreshNetworkFailure: RefreshNetworkFailure;
   onError: (error: unknown) => void;
-  onRetry: ((info: RetryInfo) => void) | undefined;
+  retry: ClientRetry | undefined;
+  hooks: CallHooks | undefined;
   realtime: RealtimeOptions;
 }
 
@@ -69,6 +83,14 @@ export function resolveClientOptions(options: ClientOptions): ResolvedClientOpti
       `createClient: refreshNetworkFailure must be 'logout' or 'keep-session', got ${String(refreshNetworkFailure)}`,
     );
   }
+  let retry: ClientRetry | undefined;
+  if (options.retry !== undefined) {
+    const calls = options.retry.calls ?? 'safe';
+    if (calls !== 'safe' && calls !== 'reads') {
+      throw new RangeError(`createClient: retry.calls must be 'safe' or 'reads', got ${String(calls)}`);
+    }
+    retry = { policy: checkRetryPolicy(options.retry.policy, 'createClient: retry.policy'), calls };
+  }
   return {
     baseURL: options.baseURL,
     tokenStore: options.tokenStore ?? new MemoryTokenStore(),
@@ -78,7 +100,8 @@ export function resolveClientOptions(options: ClientOptions): ResolvedClientOpti
     locks: options.locks,
     refreshNetworkFailure,
     onError: options.onError ?? ((error: unknown) => console.error(error)),
-    onRetry: options.onRetry,
+    retry,
+    hooks: options.hooks,
     realtime: options.realtime ?? {},
   };
 }
@@ -105,7 +128,7 @@ export function createClient(options: ClientOptions): MatchmakerClient {
     locks: resolved.locks,
     refreshNetworkFailure: resolved.refreshNetworkFailure,
     onError: resolved.onError,
-    onRetry: resolved.onRetry,
+    onRetry: resolved.hooks?.onRetry,
     requestRefresh: async (refreshToken, scope) =>
       toTokens(
         await sender.send(
@@ -121,10 +144,11 @@ export function createClient(options: ClientOptions): MatchmakerClient {
   });
   const transport = new HttpTransport({
     sender,
-    onRetry: resolved.onRetry,
+    retry: resolved.retry,
+    hooks: resolved.hooks,
     session: {
       scope: () => session.scope,
-      getTokens: () => session.getTokens(),
+      getTokens: () => session.tokensNow(),
       refresh: (scope, failedAccessToken) => session.refreshIn(scope, failedAccessToken),
       end: (scope, reason) => session.endIn(scope, reason),
       lostTokens: (scope) => session.endOrphaned(scope),

@@ -54,21 +54,47 @@ export class HttpError extends MatchmakerError {
   readonly status: number;
   /** The parsed JSON body, the text body when it was not JSON, a Blob for binary calls, or undefined. */
   readonly body: unknown;
+  /**
+   * The wait the server asked for with `Retry-After` on a 429 or 503 answer, in ms (seconds or an
+   * HTTP date); undefined when it asked for none. Longer than the call's policy honours, it is why
+   * the call was not retried.
+   */
+  readonly retryAfterMs: number | undefined;
 
-  constructor(status: number, body: unknown, options: { endpoint?: string; cause?: unknown } = {}) {
+  constructor(
+    status: number,
+    body: unknown,
+    options: { endpoint?: string; cause?: unknown; retryAfterMs?: number | undefined } = {},
+  ) {
     super(`${options.endpoint ?? 'request'} failed with HTTP ${status}`, options);
     this.status = status;
     this.body = body;
+    this.retryAfterMs = options.retryAfterMs;
   }
 }
 
-/** The request never got an HTTP answer (connection refused, reset, DNS, CORS). */
+/**
+ * The request never got an HTTP answer (connection refused, reset, DNS, CORS). Whether the server
+ * may still have acted on it is `mayHaveReachedServer`: false only when the failure came before a
+ * connection was made (`ECONNREFUSED`, `ENOTFOUND`, `EAI_AGAIN`, `ENETUNREACH`, `EHOSTUNREACH`,
+ * `UND_ERR_CONNECT_TIMEOUT`), so nothing was sent; a connection reset or dropped after the request
+ * left may have been acted on.
+ */
 export class NetworkError extends MatchmakerError {
   override readonly name = 'NetworkError' as const;
   readonly code = 'NETWORK_ERROR' as const;
+  readonly mayHaveReachedServer: boolean;
+
+  constructor(
+    message: string,
+    options: { cause?: unknown; endpoint?: string | undefined; mayHaveReachedServer?: boolean } = {},
+  ) {
+    super(message, options);
+    this.mayHaveReachedServer = options.mayHaveReachedServer ?? true;
+  }
 }
 
-/** One attempt took longer than its time limit. */
+/** One attempt took longer than its time limit. The request was sent: the server may have acted on it. */
 export class TimeoutError extends MatchmakerError {
   override readonly name = 'TimeoutError' as const;
   readonly code = 'TIMEOUT_ERROR' as const;

@@ -14,9 +14,25 @@
 
 // The client and the options of a call.
 export { type ClientOptions, createClient, type MatchmakerClient } from './client';
-// Retries and time limits: the policies of SPEC.md section 9 and what a retry observer hears.
-export type { CallOptions, RetryPolicy } from './endpoints/define';
+// Retries, time limits and hooks: policies as data (SPEC.md section 9's among them), what the
+// catalogue says about repeating a call, and what hooks hear of each call.
+export type {
+  AttemptInfo,
+  CallHooks,
+  CallOptions,
+  ErrorInfo,
+  ResponseInfo,
+  RetryInfo,
+  SentInput,
+} from './endpoints/define';
 export type { EndpointId } from './endpoints/index';
+export type {
+  Effect,
+  RetriedCalls,
+  RetriedFailure,
+  RetryPolicy,
+  RetryWait,
+} from './endpoints/retry-policy';
 // Errors and their guards.
 export {
   AbortedError,
@@ -134,7 +150,8 @@ export {
   ANALYTICS_RETRY,
   DEFAULT_REQUEST_TIMEOUT_MS,
   DEVICE_INFO_RETRY,
+  fixedRetry,
   LOCATION_UPDATE_RETRY,
   SERVER_ERROR_STATUSES,
 } from './transport/constants';
-export type { RetryInfo } from './transport/retry';
+export { parseRetryAfter } from './transport/retry';

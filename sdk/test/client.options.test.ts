@@ -15,6 +15,42 @@ describe('createClient options', () => {
       }),
     ).toThrow(/refreshNetworkFailure must be 'logout' or 'keep-session', got forget/);
   });
+
+  it('check a retry policy field by field, naming the one that is wrong', () => {
+    const good: sdk.RetryPolicy = {
+      retries: 5,
+      statusCodes: [429, 503],
+      failures: ['network'],
+      wait: { kind: 'backoff', baseMs: 200, maxMs: 10_000 },
+      retryAfter: { maxMs: 900_000 },
+    };
+    const make = (policy: unknown, calls?: unknown) => () =>
+      sdk.createClient({
+        baseURL: 'http://127.0.0.1:9',
+        retry: { policy: policy as sdk.RetryPolicy, calls: calls as sdk.RetriedCalls },
+      });
+    expect(make(good)).not.toThrow();
+    expect(make({ ...good, retries: -1 })).toThrow(
+      'createClient: retry.policy.retries must be a whole number from 0 to 1000, got -1',
+    );
+    expect(make({ ...good, statusCodes: [429, 700] })).toThrow(
+      'createClient: retry.policy.statusCodes[1] must be an HTTP status from 100 to 599, got 700',
+    );
+    expect(make({ ...good, failures: ['network', 'dns'] })).toThrow(
+      `createClient: retry.policy.failures[1] must be 'network' or 'timeout', got "dns"`,
+    );
+    expect(make({ ...good, wait: { kind: 'backoff', baseMs: 200, maxMs: 1.5 } })).toThrow(
+      'retry.policy.wait.maxMs must be a whole number',
+    );
+    expect(make({ ...good, wait: { kind: 'linear' } })).toThrow(
+      `retry.policy.wait.kind must be 'fixed' or 'backoff', got "linear"`,
+    );
+    // Longer than a timer can wait (about 24.8 days): it would fire at once.
+    expect(make({ ...good, retryAfter: { maxMs: 2 ** 31 } })).toThrow('retry.policy.retryAfter.maxMs');
+    expect(make(good, 'everything')).toThrow(
+      "createClient: retry.calls must be 'safe' or 'reads', got everything",
+    );
+  });
 });
 
 describe('the public surface', () => {

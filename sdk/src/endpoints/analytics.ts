@@ -10,6 +10,7 @@ export const analyticsEndpoints = {
     path: '/api/analytics/v2/dau/',
     provider: 'analytics',
     access: 'session',
+    effect: 'unsafe',
     body: dauEventSchema,
     response: dauAnswerSchema,
     retry: ANALYTICS_RETRY,

@@ -4,17 +4,9 @@
  */
 import type { z } from 'zod';
 
-/**
- * A fixed-delay retry policy, as data: which answers are retried (`statusCodes`; failures to get an
- * answer at all, network errors and time-outs, always are), how many retries after the first
- * attempt, and the wait between them. The budget belongs to the call: a 403 refresh-and-replay
- * does not restart it.
- */
-export interface RetryPolicy {
-  readonly retries: number;
-  readonly delayMs: number;
-  readonly statusCodes: readonly number[];
-}
+import type { Effect, RetryPolicy } from './retry-policy';
+
+export type { Effect, RetriedCalls, RetriedFailure, RetryPolicy, RetryWait } from './retry-policy';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -57,7 +49,16 @@ export interface EndpointDef {
   readonly bodyType?: 'json' | 'multipart';
   /** zod schema of the answer, or `binary` for file downloads (a Blob). */
   readonly response: z.ZodType | 'binary';
-  /** Retried on the policy's statuses and on network failures only; absent means never retried. */
+  /**
+   * What sending it twice does: `read` and `idempotent` calls are safe to repeat, so a client's
+   * retry policy applies to them; an `unsafe` one is sent again only when the answer proves
+   * nothing was done (429).
+   */
+  readonly effect: Effect;
+  /**
+   * The call's own retry policy (SPEC.md section 9 names three), applied whatever its effect and
+   * instead of the client's. Absent: the client's policy, if any, as `effect` allows.
+   */
   readonly retry?: RetryPolicy;
   /** One line for docs and tooling. */
   readonly summary: string;
@@ -88,7 +89,92 @@ export interface CallInput<E extends EndpointDef> {
 
 /** Per-call options accepted by every service method. */
 export interface CallOptions {
+  /** Aborts the call: its attempt in flight, any wait, its wait for a shared refresh. */
   signal?: AbortSignal;
   /** Time limit of one attempt, in ms; defaults to the client's `timeoutMs`. */
   timeoutMs?: number;
+  /**
+   * Ends the call's retrying without cutting an attempt in flight: once it fires, a retry wait
+   * ends at once and no further attempt is sent; the call fails with AbortedError (its `cause`,
+   * the last attempt's error). A bulk run's first Ctrl-C: rows waiting are left, rows in flight
+   * finish.
+   */
+  stopRetries?: AbortSignal;
+  /** This call's hooks, run after the client's. */
+  hooks?: CallHooks;
+}
+
+/** The pieces of a call as the hooks see them: validated, the same object for every attempt. */
+export interface SentInput {
+  readonly params: unknown;
+  readonly query: Readonly<Record<string, string>> | undefined;
+  readonly body: unknown;
+}
+
+/** What `beforeAttempt` learns. */
+export interface AttemptInfo {
+  /** The endpoint id, such as `admin.suspendUser`. */
+  readonly endpoint: string;
+  /** 1 for the first attempt. */
+  readonly attempt: number;
+  readonly input: SentInput;
+}
+
+/** What `afterResponse` learns of every HTTP answer. */
+export interface ResponseInfo {
+  readonly endpoint: string;
+  readonly attempt: number;
+  readonly status: number;
+  /** From the start of the attempt to its answer read whole, in ms. */
+  readonly durationMs: number;
+  /** The wait a 429 or 503 answer asked for with `Retry-After`, in ms; undefined otherwise. */
+  readonly retryAfterMs: number | undefined;
+  /** The answer as read (parsed JSON, text, a Blob for binary calls), before its schema's check. */
+  readonly body: unknown;
+}
+
+/** What `onRetry` learns before each retry wait. */
+export interface RetryInfo {
+  readonly endpoint: string;
+  /** The attempt that failed (1 for the first); the retry after it is retry number `attempt`. */
+  readonly attempt: number;
+  /** 1 for the first retry of the call (the same number as `attempt`). */
+  readonly retry: number;
+  /** The wait before the next attempt, in ms (a Retry-After it honours included). */
+  readonly delayMs: number;
+  /** Why: the HttpError, NetworkError or TimeoutError of the failed attempt. */
+  readonly error: unknown;
+}
+
+/** What `beforeError` learns of the error a call is about to reject with. */
+export interface ErrorInfo {
+  readonly endpoint: string;
+  readonly error: unknown;
+  /** Attempts sent (0: the call failed before sending, such as a request that broke its contract). */
+  readonly attempts: number;
+  /** The call's validated pieces; undefined when they did not pass their check. */
+  readonly input: SentInput | undefined;
+}
+
+/**
+ * How consumers observe (and hold) calls, the way ky's hooks see each request, with the endpoint
+ * id. Consumers never wrap `fetch` for this. A hook that throws (or whose promise rejects) ends the
+ * call with that error, as it is.
+ */
+export interface CallHooks {
+  /**
+   * Before every attempt, the first included. A promise it returns is waited for (a run-wide
+   * pause while a server's Retry-After holds, a pacer): the caller's abort and the end of the
+   * session still end the call at once.
+   */
+  beforeAttempt?: (info: AttemptInfo) => undefined | Promise<void>;
+  /**
+   * After every HTTP answer, whatever its status, before the SDK acts on it (a retry, the 403
+   * refresh, the 406 logout, the schema check). A promise it returns is waited for.
+   */
+  afterResponse?: (info: ResponseInfo) => undefined | Promise<void>;
+  /** Before each retry wait, of every policy (the token refresh's too). */
+  onRetry?: (info: RetryInfo) => void;
+  /** The error the call rejects with is what this returns (`info.error` to keep it). */
+  beforeError?: (info: ErrorInfo) => unknown;
 }

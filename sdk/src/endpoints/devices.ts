@@ -10,6 +10,7 @@ export const devicesEndpoints = {
     path: '/api/usermgmt/v2/devices',
     provider: 'usermgmt',
     access: 'session',
+    effect: 'unsafe',
     body: deviceSchema,
     response: deviceAnswerSchema,
     retry: DEVICE_INFO_RETRY,

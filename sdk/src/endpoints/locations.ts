@@ -9,6 +9,7 @@ export const locationsEndpoints = {
     path: '/api/main/v2/locations/search',
     provider: 'main',
     access: 'session',
+    effect: 'read',
     body: locationSearchBodySchema,
     response: locationSearchResponseSchema,
     summary: 'Turn coordinates into city, country and country code.',

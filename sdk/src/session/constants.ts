@@ -1,13 +1,9 @@
 /** Constants of the session: token refresh, logout, cookies (SPEC.md sections 4 and 9). */
-import type { RetryPolicy } from '../endpoints/define';
-import { SERVER_ERROR_STATUSES } from '../transport/constants';
+import type { RetryPolicy } from '../endpoints/retry-policy';
+import { fixedRetry } from '../transport/constants';
 
-/** The 403 refresh flow: the refresh call is retried on network failures and 5xx. */
-export const TOKEN_REFRESH_RETRY: RetryPolicy = {
-  retries: 3,
-  delayMs: 1_000,
-  statusCodes: SERVER_ERROR_STATUSES,
-};
+/** The 403 refresh flow: the refresh call is retried on network failures and 5xx, 3 times 1 s apart. */
+export const TOKEN_REFRESH_RETRY: RetryPolicy = fixedRetry(3, 1_000);
 /** The logout call is a courtesy to the server: local logout never waits longer for it. */
 export const LOGOUT_REQUEST_TIMEOUT_MS = 5_000;
 

@@ -9,9 +9,13 @@ import { LOGOUT_REQUEST_TIMEOUT_MS, TOKEN_REFRESH_RETRY } from './constants';
  * attempts and three waits, then the logout call a failed refresh makes. Waiting less than this
  * would give up on a healthy refresh in another process.
  */
+const REFRESH_DELAY_MS =
+  TOKEN_REFRESH_RETRY.wait.kind === 'fixed'
+    ? TOKEN_REFRESH_RETRY.wait.delayMs
+    : TOKEN_REFRESH_RETRY.wait.maxMs;
 export const MAX_LOCK_HOLD_MS =
   (TOKEN_REFRESH_RETRY.retries + 1) * DEFAULT_REQUEST_TIMEOUT_MS +
-  TOKEN_REFRESH_RETRY.retries * TOKEN_REFRESH_RETRY.delayMs +
+  TOKEN_REFRESH_RETRY.retries * REFRESH_DELAY_MS +
   LOGOUT_REQUEST_TIMEOUT_MS;
 /** How long to wait for the lock by default: the longest hold, and some slack for the disk. */
 export const DEFAULT_LOCK_WAIT_MS = MAX_LOCK_HOLD_MS + 15_000;

@@ -1,8 +1,9 @@
+import type { RetryInfo } from '../endpoints/define';
 import { isHttpError, NotLoggedInError, SuspendedError } from '../errors';
 import { isDeleted } from '../rules/roles';
 import type { Tokens } from '../schemas/auth';
 import type { User } from '../schemas/user';
-import { isRetryable, type RetryInfo } from '../transport/retry';
+import { retryDelay } from '../transport/retry';
 import { type Stoppers, throwIfStopped, wait } from '../transport/signals';
 import { SESSION_EXPIRED_NOTICE, TOKEN_REFRESH_RETRY } from './constants';
 import { Emitter } from './emitter';
@@ -121,14 +122,24 @@ export class Session {
 
   /** The stored tokens; null when there are none or a logout is under way (it has begun). */
   async getTokens(): Promise<Tokens | null> {
+    return this.tokensNow();
+  }
+
+  /**
+   * getTokens, synchronous when the store is (memory, cookies): a call then waits for nothing
+   * before it is sent. The transport reads tokens this way on every call.
+   */
+  tokensNow(): Tokens | null | Promise<Tokens | null> {
     if (this.#loggingOut) return null;
-    const tokens = await this.#readStore();
-    return this.#loggingOut ? null : tokens;
+    const stored = this.#store.get();
+    if (typeof (stored as { then?: unknown } | null)?.then === 'function') {
+      return (stored as Promise<Tokens | null>).then((tokens) => (this.#loggingOut ? null : usable(tokens)));
+    }
+    return usable(stored as Tokens | null);
   }
 
   async #readStore(): Promise<Tokens | null> {
-    const tokens = await this.#store.get();
-    return tokens && tokens.accessToken !== '' ? tokens : null;
+    return usable(await this.#store.get());
   }
 
   async getAccessToken(): Promise<string | null> {
@@ -316,15 +327,20 @@ export class Session {
   }
 
   async #requestWithRetries(refreshToken: string, scope: SessionScope, stoppers: Stoppers): Promise<Tokens> {
-    const policy = TOKEN_REFRESH_RETRY;
-    for (let retry = 1; ; retry++) {
+    for (let attempt = 1; ; attempt++) {
       try {
         return await this.#options.requestRefresh(refreshToken, scope);
       } catch (error) {
-        if (retry > policy.retries || !isRetryable(policy, error)) throw error;
-        this.#options.onRetry?.({ endpoint: REFRESH_ID, retry, delayMs: policy.delayMs, error });
-        await wait(policy.delayMs, stoppers);
+        const delayMs = retryDelay(TOKEN_REFRESH_RETRY, attempt, error);
+        if (delayMs === undefined) throw error;
+        this.#options.onRetry?.({ endpoint: REFRESH_ID, attempt, retry: attempt, delayMs, error });
+        await wait(delayMs, stoppers);
       }
     }
   }
+}
+
+/** Tokens that can be sent: an empty access token is none. */
+function usable(tokens: Tokens | null): Tokens | null {
+  return tokens && tokens.accessToken !== '' ? tokens : null;
 }

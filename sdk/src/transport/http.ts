@@ -1,10 +1,11 @@
-import type { CallInput, CallOptions, EndpointDef, ResultOf } from '../endpoints/define';
-import { HttpError, NotLoggedInError, SuspendedError } from '../errors';
+import type { CallHooks, CallInput, CallOptions, EndpointDef, ResultOf } from '../endpoints/define';
+import type { RetryPolicy } from '../endpoints/retry-policy';
+import { NotLoggedInError, SuspendedError } from '../errors';
 import type { Tokens } from '../schemas/auth';
 import type { SessionScope } from '../session/scope';
 import type { LogoutReason } from '../session/session';
-import { isRetryable, type RetryInfo } from './retry';
-import type { HttpSender, RawResponse } from './sender';
+import { type ClientRetry, policyOf, retryDelay } from './retry';
+import { type HttpSender, httpError, type PreparedRequest, type RawResponse } from './sender';
 import { type Stoppers, throwIfStopped, unlessStopped, wait } from './signals';
 import type { Transport } from './types';
 
@@ -16,7 +17,8 @@ import type { Transport } from './types';
 export interface TransportSession {
   /** The scope of the session now; a call belongs to the session it started in. */
   scope(): SessionScope;
-  getTokens(): Promise<Tokens | null>;
+  /** The stored tokens; synchronous when the store is (memory), so a call waits for nothing. */
+  getTokens(): Tokens | null | Promise<Tokens | null>;
   /** The single-flight refresh of `scope`'s session after `failedAccessToken` got 403. */
   refresh(scope: SessionScope, failedAccessToken: string): Promise<Tokens>;
   /** Ends `scope`'s session (once; nothing if it already ended). */
@@ -31,35 +33,117 @@ export interface TransportSession {
 export interface HttpTransportOptions {
   sender: HttpSender;
   session: TransportSession;
-  /** Called before each retry wait (logging, progress displays, tests). */
-  onRetry?: ((info: RetryInfo) => void) | undefined;
+  /** The client's retry policy for calls without one of their own, and which calls it covers. */
+  retry?: ClientRetry | undefined;
+  /** The client's hooks (each call's own run after them). */
+  hooks?: CallHooks | undefined;
+}
+
+/** A hook that may hold the attempt: the client's, then the call's, each waited for. */
+function inTurn<I>(
+  first: ((info: I) => undefined | Promise<void>) | undefined,
+  second: ((info: I) => undefined | Promise<void>) | undefined,
+): ((info: I) => undefined | Promise<void>) | undefined {
+  if (!first || !second) return first ?? second;
+  return async (info) => {
+    await first(info);
+    await second(info);
+  };
+}
+
+/** Client hooks and a call's own, as one set (the client's run first). */
+function joinHooks(client: CallHooks | undefined, call: CallHooks): CallHooks {
+  if (!client) return call;
+  const { onRetry, beforeError } = client;
+  return {
+    beforeAttempt: inTurn(client.beforeAttempt, call.beforeAttempt),
+    afterResponse: inTurn(client.afterResponse, call.afterResponse),
+    onRetry:
+      onRetry && call.onRetry
+        ? (info) => {
+            onRetry(info);
+            call.onRetry?.(info);
+          }
+        : (onRetry ?? call.onRetry),
+    beforeError:
+      beforeError && call.beforeError
+        ? (info) => call.beforeError?.({ ...info, error: beforeError(info) })
+        : (beforeError ?? call.beforeError),
+  };
 }
 
 /**
  * The one HTTP path of the SDK's calls: the entry's access rule, its retry policy (one budget per
- * call), the 403 refresh-and-replay and the 406 suspension logout. The ended-session rule lives
- * here: a call of a session that ended (logout, or a login that replaced it) is stopped at once,
- * and after every `await` that could cross a logout the call checks again, so nothing of an ended
- * session is sent, replayed or answered.
+ * call), the hooks, the 403 refresh-and-replay and the 406 suspension logout. The ended-session
+ * rule lives here: a call of a session that ended (logout, or a login that replaced it) is stopped
+ * at once, and after every `await` that could cross a logout the call checks again, so nothing of
+ * an ended session is sent, replayed or answered.
  */
 export class HttpTransport implements Transport {
   readonly #sender: HttpSender;
   readonly #session: TransportSession;
-  readonly #onRetry: ((info: RetryInfo) => void) | undefined;
+  readonly #retry: ClientRetry | undefined;
+  readonly #hooks: CallHooks | undefined;
+  /** Each entry's policy, worked out on its first call. */
+  readonly #policies = new Map<EndpointDef, RetryPolicy | null>();
 
   constructor(options: HttpTransportOptions) {
     this.#sender = options.sender;
     this.#session = options.session;
-    this.#onRetry = options.onRetry;
+    this.#retry = options.retry;
+    this.#hooks = options.hooks;
   }
 
-  async call<E extends EndpointDef>(
+  #policyOf(endpoint: EndpointDef): RetryPolicy | undefined {
+    let policy = this.#policies.get(endpoint);
+    if (policy === undefined) {
+      policy = policyOf(endpoint, this.#retry) ?? null;
+      this.#policies.set(endpoint, policy);
+    }
+    return policy ?? undefined;
+  }
+
+  call<E extends EndpointDef>(
     endpoint: E,
     input: CallInput<E> = {},
     options: CallOptions = {},
   ): Promise<ResultOf<E>> {
+    const hooks = options.hooks ? joinHooks(this.#hooks, options.hooks) : this.#hooks;
+    if (!hooks?.beforeError) return this.#call(endpoint, input, options, hooks, undefined);
+    return this.#callTellingErrors(endpoint, input, options, hooks, hooks.beforeError);
+  }
+
+  async #callTellingErrors<E extends EndpointDef>(
+    endpoint: E,
+    input: CallInput<E>,
+    options: CallOptions,
+    hooks: CallHooks,
+    beforeError: NonNullable<CallHooks['beforeError']>,
+  ): Promise<ResultOf<E>> {
+    const progress: CallProgress = { attempts: 0, request: undefined };
+    try {
+      return await this.#call(endpoint, input, options, hooks, progress);
+    } catch (error) {
+      throw beforeError({
+        endpoint: endpoint.id,
+        error,
+        attempts: progress.attempts,
+        input: progress.request,
+      });
+    }
+  }
+
+  async #call<E extends EndpointDef>(
+    endpoint: E,
+    input: CallInput<E>,
+    options: CallOptions,
+    hooks: CallHooks | undefined,
+    progress: CallProgress | undefined,
+  ): Promise<ResultOf<E>> {
     const scope = this.#session.scope();
-    const tokens = await this.#session.getTokens();
+    const stored = this.#session.getTokens();
+    // A synchronous store (memory, cookies) costs the call no wait.
+    const tokens = isPromiseLike(stored) ? await stored : stored;
     if (!tokens) {
       if (endpoint.access === 'session') {
         await this.#session.lostTokens(scope);
@@ -75,22 +159,35 @@ export class HttpTransport implements Transport {
     };
     throwIfStopped(stoppers);
     const request = this.#sender.prepare(endpoint, input);
-    const policy = endpoint.retry;
+    if (progress) progress.request = request;
+    const policy = this.#policyOf(endpoint);
+    // Only hooks on each attempt cost an attempt anything.
+    const attemptHooks = hooks?.beforeAttempt || hooks?.afterResponse ? hooks : undefined;
     let accessToken = tokens?.accessToken ?? null;
-    let retried = 0;
     let replayed = false;
-    for (;;) {
+    for (let attempt = 1; ; attempt++) {
+      if (progress) progress.attempts = attempt;
       let response: RawResponse;
       try {
-        response = await this.#sender.attempt(endpoint, request, accessToken, stoppers, options.timeoutMs);
-        if (policy?.statusCodes.includes(response.status)) {
-          throw new HttpError(response.status, response.data, { endpoint: endpoint.id });
-        }
+        response = attemptHooks
+          ? await this.#hookedAttempt(
+              endpoint,
+              request,
+              accessToken,
+              stoppers,
+              options,
+              attemptHooks,
+              attempt,
+            )
+          : await this.#sender.attempt(endpoint, request, accessToken, stoppers, options.timeoutMs);
+        if (policy?.statusCodes.includes(response.status)) throw httpError(endpoint, response);
       } catch (error) {
-        if (!policy || retried >= policy.retries || !isRetryable(policy, error)) throw error;
-        retried++;
-        this.#onRetry?.({ endpoint: endpoint.id, retry: retried, delayMs: policy.delayMs, error });
-        await wait(policy.delayMs, stoppers);
+        // The budget is the call's, not each send's: the 403 replay is not one of its retries.
+        const retry = replayed ? attempt - 1 : attempt;
+        const delayMs = policy ? retryDelay(policy, retry, error) : undefined;
+        if (delayMs === undefined) throw error;
+        hooks?.onRetry?.({ endpoint: endpoint.id, attempt, retry, delayMs, error });
+        await wait(delayMs, stoppers, options.stopRetries, error);
         continue;
       }
       if (response.status === 403 && tokens && accessToken && !replayed) {
@@ -110,4 +207,49 @@ export class HttpTransport implements Transport {
       return this.#sender.result(endpoint, response);
     }
   }
+
+  /** One attempt with its hooks: beforeAttempt may hold it, afterResponse hears its answer. */
+  async #hookedAttempt(
+    endpoint: EndpointDef,
+    request: PreparedRequest,
+    accessToken: string | null,
+    stoppers: Stoppers,
+    options: CallOptions,
+    hooks: CallHooks,
+    attempt: number,
+  ): Promise<RawResponse> {
+    const held = hooks.beforeAttempt?.({ endpoint: endpoint.id, attempt, input: request });
+    if (held) {
+      await unlessStopped(held, stoppers);
+      throwIfStopped(stoppers);
+    }
+    if (!hooks.afterResponse) {
+      return this.#sender.attempt(endpoint, request, accessToken, stoppers, options.timeoutMs);
+    }
+    const started = performance.now();
+    const response = await this.#sender.attempt(endpoint, request, accessToken, stoppers, options.timeoutMs);
+    const heard = hooks.afterResponse({
+      endpoint: endpoint.id,
+      attempt,
+      status: response.status,
+      durationMs: performance.now() - started,
+      retryAfterMs: response.retryAfterMs,
+      body: response.data,
+    });
+    if (heard) {
+      await unlessStopped(heard, stoppers);
+      throwIfStopped(stoppers);
+    }
+    return response;
+  }
+}
+
+function isPromiseLike<T>(value: T | Promise<T>): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
+
+/** How far a call got, for `beforeError`. */
+interface CallProgress {
+  attempts: number;
+  request: PreparedRequest | undefined;
 }

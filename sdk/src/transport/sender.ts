@@ -1,7 +1,8 @@
 import { type FetchOptions, ofetch } from 'ofetch';
-import type { CallInput, EndpointDef, ResultOf } from '../endpoints/define';
+import type { CallInput, EndpointDef, ResultOf, SentInput } from '../endpoints/define';
 import { HttpError, isMatchmakerError, NetworkError, TimeoutError } from '../errors';
 import { parseJsonBody } from './body';
+import { parseRetryAfter, RETRY_AFTER_STATUSES } from './retry';
 import { onStop, type Stoppers, stoppedError } from './signals';
 import { buildPath, toQuery } from './url';
 import { parseOrThrow } from './validate';
@@ -17,16 +18,30 @@ export interface SenderOptions {
 }
 
 /** A request whose path, query and body have been validated and filled once, for every attempt. */
-export interface PreparedRequest {
+export interface PreparedRequest extends SentInput {
   path: string;
   query: Record<string, string> | undefined;
-  body: unknown;
 }
 
 export interface RawResponse {
   status: number;
   data: unknown;
+  /** The Retry-After of a 429 or 503 answer, in ms. */
+  retryAfterMs: number | undefined;
 }
+
+/**
+ * Failures before a connection was made: the request cannot have reached the server. (undici puts
+ * the system error's code on the cause of its `fetch failed` TypeError.)
+ */
+const NOT_CONNECTED: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 const NO_CACHE = { 'Cache-Control': 'no-cache', Pragma: 'no-cache' } as const;
 
@@ -73,7 +88,12 @@ export class HttpSender {
     } else if (endpoint.body) {
       body = parseOrThrow(endpoint.body, input.body, endpoint.id, 'request', 'body');
     }
-    return { path: buildPath(endpoint.id, endpoint.path, params), query: toQuery(query), body };
+    return {
+      path: buildPath(endpoint.id, endpoint.path, params),
+      params,
+      query: toQuery(query),
+      body,
+    };
   }
 
   /**
@@ -110,13 +130,24 @@ export class HttpSender {
         ...(endpoint.response === 'binary' ? { responseType: 'blob' } : { parseResponse: parseJsonBody }),
         signal: controller.signal,
       } as FetchOptions<'json'>);
-      return { status: response.status, data: response._data };
+      const status = response.status;
+      return {
+        status,
+        data: response._data,
+        retryAfterMs: RETRY_AFTER_STATUSES.has(status)
+          ? parseRetryAfter(response.headers.get('retry-after'))
+          : undefined,
+      };
     } catch (error) {
       if (isMatchmakerError(error)) throw error;
       const stop = stoppedError(stoppers, error);
       if (stop) throw stop;
       if (timedOut) throw new TimeoutError(timeoutMs, { endpoint: endpoint.id, cause: error });
-      throw new NetworkError(`${endpoint.id}: ${describe(error)}`, { endpoint: endpoint.id, cause: error });
+      throw new NetworkError(`${endpoint.id}: ${describe(error)}`, {
+        endpoint: endpoint.id,
+        cause: error,
+        mayHaveReachedServer: !codesOf(error).some((code) => NOT_CONNECTED.has(code)),
+      });
     } finally {
       clearTimeout(timer);
       detach();
@@ -139,9 +170,7 @@ export class HttpSender {
 
   /** The answer of a 2xx response parsed with the entry's schema; HttpError for any other status. */
   result<E extends EndpointDef>(endpoint: E, response: RawResponse): ResultOf<E> {
-    if (response.status < 200 || response.status >= 300) {
-      throw new HttpError(response.status, response.data, { endpoint: endpoint.id });
-    }
+    if (response.status < 200 || response.status >= 300) throw httpError(endpoint, response);
     if (endpoint.response === 'binary') return response.data as ResultOf<E>;
     return parseOrThrow(endpoint.response, response.data, endpoint.id, 'response') as ResultOf<E>;
   }
@@ -163,6 +192,26 @@ export class HttpSender {
     );
     return this.result(endpoint, response);
   }
+}
+
+/** The HttpError of an answer, with the Retry-After it carried. */
+export function httpError(endpoint: EndpointDef, response: RawResponse): HttpError {
+  return new HttpError(response.status, response.data, {
+    endpoint: endpoint.id,
+    retryAfterMs: response.retryAfterMs,
+  });
+}
+
+/** The `code`s along an error's cause chain (ofetch's FetchError, undici's TypeError, the system error). */
+function codesOf(error: unknown): string[] {
+  const codes: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') codes.push(code);
+    current = current.cause;
+  }
+  return codes;
 }
 
 function describe(error: unknown): string {

@@ -51,22 +51,52 @@ export function onStop(stoppers: Stoppers, fn: () => void): () => void {
   };
 }
 
-/** Waits `ms`, rejecting at once when the caller aborts or the session ends. Leaves no timer behind. */
-export function wait(ms: number, stoppers: Stoppers): Promise<void> {
+/**
+ * Waits `ms`, rejecting at once when the caller aborts or the session ends, or, given
+ * `stopRetries`, when that fires (an AbortedError whose cause is `last`, the error the wait was
+ * for). Leaves no timer or listener behind.
+ */
+export function wait(
+  ms: number,
+  stoppers: Stoppers,
+  stopRetries?: AbortSignal | undefined,
+  last?: unknown,
+): Promise<void> {
   return new Promise((resolve, reject) => {
-    const stopped = stoppedError(stoppers);
+    const stopped = stoppedError(stoppers) ?? retriesStopped(stoppers, stopRetries, last);
     if (stopped) {
       reject(stopped);
       return;
     }
     const detach = onStop(stoppers, () => {
       clearTimeout(timer);
+      stopRetries?.removeEventListener('abort', onRetriesStopped);
       reject(stoppedError(stoppers));
     });
+    const onRetriesStopped = () => {
+      clearTimeout(timer);
+      detach();
+      reject(retriesStopped(stoppers, stopRetries, last));
+    };
+    stopRetries?.addEventListener('abort', onRetriesStopped, { once: true });
     const timer = setTimeout(() => {
       detach();
+      stopRetries?.removeEventListener('abort', onRetriesStopped);
       resolve();
     }, ms);
+  });
+}
+
+/** The error of a call whose retries were stopped (CallOptions.stopRetries); null while they go on. */
+export function retriesStopped(
+  stoppers: Stoppers,
+  stopRetries: AbortSignal | undefined,
+  last: unknown,
+): AbortedError | null {
+  if (!stopRetries?.aborted) return null;
+  return new AbortedError(`${stoppers.endpoint ?? 'request'} was not sent again: its retries were stopped`, {
+    endpoint: stoppers.endpoint,
+    cause: last,
   });
 }
 

@@ -38,6 +38,6 @@ describe('devices service requests', () => {
 
   it('carries the device-info retry policy (5 times, 5 s apart; timing is tested with the transport)', () => {
     expect(devicesEndpoints.register.retry).toBe(DEVICE_INFO_RETRY);
-    expect(DEVICE_INFO_RETRY).toMatchObject({ retries: 5, delayMs: 5_000 });
+    expect(DEVICE_INFO_RETRY).toMatchObject({ retries: 5, wait: { kind: 'fixed', delayMs: 5_000 } });
   });
 });

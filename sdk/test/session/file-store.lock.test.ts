@@ -100,7 +100,7 @@ describe('FileTokenStore lock', () => {
     // Four refresh attempts of 30 s, three 1 s waits, then the logout call of a failed refresh.
     const longestHoldMs =
       (TOKEN_REFRESH_RETRY.retries + 1) * DEFAULT_REQUEST_TIMEOUT_MS +
-      TOKEN_REFRESH_RETRY.retries * TOKEN_REFRESH_RETRY.delayMs +
+      TOKEN_REFRESH_RETRY.retries * 1_000 +
       LOGOUT_REQUEST_TIMEOUT_MS;
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     const store = new FileTokenStore(join(dir, 'session.json'));

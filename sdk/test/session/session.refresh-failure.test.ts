@@ -27,7 +27,7 @@ function client(options: { refreshNetworkFailure?: 'logout' | 'keep-session' } =
     tokenStore: store,
     locks: null,
     timeoutMs: 0,
-    onRetry: () => retries++,
+    hooks: { onRetry: () => retries++ },
     ...options,
   });
   const logouts: LogoutReason[] = [];

@@ -1,4 +1,10 @@
-import { createClient, type MatchmakerClient, type RetryInfo } from '../../src/index';
+import {
+  type CallHooks,
+  type ClientOptions,
+  createClient,
+  type MatchmakerClient,
+  type RetryInfo,
+} from '../../src/index';
 import { MemoryTokenStore, type TokenStore } from '../../src/session/token-store';
 
 export const TOKENS = { accessToken: 'access-1', refreshToken: 'refresh-1' } as const;
@@ -12,6 +18,8 @@ export function testClient(
     /** 0 leaves no per-attempt timer, so fake-timer tests see only the SDK's own waits. */
     timeoutMs?: number;
     onRetry?: (info: RetryInfo) => void;
+    hooks?: CallHooks;
+    retry?: ClientOptions['retry'];
     refreshNetworkFailure?: 'logout' | 'keep-session';
   } = {},
 ): MatchmakerClient {
@@ -21,7 +29,8 @@ export function testClient(
     tokenStore: options.store ?? new MemoryTokenStore(tokens ? { ...tokens } : null),
     locks: null,
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
-    ...(options.onRetry ? { onRetry: options.onRetry } : {}),
+    ...(options.onRetry || options.hooks ? { hooks: { onRetry: options.onRetry, ...options.hooks } } : {}),
+    ...(options.retry ? { retry: options.retry } : {}),
     ...(options.refreshNetworkFailure ? { refreshNetworkFailure: options.refreshNetworkFailure } : {}),
   });
 }

@@ -1,11 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { isAbortedError, isHttpError, isNetworkError } from '../../src/index';
+import { isAbortedError, isHttpError, isNetworkError, type RetryPolicy } from '../../src/index';
 import { ANALYTICS_RETRY, DEVICE_INFO_RETRY, LOCATION_UPDATE_RETRY } from '../../src/transport/constants';
 import { answerFor } from '../support/answers';
 import { flushIO, sampleUser, testClient } from '../support/client';
 import { useTestServer } from '../support/server';
 
 type Client = ReturnType<typeof testClient>;
+const delayOf = (policy: RetryPolicy) => (policy.wait.kind === 'fixed' ? policy.wait.delayMs : Number.NaN);
 
 const server = useTestServer();
 let stamps: number[];
@@ -79,15 +80,15 @@ describe.each([
     call: (c: Client, signal?: AbortSignal) => c.analytics.dau(dauEvent, { signal }),
   },
 ])('$name retry policy', ({ policy, call }) => {
-  it(`retries a 5xx ${policy.retries} times, ${policy.delayMs} ms apart, then fails`, async () => {
+  it(`retries a 5xx ${policy.retries} times, ${delayOf(policy)} ms apart, then fails`, async () => {
     failWith(503);
-    const outcome = (await runThroughRetries(call(client()), policy.retries, policy.delayMs)) as {
+    const outcome = (await runThroughRetries(call(client()), policy.retries, delayOf(policy))) as {
       error?: unknown;
     };
     expect(server.requests).toHaveLength(policy.retries + 1);
     expect(isHttpError(outcome.error) && outcome.error.status).toBe(503);
     const gaps = stamps.slice(1).map((t, i) => t - (stamps[i] as number));
-    expect(gaps).toEqual(Array(policy.retries).fill(policy.delayMs));
+    expect(gaps).toEqual(Array(policy.retries).fill(delayOf(policy)));
   });
 
   it('succeeds on a later attempt', async () => {
@@ -97,9 +98,9 @@ describe.each([
     });
     const pending = call(client()).then(() => 'ok');
     await flushIO(() => waits === 1);
-    await vi.advanceTimersByTimeAsync(policy.delayMs);
+    await vi.advanceTimersByTimeAsync(delayOf(policy));
     await flushIO(() => waits === 2);
-    await vi.advanceTimersByTimeAsync(policy.delayMs);
+    await vi.advanceTimersByTimeAsync(delayOf(policy));
     await expect(pending).resolves.toBe('ok');
     expect(server.requests).toHaveLength(3);
   });
@@ -113,7 +114,7 @@ describe.each([
 
   it('retries network failures', async () => {
     server.handle(() => ({ drop: true }));
-    const outcome = (await runThroughRetries(call(client()), policy.retries, policy.delayMs)) as {
+    const outcome = (await runThroughRetries(call(client()), policy.retries, delayOf(policy))) as {
       error?: unknown;
     };
     expect(isNetworkError(outcome.error)).toBe(true);
@@ -128,7 +129,7 @@ describe.each([
     const error = await pending;
     expect(isAbortedError(error)).toBe(true);
     expect(server.requests).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(policy.delayMs * 2);
+    await vi.advanceTimersByTimeAsync(delayOf(policy) * 2);
     expect(server.requests).toHaveLength(1);
   });
 });
