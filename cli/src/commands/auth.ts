@@ -5,9 +5,9 @@ import { Command } from 'commander';
 import { credentialsDir, credentialsPath, repairMode, updateConfig } from '../config';
 import type { Context } from '../context';
 import { ADMIN_ONLY_MESSAGE, authError, usageError } from '../exit';
+import type { Factory } from '../factory';
 import { stringAt, stringsAt } from '../guards';
 import { printRecord } from '../output';
-import { act } from '../program';
 import { askPassword, askText, readStdin } from '../prompt';
 import { readCredentials } from '../token-cache';
 
@@ -94,7 +94,7 @@ async function whoami(context: Context): Promise<void> {
   );
 }
 
-export function loginCommand(): Command {
+export function loginCommand(f: Factory): Command {
   return new Command('login')
     .description('sign in; the API base and email are kept in the profile, the tokens in a 0600 file')
     .option('--email <email>', 'account email (prompted for on a terminal)')
@@ -103,15 +103,17 @@ export function loginCommand(): Command {
       'after',
       '\nExample:\n  printf %s "$PASSWORD" | matchmaker login --email admin@sandbox.test --password-stdin',
     )
-    .action(act(login));
+    .action(f.action(login));
 }
 
-export function logoutCommand(): Command {
-  return new Command('logout').description('sign out and delete the stored credentials').action(act(logout));
+export function logoutCommand(f: Factory): Command {
+  return new Command('logout')
+    .description('sign out and delete the stored credentials')
+    .action(f.action(logout));
 }
 
-export function whoamiCommand(): Command {
+export function whoamiCommand(f: Factory): Command {
   return new Command('whoami')
     .description('the signed-in user, roles, API base and profile')
-    .action(act(whoami));
+    .action(f.action(whoami));
 }

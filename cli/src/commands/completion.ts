@@ -8,8 +8,7 @@
  * argument's choices (argChoices), and file names for an option whose value is a `<file>`.
  */
 import { Argument, Command, type Help, type Option } from 'commander';
-import { act } from '../program';
-import { COMMANDS } from '../registry';
+import type { Factory } from '../factory';
 
 /** What an option or argument takes: a fixed set of words, a file name, or anything. */
 type Values = readonly string[] | 'file' | undefined;
@@ -47,6 +46,12 @@ function optionSpec(option: Option): OptionSpec {
   };
 }
 
+/** The commands `--help` lists under `command`: hidden ones and commander's implicit help left out. */
+function visibleChildren(command: Command): Command[] {
+  const visible = command.createHelp().visibleCommands(command);
+  return command.commands.filter((child) => visible.includes(child));
+}
+
 function nodeOf(command: Command, parent = ''): Node {
   const path = parent ? `${parent} ${command.name()}` : command.name();
   return {
@@ -55,7 +60,7 @@ function nodeOf(command: Command, parent = ''): Node {
     summary: command.description(),
     options: command.options.filter((option) => !option.hidden).map(optionSpec),
     args: command.registeredArguments.map((argument) => argument.argChoices),
-    children: command.commands.map((child) => nodeOf(child, path)),
+    children: visibleChildren(command).map((child) => nodeOf(child, path)),
   };
 }
 
@@ -67,14 +72,22 @@ const HELP: OptionSpec = {
   values: undefined,
 };
 
-async function tree(): Promise<{ root: Node; globals: OptionSpec[] }> {
-  const commands: Node[] = [];
-  for (const entry of COMMANDS) commands.push(nodeOf(await entry.load()));
-  const { addGlobalOptions } = await import('../options');
-  const globals = [...addGlobalOptions(new Command()).options.map(optionSpec), HELP];
+/**
+ * The program's own tree: its commands, and its options as the global options every command
+ * takes (all but the version, which only the program itself answers).
+ */
+function tree(program: Command): { root: Node; globals: OptionSpec[] } {
+  const globals = program.options.filter((option) => option.long !== '--version' && !option.hidden);
   return {
-    root: { path: '', name: 'matchmaker', summary: '', options: [], args: [], children: commands },
-    globals,
+    root: {
+      path: '',
+      name: program.name(),
+      summary: '',
+      options: [],
+      args: [],
+      children: visibleChildren(program).map((child) => nodeOf(child)),
+    },
+    globals: [...globals.map(optionSpec), HELP],
   };
 }
 
@@ -326,7 +339,7 @@ function fish(root: Node, globals: OptionSpec[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function completionCommand(): Command {
+export function completionCommand(f: Factory): Command {
   const command = new Command('completion');
   // The global options do nothing for this command; its help leaves them out.
   const createHelp = command.createHelp.bind(command);
@@ -339,8 +352,8 @@ export function completionCommand(): Command {
       '\nExamples:\n  eval "$(matchmaker completion bash)"\n  matchmaker completion fish | source',
     )
     .action(
-      act(async (context, shell: string) => {
-        const { root, globals } = await tree();
+      f.action(async (context, shell: string) => {
+        const { root, globals } = tree(await f.commandTree());
         const script =
           shell === 'bash' ? bash(root, globals) : shell === 'zsh' ? zsh(root, globals) : fish(root, globals);
         context.io.stdout.write(script);

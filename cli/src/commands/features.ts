@@ -2,9 +2,9 @@
 import { Command } from 'commander';
 import type { Context } from '../context';
 import { CliError, EXIT, usageError } from '../exit';
+import type { Factory } from '../factory';
 import { isRecord, type JsonRecord, listAt, stringAt } from '../guards';
 import { printList, printRecord } from '../output';
-import { act } from '../program';
 import { confirmChange } from '../prompt';
 
 /**
@@ -121,9 +121,9 @@ async function toggle(context: Context, code: string, options: ToggleOptions) {
   printRecord(answer, context.output);
 }
 
-export function featuresCommand(): Command {
+export function featuresCommand(f: Factory): Command {
   const features = new Command('features').description('feature switches and subfeatures');
-  features.command('list').description('every switch with its subfeatures and state').action(act(list));
+  features.command('list').description('every switch with its subfeatures and state').action(f.action(list));
   features
     .command('toggle <code>')
     .description(
@@ -134,6 +134,6 @@ export function featuresCommand(): Command {
     .option('--sub <code>', 'the subfeature to switch')
     .option('--on', 'turn it on (nothing is sent if it is on already)')
     .option('--off', 'turn it off (nothing is sent if it is off already)')
-    .action(act(toggle));
+    .action(f.action(toggle));
   return features;
 }

@@ -4,11 +4,11 @@ import type { FlaggedImage } from '@matchmaker/sdk/schemas';
 import { Command } from 'commander';
 import type { Context } from '../context';
 import { usageError } from '../exit';
+import type { Factory } from '../factory';
 import { helpParagraph } from '../help';
 import { addPaging, type PagingOptions } from '../options';
 import { listPrinter, printRecord } from '../output';
 import { printPages } from '../paging';
-import { act } from '../program';
 import { confirmChange } from '../prompt';
 
 async function flagged(context: Context, options: PagingOptions) {
@@ -65,10 +65,10 @@ async function decide(context: Context, filename: string, options: { keep?: bool
   );
 }
 
-export function imagesCommand(): Command {
+export function imagesCommand(f: Factory): Command {
   const images = new Command('images').description('flagged images: list and decide');
   addPaging(images.command('flagged').description('flagged images to review, 100 per page')).action(
-    act(flagged),
+    f.action(flagged),
   );
   images
     .command('decide <filename>')
@@ -76,7 +76,7 @@ export function imagesCommand(): Command {
     .option('--keep', 'keep the image')
     .option('--remove', 'remove the image (asks first, naming its owner; --yes off a terminal)')
     .addHelpText('after', helpParagraph(DECIDE_HELP))
-    .action(act(decide));
+    .action(f.action(decide));
   return images;
 }
 

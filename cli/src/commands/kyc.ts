@@ -11,12 +11,13 @@ import { kycStatusSchema } from '@matchmaker/sdk/schemas';
 import { Command, Option } from 'commander';
 import type { Context } from '../context';
 import { CliError, EXIT, usageError } from '../exit';
+import type { Factory } from '../factory';
 import { isRecord, type JsonRecord, listAt, numberAt, stringAt } from '../guards';
 import type { OutStream } from '../io';
+import { type ReviewFlags, reviewBody } from '../kyc-decision';
 import { addDateRange, addPaging, type DateRangeOptions, oneOfOption, type PagingOptions } from '../options';
 import { listPrinter, printList, printRecord } from '../output';
 import { printPages } from '../paging';
-import { act } from '../program';
 import { confirmChange } from '../prompt';
 import { stoppableBySignals } from '../stop-signals';
 
@@ -44,20 +45,6 @@ async function get(context: Context, userId: string, requestId: string | undefin
   }
   const answer = await client.kyc.listUserRequests(userId);
   printList(listAt(answer, 'requests'), context.output, KYC_COLUMNS);
-}
-
-export interface ReviewFlags {
-  approve?: boolean;
-  reject?: boolean;
-  reason?: string;
-}
-
-/** The review body of `--approve|--reject --reason`; shared with `bulk kyc-review`. */
-export function reviewBody(flags: ReviewFlags): { status: 'APPROVED' | 'REJECTED'; reason?: string } {
-  if (flags.approve === flags.reject) throw usageError('Give exactly one of --approve and --reject');
-  const reason = flags.reason?.trim();
-  if (flags.reject && !reason) throw usageError('--reject needs --reason TEXT (the member is told why)');
-  return { status: flags.approve ? 'APPROVED' : 'REJECTED', ...(reason ? { reason } : {}) };
 }
 
 /** Where a request is looked for: the queue first, where reviews usually are, then decided ones. */
@@ -327,18 +314,18 @@ async function metrics(context: Context, options: DateRangeOptions & { status?: 
 
 /** A KYC status in any case, sent in capitals as the contract spells it. */
 
-export function kycCommand(): Command {
+export function kycCommand(f: Factory): Command {
   const kyc = new Command('kyc').description('identity verification: the queue, reviews, documents, metrics');
   addPaging(
     kyc
       .command('list')
       .description('KYC requests, newest first, 15 per page')
       .addOption(oneOfOption('--status <status>', 'request status', kycStatusSchema.options)),
-  ).action(act(list));
+  ).action(f.action(list));
   kyc
     .command('get <userId> [requestId]')
     .description("a user's KYC requests, or one of them")
-    .action(act(get));
+    .action(f.action(get));
   kyc
     .command('review <requestId>')
     .description('approve or reject a KYC request')
@@ -346,16 +333,16 @@ export function kycCommand(): Command {
     .option('--reject', 'refuse it (needs --reason)')
     .option('--reason <text>', 'why; sent to the member')
     .option('--force', 'review a request that is already APPROVED or REJECTED')
-    .action(act(review));
+    .action(f.action(review));
   kyc
     .command('document <id>')
     .description('download a KYC document (never printed to a terminal)')
     .requiredOption('-O, --output-file <file>', 'where to write it (mode 0600); - for stdout when piped')
     .option('--force', 'replace FILE if it exists')
-    .action(act(document));
+    .action(f.action(document));
   addDateRange(kyc.command('metrics').description('review metrics over a range'))
     .addOption(oneOfOption('--status <status>', 'only requests in this status', kycStatusSchema.options))
     .addOption(new Option('--by <bucket>', 'bucket of the series').choices(['day', 'week', 'month']))
-    .action(act(metrics));
+    .action(f.action(metrics));
   return kyc;
 }

@@ -2,6 +2,7 @@
 import { isCountryCode } from '@matchmaker/sdk/rules';
 import { Command, InvalidArgumentError } from 'commander';
 import type { Context } from '../context';
+import type { Factory } from '../factory';
 import { listAt } from '../guards';
 import {
   addDateRange,
@@ -13,7 +14,6 @@ import {
 } from '../options';
 import { listPrinter, printList } from '../output';
 import { printPages } from '../paging';
-import { act } from '../program';
 
 async function userLogs(context: Context, id: string) {
   const client = await context.signedIn();
@@ -67,9 +67,9 @@ function countryCode(text: string): string {
   return code;
 }
 
-export function logsCommand(): Command {
+export function logsCommand(f: Factory): Command {
   const logs = new Command('logs').description("a user's activity log and the visit log");
-  logs.command('user <id>').description("a user's activity log, newest first").action(act(userLogs));
+  logs.command('user <id>').description("a user's activity log, newest first").action(f.action(userLogs));
   const visitsCommand = logs
     .command('visits')
     .description('search the visit log, 15 per page')
@@ -79,6 +79,6 @@ export function logsCommand(): Command {
     .addOption(oneOfOption('--device <device>', 'device type', DEVICES))
     .option('--browser <browser>', 'browser name', nonEmpty('--browser', 'a browser name'))
     .option('--path <path>', 'visited path', nonEmpty('--path', 'a path'));
-  addPaging(addDateRange(visitsCommand)).action(act(visits));
+  addPaging(addDateRange(visitsCommand)).action(f.action(visits));
   return logs;
 }

@@ -1,10 +1,10 @@
 /** `referrals`: who referred whom, page by page. */
 import { Command } from 'commander';
 import type { Context } from '../context';
+import type { Factory } from '../factory';
 import { addPaging, nonEmpty, type PagingOptions } from '../options';
 import { listPrinter } from '../output';
 import { printPages } from '../paging';
-import { act } from '../program';
 
 interface ReferralOptions extends PagingOptions {
   username?: string;
@@ -30,7 +30,7 @@ async function referrals(context: Context, options: ReferralOptions) {
   );
 }
 
-export function referralsCommand(): Command {
+export function referralsCommand(f: Factory): Command {
   return addPaging(
     new Command('referrals')
       .description('referrals, newest first, 15 per page')
@@ -39,5 +39,5 @@ export function referralsCommand(): Command {
         'only the referrals of this referrer',
         nonEmpty('--username', "the referrer's username"),
       ),
-  ).action(act(referrals));
+  ).action(f.action(referrals));
 }

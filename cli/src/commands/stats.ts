@@ -1,10 +1,10 @@
 /** `stats`: user and visit aggregations and the match analytics of the recommendations service. */
 import { Command, Option } from 'commander';
 import type { Context } from '../context';
+import type { Factory } from '../factory';
 import { listAt } from '../guards';
 import { addDateRange, type DateRangeOptions } from '../options';
 import { printList, printRecord } from '../output';
-import { act } from '../program';
 
 interface AggregationOptions extends DateRangeOptions {
   by?: string;
@@ -25,12 +25,12 @@ function range(options: DateRangeOptions) {
 
 const byOption = () => new Option('--by <bucket>', 'bucket of the series').choices(['day', 'week', 'month']);
 
-export function statsCommand(): Command {
+export function statsCommand(f: Factory): Command {
   const stats = new Command('stats').description('user, visit and match analytics');
   addDateRange(stats.command('users').description('user totals, statuses and registrations over a range'))
     .addOption(byOption())
     .action(
-      act(async (context: Context, options: AggregationOptions) => {
+      f.action(async (context: Context, options: AggregationOptions) => {
         const client = await context.signedIn();
         printRecord(await client.admin.userAggregations(aggregation(options)), context.output);
       }),
@@ -38,7 +38,7 @@ export function statsCommand(): Command {
   addDateRange(stats.command('visits').description('visit totals and series over a range'))
     .addOption(byOption())
     .action(
-      act(async (context: Context, options: AggregationOptions) => {
+      f.action(async (context: Context, options: AggregationOptions) => {
         const client = await context.signedIn();
         printRecord(await client.admin.visitAggregations(aggregation(options)), context.output);
       }),
@@ -47,13 +47,13 @@ export function statsCommand(): Command {
     stats.command('matches').description('match requests created, accepted and rejected'),
     true,
   ).action(
-    act(async (context: Context, options: DateRangeOptions) => {
+    f.action(async (context: Context, options: DateRangeOptions) => {
       const client = await context.signedIn();
       printRecord(await client.recommendations.matchMetrics(range(options)), context.output);
     }),
   );
   addDateRange(stats.command('filters').description('search filters members used'), true).action(
-    act(async (context: Context, options: DateRangeOptions) => {
+    f.action(async (context: Context, options: DateRangeOptions) => {
       const client = await context.signedIn();
       printRecord(await client.recommendations.usedFilters(range(options)), context.output);
     }),
@@ -62,7 +62,7 @@ export function statsCommand(): Command {
     .command('preferences')
     .description('the most popular match preferences')
     .action(
-      act(async (context: Context) => {
+      f.action(async (context: Context) => {
         const client = await context.signedIn();
         printRecord(await client.recommendations.popularPreferences(), context.output);
       }),
@@ -70,7 +70,7 @@ export function statsCommand(): Command {
   addDateRange(stats.command('activity').description('match activity by date'))
     .addOption(byOption())
     .action(
-      act(async (context: Context, options: AggregationOptions) => {
+      f.action(async (context: Context, options: AggregationOptions) => {
         const client = await context.signedIn();
         const answer = await client.recommendations.aggregateByDate(aggregation(options));
         const series = listAt(answer, 'data');

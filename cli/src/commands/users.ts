@@ -5,6 +5,7 @@ import { accountStatusSchema, type UserSearchFilters, userSearchBodySchema } fro
 import { Command, Option } from 'commander';
 import { type Context, requireAdmin } from '../context';
 import { CliError, EXIT, usageError } from '../exit';
+import type { Factory } from '../factory';
 import { checkFieldsOf } from '../fields-guard';
 import { isRecord, type JsonRecord, stringAt, stringsAt } from '../guards';
 import { checkEmail, kebab, readJsonInput } from '../input';
@@ -12,7 +13,6 @@ import { addPaging, idList, oneOfOption, type PagingOptions } from '../options';
 import { listPrinter, printRecord } from '../output';
 import { printPages } from '../paging';
 import { CREATE_FLAGS, createBody, createDraft, EDIT_FIELDS, editBody, fieldHelp } from '../profile-input';
-import { act } from '../program';
 import { askPassword, confirmChange, isInteractive, readStdin } from '../prompt';
 import { checkRole, KNOWN_ROLES, roleMeaning } from '../roles';
 
@@ -173,8 +173,8 @@ async function userToChange(
   return { client, user };
 }
 
-function simpleAction(change: SimpleChange) {
-  return act(async (context: Context, id: string) => {
+function simpleAction(f: Factory, change: SimpleChange) {
+  return f.action(async (context: Context, id: string) => {
     let client: MatchmakerClient;
     if (SIMPLE[change].destructive) {
       const found = await userToChange(context, id, change);
@@ -298,7 +298,7 @@ async function create(context: Context, options: JsonRecord & FromJson & { passw
   printRecord(changed(answer), context.output);
 }
 
-export function usersCommand(): Command {
+export function usersCommand(f: Factory): Command {
   const users = new Command('users').description('search, read and change user accounts');
   addPaging(
     users
@@ -311,12 +311,12 @@ export function usersCommand(): Command {
         }),
       )
       .option('--ids <list>', 'only these user ids, comma-separated (each sent once)', idList('--ids')),
-  ).action(act(search));
-  users.command('get <id>').description("a user's detail").action(act(get));
+  ).action(f.action(search));
+  users.command('get <id>').description("a user's detail").action(f.action(get));
   for (const change of Object.keys(SIMPLE) as SimpleChange[]) {
-    users.command(`${change} <id>`).description(SIMPLE[change].summary).action(simpleAction(change));
+    users.command(`${change} <id>`).description(SIMPLE[change].summary).action(simpleAction(f, change));
   }
-  users.command('set-email <id> <email>').description("change a user's email").action(act(setEmail));
+  users.command('set-email <id> <email>').description("change a user's email").action(f.action(setEmail));
   users
     .command('set-role <id> <role>')
     .description(
@@ -324,7 +324,7 @@ export function usersCommand(): Command {
         .map(([name, role]) => `${name} (${role.is})`)
         .join(' or ')}; a member is General`,
     )
-    .action(act(setRole));
+    .action(f.action(setRole));
   const editCommand = users
     .command('edit <id>')
     .description(
@@ -334,13 +334,13 @@ export function usersCommand(): Command {
   for (const field of EDIT_FIELDS) editCommand.option(`--${kebab(field)} <value>`, fieldHelp(field));
   // Refused with a pointer to set-email rather than as an unknown option.
   editCommand.addOption(new Option('--email <value>').hideHelp());
-  editCommand.action(act(edit));
+  editCommand.action(f.action(edit));
   const createCommand = users
     .command('create')
     .description('create an account; the password comes from --password-stdin or a prompt')
     .option('--from-json <file>', 'a JSON object of account fields, - for stdin')
     .option('--password-stdin', 'read the password from stdin');
   for (const field of CREATE_FLAGS) createCommand.option(`--${kebab(field)} <value>`, fieldHelp(field));
-  createCommand.action(act(create));
+  createCommand.action(f.action(create));
   return users;
 }
