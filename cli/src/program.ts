@@ -8,7 +8,7 @@ import packageJson from '../package.json';
 import { colorsFor } from './color';
 import { EXIT } from './exit';
 import { createFactory, type Factory } from './factory';
-import { HELP_WIDTH, helpParagraph } from './help';
+import { HELP_WIDTH, helpCommand, helpParagraph } from './help';
 import { humanIo, type Io } from './io';
 import { addGlobalOptions, GLOBAL_VALUE_OPTIONS } from './options';
 import { COMMANDS } from './registry';
@@ -63,7 +63,7 @@ function configure(command: Command, io: Io, json: boolean): void {
 }
 
 const HELP_AFTER =
-  "Exit codes: 0 ok, 1 error, 2 usage or bad input, 3 bulk run with failed rows, 4 not signed in or not allowed, 130 interrupted, 141 stdout closed by its reader. Environment: MATCHMAKER_API_BASE, MATCHMAKER_TOKEN, MATCHMAKER_PROFILE, XDG_CONFIG_HOME, NO_COLOR, FORCE_COLOR. Run 'matchmaker <command> --help' for a command's options.";
+  "Exit codes: 0 ok, 1 error, 2 usage or bad input, 3 bulk run with failed rows, 4 not signed in or not allowed, 130 interrupted, 141 stdout closed by its reader. Environment: MATCHMAKER_API_BASE, MATCHMAKER_TOKEN, MATCHMAKER_PROFILE, XDG_CONFIG_HOME, NO_COLOR, FORCE_COLOR. Run 'matchmaker help <command>' (or 'matchmaker <command> --help') for a command's options and examples.";
 
 /**
  * The program for `argv`: the command it runs is built, the others are placeholders; with
@@ -81,11 +81,14 @@ export async function buildProgram(
     .version(packageJson.version, '-V, --version')
     .addHelpText('after', helpParagraph(HELP_AFTER));
   addGlobalOptions(program);
+  // Our own help command: commander's shows the first word's help only (`help users search`).
+  program.helpCommand(false);
   const word = commandWord(argv);
   for (const entry of COMMANDS) {
     if (everything || entry.name === word) program.addCommand(await entry.load(factory));
     else program.command(entry.name).description(entry.summary);
   }
+  program.addCommand(helpCommand());
   configure(program, factory.io, wantsJson(argv));
   return program;
 }

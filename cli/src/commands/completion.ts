@@ -7,8 +7,9 @@
  * counts the arguments given to the command. Values are offered from the tree: an option's or
  * argument's choices (argChoices), and file names for an option whose value is a `<file>`.
  */
-import { Argument, Command, type Help, type Option } from 'commander';
+import { Argument, Command, type Option } from 'commander';
 import type { Factory } from '../factory';
+import { examples, withoutGlobalOptions } from '../help';
 
 /** What an option or argument takes: a fixed set of words, a file name, or anything. */
 type Values = readonly string[] | 'file' | undefined;
@@ -340,17 +341,9 @@ function fish(root: Node, globals: OptionSpec[]): string {
 }
 
 export function completionCommand(f: Factory): Command {
-  const command = new Command('completion');
-  // The global options do nothing for this command; its help leaves them out.
-  const createHelp = command.createHelp.bind(command);
-  command.createHelp = (): Help => Object.assign(createHelp(), { showGlobalOptions: false });
-  return command
+  const command = withoutGlobalOptions(new Command('completion'))
     .description('print a shell completion script')
     .addArgument(new Argument('<shell>', 'the shell').choices(['bash', 'zsh', 'fish']))
-    .addHelpText(
-      'after',
-      '\nExamples:\n  eval "$(matchmaker completion bash)"\n  matchmaker completion fish | source',
-    )
     .action(
       f.action(async (context, shell: string) => {
         const { root, globals } = tree(await f.commandTree());
@@ -359,4 +352,9 @@ export function completionCommand(f: Factory): Command {
         context.io.stdout.write(script);
       }),
     );
+  return examples(command, [
+    'eval "$(matchmaker completion bash)"   # in ~/.bashrc',
+    'eval "$(matchmaker completion zsh)"    # in ~/.zshrc',
+    'matchmaker completion fish | source    # in ~/.config/fish/config.fish',
+  ]);
 }

@@ -4,6 +4,7 @@ import type { Context } from '../context';
 import { CliError, EXIT, usageError } from '../exit';
 import type { Factory } from '../factory';
 import { isRecord, type JsonRecord, listAt, stringAt } from '../guards';
+import { examples } from '../help';
 import { printList, printRecord } from '../output';
 import { confirmChange } from '../prompt';
 
@@ -123,8 +124,14 @@ async function toggle(context: Context, code: string, options: ToggleOptions) {
 
 export function featuresCommand(f: Factory): Command {
   const features = new Command('features').description('feature switches and subfeatures');
-  features.command('list').description('every switch with its subfeatures and state').action(f.action(list));
-  features
+  examples(
+    features
+      .command('list')
+      .description('every switch with its subfeatures and state')
+      .action(f.action(list)),
+    ['matchmaker features list', 'matchmaker features list -o json --fields code,subfeature,enabled'],
+  );
+  const toggleCommand = features
     .command('toggle <code>')
     .description(
       'switch a feature, or with --sub one of its subfeatures, on or off for every member. Reads the ' +
@@ -135,5 +142,11 @@ export function featuresCommand(f: Factory): Command {
     .option('--on', 'turn it on (nothing is sent if it is on already)')
     .option('--off', 'turn it off (nothing is sent if it is off already)')
     .action(f.action(toggle));
+  examples(toggleCommand, [
+    'matchmaker features toggle CHAT',
+    '# retried after a time-out, it changes nothing the second time:',
+    'matchmaker features toggle CHAT --off --yes',
+    'matchmaker features toggle CHAT --sub READ_RECEIPTS --on',
+  ]);
   return features;
 }

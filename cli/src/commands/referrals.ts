@@ -2,6 +2,7 @@
 import { Command } from 'commander';
 import type { Context } from '../context';
 import type { Factory } from '../factory';
+import { examples } from '../help';
 import { addPaging, nonEmpty, type PagingOptions } from '../options';
 import { listPrinter } from '../output';
 import { printPages } from '../paging';
@@ -31,7 +32,7 @@ async function referrals(context: Context, options: ReferralOptions) {
 }
 
 export function referralsCommand(f: Factory): Command {
-  return addPaging(
+  const command = addPaging(
     new Command('referrals')
       .description('referrals, newest first, 15 per page')
       .option(
@@ -40,4 +41,8 @@ export function referralsCommand(f: Factory): Command {
         nonEmpty('--username', "the referrer's username"),
       ),
   ).action(f.action(referrals));
+  return examples(command, [
+    'matchmaker referrals --username mateo.rodriguez',
+    'matchmaker referrals --all -o csv > referrals.csv',
+  ]);
 }

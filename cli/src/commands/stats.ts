@@ -3,6 +3,7 @@ import { Command, Option } from 'commander';
 import type { Context } from '../context';
 import type { Factory } from '../factory';
 import { listAt } from '../guards';
+import { examples } from '../help';
 import { addDateRange, type DateRangeOptions } from '../options';
 import { printList, printRecord } from '../output';
 
@@ -27,7 +28,9 @@ const byOption = () => new Option('--by <bucket>', 'bucket of the series').choic
 
 export function statsCommand(f: Factory): Command {
   const stats = new Command('stats').description('user, visit and match analytics');
-  addDateRange(stats.command('users').description('user totals, statuses and registrations over a range'))
+  const users = addDateRange(
+    stats.command('users').description('user totals, statuses and registrations over a range'),
+  )
     .addOption(byOption())
     .action(
       f.action(async (context: Context, options: AggregationOptions) => {
@@ -35,7 +38,11 @@ export function statsCommand(f: Factory): Command {
         printRecord(await client.admin.userAggregations(aggregation(options)), context.output);
       }),
     );
-  addDateRange(stats.command('visits').description('visit totals and series over a range'))
+  examples(users, [
+    'matchmaker stats users --from 2026-01-01 --to 2026-03-31 --by month',
+    'matchmaker stats users -o json',
+  ]);
+  const visits = addDateRange(stats.command('visits').description('visit totals and series over a range'))
     .addOption(byOption())
     .action(
       f.action(async (context: Context, options: AggregationOptions) => {
@@ -43,7 +50,8 @@ export function statsCommand(f: Factory): Command {
         printRecord(await client.admin.visitAggregations(aggregation(options)), context.output);
       }),
     );
-  addDateRange(
+  examples(visits, ['matchmaker stats visits --from 2026-01-01 --by week -o json']);
+  const matches = addDateRange(
     stats.command('matches').description('match requests created, accepted and rejected'),
     true,
   ).action(
@@ -52,13 +60,18 @@ export function statsCommand(f: Factory): Command {
       printRecord(await client.recommendations.matchMetrics(range(options)), context.output);
     }),
   );
-  addDateRange(stats.command('filters').description('search filters members used'), true).action(
+  examples(matches, ['matchmaker stats matches --from 2026-01-01 --to 2026-01-31']);
+  const filters = addDateRange(
+    stats.command('filters').description('search filters members used'),
+    true,
+  ).action(
     f.action(async (context: Context, options: DateRangeOptions) => {
       const client = await context.signedIn();
       printRecord(await client.recommendations.usedFilters(range(options)), context.output);
     }),
   );
-  stats
+  examples(filters, ['matchmaker stats filters --from 2026-01-01 --to 2026-01-31 -o json']);
+  const preferences = stats
     .command('preferences')
     .description('the most popular match preferences')
     .action(
@@ -67,7 +80,8 @@ export function statsCommand(f: Factory): Command {
         printRecord(await client.recommendations.popularPreferences(), context.output);
       }),
     );
-  addDateRange(stats.command('activity').description('match activity by date'))
+  examples(preferences, ['matchmaker stats preferences', 'matchmaker stats preferences -o json']);
+  const activity = addDateRange(stats.command('activity').description('match activity by date'))
     .addOption(byOption())
     .action(
       f.action(async (context: Context, options: AggregationOptions) => {
@@ -78,5 +92,6 @@ export function statsCommand(f: Factory): Command {
         else printRecord(answer, context.output);
       }),
     );
+  examples(activity, ['matchmaker stats activity --from 2026-01-01 --to 2026-01-31 --by day -o csv']);
   return stats;
 }

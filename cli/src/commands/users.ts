@@ -8,6 +8,7 @@ import { CliError, EXIT, usageError } from '../exit';
 import type { Factory } from '../factory';
 import { checkFieldsOf } from '../fields-guard';
 import { isRecord, type JsonRecord, stringAt, stringsAt } from '../guards';
+import { examples } from '../help';
 import { checkEmail, kebab, readJsonInput } from '../input';
 import { addPaging, idList, oneOfOption, type PagingOptions } from '../options';
 import { listPrinter, printRecord } from '../output';
@@ -27,6 +28,9 @@ export const USER_COLUMNS = [
   'created_at',
 ];
 const ADMIN_USERS_PAGE = 15;
+
+/** The user the examples in `--help` name (one of the sandbox's generated members). */
+const EXAMPLE_USER = 'mateo.rodriguez';
 
 interface SearchOptions extends PagingOptions {
   status?: string;
@@ -300,7 +304,7 @@ async function create(context: Context, options: JsonRecord & FromJson & { passw
 
 export function usersCommand(f: Factory): Command {
   const users = new Command('users').description('search, read and change user accounts');
-  addPaging(
+  const searchCommand = addPaging(
     users
       .command('search [query]')
       .description('search users by name, username or email; 15 per page')
@@ -312,12 +316,34 @@ export function usersCommand(f: Factory): Command {
       )
       .option('--ids <list>', 'only these user ids, comma-separated (each sent once)', idList('--ids')),
   ).action(f.action(search));
-  users.command('get <id>').description("a user's detail").action(f.action(get));
+  examples(searchCommand, [
+    'matchmaker users search mateo',
+    'matchmaker users search --status suspended --all -o csv --fields id,email \\',
+    '    > suspended.csv',
+    'matchmaker users search --role admin -o json',
+  ]);
+  examples(users.command('get <id>').description("a user's detail").action(f.action(get)), [
+    `matchmaker users get ${EXAMPLE_USER}`,
+    'matchmaker users get dea69b73-4b1e-4721-a5e9-e49cea1a9a91 -o json',
+    `matchmaker users get ${EXAMPLE_USER} --fields id,email,status`,
+  ]);
   for (const change of Object.keys(SIMPLE) as SimpleChange[]) {
-    users.command(`${change} <id>`).description(SIMPLE[change].summary).action(simpleAction(f, change));
+    const command = users
+      .command(`${change} <id>`)
+      .description(SIMPLE[change].summary)
+      .action(simpleAction(f, change));
+    examples(command, [
+      `matchmaker users ${change} ${EXAMPLE_USER}`,
+      ...(SIMPLE[change].destructive
+        ? [`matchmaker users ${change} ${EXAMPLE_USER} --yes   # in a script`]
+        : []),
+    ]);
   }
-  users.command('set-email <id> <email>').description("change a user's email").action(f.action(setEmail));
-  users
+  examples(
+    users.command('set-email <id> <email>').description("change a user's email").action(f.action(setEmail)),
+    [`matchmaker users set-email ${EXAMPLE_USER} mateo.r@example.org`],
+  );
+  const setRoleCommand = users
     .command('set-role <id> <role>')
     .description(
       `change a user's role: ${Object.entries(KNOWN_ROLES)
@@ -325,6 +351,10 @@ export function usersCommand(f: Factory): Command {
         .join(' or ')}; a member is General`,
     )
     .action(f.action(setRole));
+  examples(setRoleCommand, [
+    `matchmaker users set-role ${EXAMPLE_USER} Admin`,
+    `matchmaker users set-role ${EXAMPLE_USER} General --yes`,
+  ]);
   const editCommand = users
     .command('edit <id>')
     .description(
@@ -335,6 +365,12 @@ export function usersCommand(f: Factory): Command {
   // Refused with a pointer to set-email rather than as an unknown option.
   editCommand.addOption(new Option('--email <value>').hideHelp());
   editCommand.action(f.action(edit));
+  examples(editCommand, [
+    `matchmaker users edit ${EXAMPLE_USER} --city Lyon --country FR --height 178`,
+    `matchmaker users edit ${EXAMPLE_USER} --from-json profile.json`,
+    "# null (or an empty flag, --city '') clears a field:",
+    `echo '{"about": null}' | matchmaker users edit ${EXAMPLE_USER} --from-json -`,
+  ]);
   const createCommand = users
     .command('create')
     .description('create an account; the password comes from --password-stdin or a prompt')
@@ -342,5 +378,12 @@ export function usersCommand(f: Factory): Command {
     .option('--password-stdin', 'read the password from stdin');
   for (const field of CREATE_FLAGS) createCommand.option(`--${kebab(field)} <value>`, fieldHelp(field));
   createCommand.action(f.action(create));
+  examples(createCommand, [
+    'printf %s "$PASSWORD" | matchmaker users create --password-stdin \\',
+    '    --email ana.p@example.org --username ana.p --first-name Ana \\',
+    '    --last-name Pereira --date-of-birth 1994-03-12 --sex female',
+    '# on a terminal, asks for the password:',
+    `matchmaker users create --from-json ana.json --referrer ${EXAMPLE_USER}`,
+  ]);
   return users;
 }
