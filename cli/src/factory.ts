@@ -10,6 +10,7 @@ import { Command } from 'commander';
 import type { Context } from './context';
 import type { RunFacts } from './errors';
 import type { Io } from './io';
+import { takesDryRun } from './options';
 
 /** A command's action as commander calls it: its arguments, its options, then the command. */
 export type Action = (...args: unknown[]) => Promise<void>;
@@ -19,7 +20,9 @@ export interface Factory {
   readonly io: Io;
   /**
    * A command's action: `handler` gets the command's resolved context, then commander's
-   * arguments and options; what it throws goes to the one error handler.
+   * arguments and options; what it throws goes to the one error handler. With `--dry-run`
+   * (options.ts's DryRunOption) the context's client sends only what reads, and the change it
+   * would send is printed instead (dry-run.ts).
    */
   action<A extends unknown[]>(handler: (context: Context, ...args: A) => Promise<void>): Action;
   /** The program with every command loaded, as `--help` describes it (completion reads it). */
@@ -43,12 +46,16 @@ export function createFactory(io: Io, commandTree: () => Promise<Command>): RunF
         if (!(command instanceof Command)) throw new Error('commander did not pass the command');
         // The context brings in the SDK; `--help` and usage errors never need it.
         const { createContext } = await import('./context');
-        const context = await createContext(command, io);
+        const planning = takesDryRun(command) && command.opts().dryRun === true;
+        const dryRun = planning ? new (await import('./dry-run')).DryRun() : undefined;
+        const context = await createContext(command, io, dryRun);
         facts.apiBase = context.apiBase;
         facts.envToken = context.envToken;
         facts.profile = context.profile;
         // Commander passes the declared arguments, then the options object, then the command.
-        await handler(context, ...(args.slice(0, -1) as A));
+        const given = args.slice(0, -1) as A;
+        if (dryRun) await dryRun.run(() => handler(context, ...given), context.output);
+        else await handler(context, ...given);
       };
     },
   };

@@ -5,24 +5,15 @@
  */
 import type { Command, Option } from 'commander';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createFactory } from '../src/factory';
-import type { Io } from '../src/io';
-import { buildProgram } from '../src/program';
 import { cli, spawnResult, tempDir } from './support/cli';
+import { commandTree } from './support/tree';
 
 let env: NodeJS.ProcessEnv;
 let program: Command;
 
 beforeAll(async () => {
   env = { PATH: process.env.PATH, HOME: tempDir('mm-home-'), XDG_CONFIG_HOME: tempDir('mm-config-') };
-  const io: Io = {
-    stdout: { write: () => true },
-    stderr: { write: () => true },
-    stdin: process.stdin,
-    env,
-  };
-  const factory = createFactory(io, () => buildProgram([], factory, true));
-  program = await factory.commandTree();
+  program = await commandTree(env);
 });
 
 /** The commands `--help` lists under `command` (commander's implicit `help` left out). */

@@ -5,6 +5,7 @@ import { CliError, EXIT, usageError } from '../exit';
 import type { Factory } from '../factory';
 import { isRecord, type JsonRecord, listAt, stringAt } from '../guards';
 import { examples } from '../help';
+import { DryRunOption } from '../options';
 import { printList, printRecord } from '../output';
 import { confirmChange } from '../prompt';
 
@@ -141,9 +142,11 @@ export function featuresCommand(f: Factory): Command {
     .option('--sub <code>', 'the subfeature to switch')
     .option('--on', 'turn it on (nothing is sent if it is on already)')
     .option('--off', 'turn it off (nothing is sent if it is off already)')
+    .addOption(new DryRunOption())
     .action(f.action(toggle));
   examples(toggleCommand, [
     'matchmaker features toggle CHAT',
+    'matchmaker features toggle CHAT --dry-run -o json',
     '# retried after a time-out, it changes nothing the second time:',
     'matchmaker features toggle CHAT --off --yes',
     'matchmaker features toggle CHAT --sub READ_RECEIPTS --on',

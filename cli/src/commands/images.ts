@@ -6,7 +6,7 @@ import type { Context } from '../context';
 import { usageError } from '../exit';
 import type { Factory } from '../factory';
 import { examples, helpParagraph } from '../help';
-import { addPaging, type PagingOptions } from '../options';
+import { addPaging, DryRunOption, type PagingOptions } from '../options';
 import { listPrinter, printRecord } from '../output';
 import { printPages } from '../paging';
 import { confirmChange } from '../prompt';
@@ -79,12 +79,14 @@ export function imagesCommand(f: Factory): Command {
     .description('keep a flagged image (clears the flag) or remove it')
     .option('--keep', 'keep the image')
     .option('--remove', 'remove the image (asks first, naming its owner; --yes off a terminal)')
+    .addOption(new DryRunOption())
     .action(f.action(decide));
   examples(decideCommand, [
     '# FILENAME as images flagged lists it:',
     `image=${EXAMPLE_IMAGE}`,
     'matchmaker images decide "$image" --keep',
     'matchmaker images decide "$image" --remove',
+    'matchmaker images decide "$image" --remove --dry-run',
   ]).addHelpText('after', helpParagraph(DECIDE_HELP));
   return images;
 }

@@ -16,7 +16,14 @@ import { isRecord, type JsonRecord, listAt, numberAt, stringAt } from '../guards
 import { examples } from '../help';
 import type { OutStream } from '../io';
 import { type ReviewFlags, reviewBody } from '../kyc-decision';
-import { addDateRange, addPaging, type DateRangeOptions, oneOfOption, type PagingOptions } from '../options';
+import {
+  addDateRange,
+  addPaging,
+  type DateRangeOptions,
+  DryRunOption,
+  oneOfOption,
+  type PagingOptions,
+} from '../options';
 import { listPrinter, printList, printRecord } from '../output';
 import { printPages } from '../paging';
 import { confirmChange } from '../prompt';
@@ -345,9 +352,11 @@ export function kycCommand(f: Factory): Command {
     .option('--reject', 'refuse it (needs --reason)')
     .option('--reason <text>', 'why; sent to the member')
     .option('--force', 'review a request that is already APPROVED or REJECTED')
+    .addOption(new DryRunOption())
     .action(f.action(review));
   examples(reviewCommand, [
     'matchmaker kyc review kyc-8487 --approve',
+    'matchmaker kyc review kyc-8487 --approve --dry-run',
     'matchmaker kyc review kyc-8487 --reject --reason "Blurred scan" --yes',
     '# a decided request again (the member is notified again):',
     'matchmaker kyc review kyc-8379 --reject --reason "Expired passport" --force',
