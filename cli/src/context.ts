@@ -25,6 +25,7 @@ import {
   readConfig,
   repairMode,
 } from './config';
+import type { DryRun } from './dry-run';
 import { ADMIN_ONLY_MESSAGE, authError, loginCommandFor, usageError } from './exit';
 import { checkingFields } from './fields-guard';
 import { stringAt } from './guards';
@@ -58,6 +59,8 @@ export interface Context {
   yes: boolean;
   /** MATCHMAKER_TOKEN is set: stored credentials are not used. */
   envToken: boolean;
+  /** `--dry-run` of a single command: `client()` holds its change back (dry-run.ts). */
+  dryRun?: DryRun;
   warn(message: string): void;
   info(message: string): void;
   /** The client for this profile; created on first use (with `fetch` when given then). */
@@ -150,6 +153,8 @@ interface ClientSettings {
   envToken: boolean;
   /** `matchmaker` with the options that reach this profile, for the commands messages suggest. */
   commandName: string;
+  /** A dry run: changes are held back at the fetch, which wraps the one below. */
+  dryRun?: DryRun;
 }
 
 /**
@@ -165,6 +170,7 @@ function makeClient(
   const transport = fetchImpl
     ? { fetch: fetchImpl, timeoutMs: settings.timeoutMs }
     : { fetch: commandFetch(settings), timeoutMs: 0 };
+  if (settings.dryRun) transport.fetch = settings.dryRun.fetch(transport.fetch, settings.apiBase);
   // The CLI subscribes to no session events, so there are no handler errors to report.
   return createClient({
     baseURL: settings.apiBase,
@@ -181,7 +187,7 @@ function makeClient(
 /** Commands any account may run with MATCHMAKER_TOKEN: whoami says whose token it is. */
 const ANY_ACCOUNT = new Set(['whoami']);
 
-export async function createContext(command: Command, io: Io): Promise<Context> {
+export async function createContext(command: Command, io: Io, dryRun?: DryRun): Promise<Context> {
   const { env } = io;
   const parsed = globalsSchema.safeParse(command.optsWithGlobals());
   if (!parsed.success) throw usageError(`Invalid options: ${parsed.error.issues[0]?.message ?? 'unknown'}`);
@@ -276,11 +282,12 @@ export async function createContext(command: Command, io: Io): Promise<Context> 
     yes: globals.yes === true,
     io,
     envToken,
+    ...(dryRun ? { dryRun } : {}),
     warn,
     info,
     tokenStore,
     client(fetchImpl) {
-      client ??= checkFieldsFirst(makeClient(settings(apiBase), tokenStore(), fetchImpl));
+      client ??= checkFieldsFirst(makeClient({ ...settings(apiBase), dryRun }, tokenStore(), fetchImpl));
       return client;
     },
     loginClient() {

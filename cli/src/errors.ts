@@ -14,7 +14,7 @@ import {
   isTimeoutError,
 } from '@matchmaker/sdk';
 import { ADMIN_ONLY_MESSAGE, CliError, EXIT, type ExitCode, loginCommandFor } from './exit';
-import { isRecord, stringAt } from './guards';
+import { causeOf, isRecord, stringAt } from './guards';
 import { IncompleteListError } from './paging';
 import { secondsText } from './requests';
 
@@ -82,22 +82,10 @@ function incomplete(error: IncompleteListError, facts: RunFacts): Described {
 const ENV_TOKEN_REFUSED = (apiBase: string | undefined) =>
   `The API${apiBase ? ` at ${apiBase}` : ''} refused MATCHMAKER_TOKEN (expired, revoked or not a token): set it to a fresh token, or unset it to use the stored credentials`;
 
-/**
- * A CliError the CLI's fetch (requests.ts) raised inside an SDK call: the SDK reports it as the
- * cause of a NetworkError (ofetch wraps it once more).
- */
-function ownError(error: unknown): CliError | undefined {
-  let current: unknown = error;
-  for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
-    if (current instanceof CliError) return current;
-    current = current.cause;
-  }
-  return undefined;
-}
-
 function describe(error: unknown, { apiBase, envToken, profile = 'default' }: RunFacts): Described {
   const signInAgain = `run ${loginCommandFor(profile)}`;
-  const own = ownError(error);
+  // A CliError the CLI's fetch (requests.ts) raised inside an SDK call.
+  const own = causeOf(error, CliError);
   if (own) return { message: own.message, code: own.code, exitCode: own.exitCode };
   if (envToken && isNotLoggedInError(error)) {
     return { message: ENV_TOKEN_REFUSED(apiBase), code: 'TOKEN_REFUSED', exitCode: EXIT.auth };

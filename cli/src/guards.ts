@@ -8,6 +8,22 @@ export type JsonRecord = Record<string, unknown>;
 export const isRecord = (value: unknown): value is JsonRecord =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
+/**
+ * The first error of the class `kind` in `error`'s chain of causes: what the CLI's fetch throws
+ * inside an SDK call comes back as the cause of the SDK's NetworkError (ofetch wraps it once more).
+ */
+export function causeOf<T extends Error>(
+  error: unknown,
+  kind: abstract new (...args: never[]) => T,
+): T | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 6 && current instanceof Error; depth++) {
+    if (current instanceof kind) return current;
+    current = current.cause;
+  }
+  return undefined;
+}
+
 /** The array at `key` of an answer, or the answer itself when it is an array; [] otherwise. */
 export function listAt(answer: unknown, key: string): unknown[] {
   if (Array.isArray(answer)) return answer;

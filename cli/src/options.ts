@@ -60,6 +60,21 @@ export function listValues(option: Option, values: readonly string[]): Option {
   return option;
 }
 
+/**
+ * `--dry-run` of a single command that changes something: the factory gives such a command a
+ * client that holds its change back and prints it (dry-run.ts). Its own class, so the factory
+ * knows the option from bulk's `--dry-run`, which plans a run its own way.
+ */
+export class DryRunOption extends Option {
+  constructor() {
+    super('--dry-run', 'check and look up as a real run does, then print the change instead of sending it');
+  }
+}
+
+/** Whether `command` has the single-command `--dry-run`. */
+export const takesDryRun = (command: Command): boolean =>
+  command.options.some((option) => option instanceof DryRunOption);
+
 /** Global options that take a value, for finding the command word in argv before parsing. */
 export const GLOBAL_VALUE_OPTIONS: ReadonlySet<string> = new Set([
   '--profile',

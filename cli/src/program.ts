@@ -1,52 +1,17 @@
 /**
- * Builds the program for one run: global options, the command being run (loaded on demand) and
- * a placeholder for every other command word so help and suggestions know them all. Returns the
- * exit code instead of exiting, so tests run it in-process.
+ * Builds the program for one run: global options, the command being run (loaded on demand and
+ * built from the run's factory) and a placeholder for every other command word so help and
+ * suggestions know them all. Returns the exit code instead of exiting, so tests run it in-process.
  */
 import { Command, CommanderError } from 'commander';
 import packageJson from '../package.json';
 import { colorsFor } from './color';
-import type { Context } from './context';
 import { EXIT } from './exit';
-import { HELP_WIDTH, helpParagraph } from './help';
+import { createFactory, type Factory } from './factory';
+import { HELP_WIDTH, helpCommand, helpParagraph } from './help';
 import { humanIo, type Io } from './io';
 import { addGlobalOptions, GLOBAL_VALUE_OPTIONS } from './options';
 import { COMMANDS } from './registry';
-
-/** Per run: the streams, and the API base and credential once resolved (error messages use them). */
-interface RunState {
-  io: Io;
-  apiBase?: string;
-  envToken?: boolean;
-  profile?: string;
-}
-const runs = new WeakMap<Command, RunState>();
-
-function rootOf(command: Command): Command {
-  let current = command;
-  while (current.parent) current = current.parent;
-  return current;
-}
-
-/** The action of a command: gets the resolved context; errors go to the one handler. */
-export function act<A extends unknown[]>(
-  handler: (context: Context, ...args: A) => Promise<void>,
-): (...args: unknown[]) => Promise<void> {
-  return async (...args) => {
-    const command = args[args.length - 1];
-    if (!(command instanceof Command)) throw new Error('commander did not pass the command');
-    const state = runs.get(rootOf(command));
-    if (!state) throw new Error('command run outside a program');
-    // The context brings in the SDK; `--help` and usage errors never need it.
-    const { createContext } = await import('./context');
-    const context = await createContext(command, state.io);
-    state.apiBase = context.apiBase;
-    state.envToken = context.envToken;
-    state.profile = context.profile;
-    // Commander passes the declared arguments, then the options object, then the command.
-    await handler(context, ...(args.slice(0, -1) as A));
-  };
-}
 
 /** The command word of argv: the first argument that is neither an option nor an option's value. */
 export function commandWord(argv: readonly string[]): string | undefined {
@@ -98,9 +63,17 @@ function configure(command: Command, io: Io, json: boolean): void {
 }
 
 const HELP_AFTER =
-  "Exit codes: 0 ok, 1 error, 2 usage or bad input, 3 bulk run with failed rows, 4 not signed in or not allowed, 130 interrupted, 141 stdout closed by its reader. Environment: MATCHMAKER_API_BASE, MATCHMAKER_TOKEN, MATCHMAKER_PROFILE, XDG_CONFIG_HOME, NO_COLOR, FORCE_COLOR. Run 'matchmaker <command> --help' for a command's options.";
+  "Exit codes: 0 ok, 1 error, 2 usage or bad input, 3 bulk run with failed rows, 4 not signed in or not allowed, 130 interrupted, 141 stdout closed by its reader. Environment: MATCHMAKER_API_BASE, MATCHMAKER_TOKEN, MATCHMAKER_PROFILE, XDG_CONFIG_HOME, NO_COLOR, FORCE_COLOR. Run 'matchmaker help <command>' (or 'matchmaker <command> --help') for a command's options and examples.";
 
-export async function buildProgram(argv: readonly string[], io: Io): Promise<Command> {
+/**
+ * The program for `argv`: the command it runs is built, the others are placeholders; with
+ * `everything`, every command is built (the tree completion reads).
+ */
+export async function buildProgram(
+  argv: readonly string[],
+  factory: Factory,
+  everything = false,
+): Promise<Command> {
   const program = new Command('matchmaker')
     .description(
       'The staff command line of Matchmaker: user, KYC, image and feature administration, and bulk runs.',
@@ -108,14 +81,15 @@ export async function buildProgram(argv: readonly string[], io: Io): Promise<Com
     .version(packageJson.version, '-V, --version')
     .addHelpText('after', helpParagraph(HELP_AFTER));
   addGlobalOptions(program);
-  runs.set(program, { io });
+  // Our own help command: commander's shows the first word's help only (`help users search`).
+  program.helpCommand(false);
   const word = commandWord(argv);
-  const wanted = COMMANDS.find((entry) => entry.name === word);
   for (const entry of COMMANDS) {
-    if (entry === wanted || word === '__all') program.addCommand(await entry.load());
+    if (everything || entry.name === word) program.addCommand(await entry.load(factory));
     else program.command(entry.name).description(entry.summary);
   }
-  configure(program, io, wantsJson(argv));
+  program.addCommand(helpCommand());
+  configure(program, factory.io, wantsJson(argv));
   return program;
 }
 
@@ -124,9 +98,9 @@ export async function run(argv: readonly string[], given: Io): Promise<number> {
   // Every message on stderr, whichever part of the CLI writes it, shows control characters escaped.
   const io = humanIo(given);
   const json = wantsJson(argv);
-  let program: Command | undefined;
+  const factory = createFactory(io, () => buildProgram(argv, factory, true));
   try {
-    program = await buildProgram(argv, io);
+    const program = await buildProgram(argv, factory);
     await program.parseAsync([...argv], { from: 'user' });
     return EXIT.ok;
   } catch (error) {
@@ -138,7 +112,7 @@ export async function run(argv: readonly string[], given: Io): Promise<number> {
       return EXIT.usage;
     }
     const { describeError, reportError } = await import('./errors');
-    const described = describeError(error, program ? runs.get(program) : undefined);
+    const described = describeError(error, factory.facts());
     reportError(described, json, colorsFor(io.stderr, io.env).red, io.stderr);
     return described.exitCode;
   }

@@ -53,12 +53,14 @@ export async function confirmAction(io: Io, what: string, yes: boolean, signal?:
  * client checks it again before sending), so a typo exits 2 before staff are asked.
  */
 export async function confirmChange(
-  context: Pick<Context, 'io' | 'yes' | 'output'>,
+  context: Pick<Context, 'io' | 'yes' | 'output' | 'dryRun'>,
   endpoint: EndpointId,
   what: string,
 ): Promise<void> {
   checkFieldsOf(endpoint, context.output.fields);
-  await confirmAction(context.io, what, context.yes);
+  // A dry run changes nothing: nobody is asked, and the plan names what would have been.
+  if (context.dryRun) context.dryRun.asked(what);
+  else await confirmAction(context.io, what, context.yes);
 }
 
 export async function askText(io: Io, message: string, flag: string): Promise<string> {

@@ -1,74 +1,76 @@
 /**
  * The command words and where their code lives. Only the module of the command being run is
- * imported, so `matchmaker --help` and every command start without loading the others.
+ * imported, so `matchmaker --help` and every command start without loading the others. Each
+ * group is built by its module's constructor from the run's factory.
  */
 import type { Command } from 'commander';
+import type { Factory } from './factory';
 
 export interface CommandEntry {
   name: string;
   summary: string;
-  load: () => Promise<Command>;
+  load: (factory: Factory) => Promise<Command>;
 }
 
 export const COMMANDS: readonly CommandEntry[] = [
   {
     name: 'login',
     summary: 'sign in (prompts on a terminal; --email with --password-stdin for scripts)',
-    load: () => import('./commands/auth').then((m) => m.loginCommand()),
+    load: (f) => import('./commands/auth').then((m) => m.loginCommand(f)),
   },
   {
     name: 'logout',
     summary: 'sign out and forget the stored credentials',
-    load: () => import('./commands/auth').then((m) => m.logoutCommand()),
+    load: (f) => import('./commands/auth').then((m) => m.logoutCommand(f)),
   },
   {
     name: 'whoami',
     summary: 'who is signed in: name, roles, API base, profile',
-    load: () => import('./commands/auth').then((m) => m.whoamiCommand()),
+    load: (f) => import('./commands/auth').then((m) => m.whoamiCommand(f)),
   },
   {
     name: 'users',
     summary: 'search, read and change user accounts',
-    load: () => import('./commands/users').then((m) => m.usersCommand()),
+    load: (f) => import('./commands/users').then((m) => m.usersCommand(f)),
   },
   {
     name: 'logs',
     summary: "a user's activity log and the visit log",
-    load: () => import('./commands/logs').then((m) => m.logsCommand()),
+    load: (f) => import('./commands/logs').then((m) => m.logsCommand(f)),
   },
   {
     name: 'stats',
     summary: 'user, visit and match analytics',
-    load: () => import('./commands/stats').then((m) => m.statsCommand()),
+    load: (f) => import('./commands/stats').then((m) => m.statsCommand(f)),
   },
   {
     name: 'referrals',
     summary: 'who referred whom',
-    load: () => import('./commands/referrals').then((m) => m.referralsCommand()),
+    load: (f) => import('./commands/referrals').then((m) => m.referralsCommand(f)),
   },
   {
     name: 'kyc',
     summary: 'identity verification: the queue, reviews, documents, metrics',
-    load: () => import('./commands/kyc').then((m) => m.kycCommand()),
+    load: (f) => import('./commands/kyc').then((m) => m.kycCommand(f)),
   },
   {
     name: 'images',
     summary: 'flagged images: list and decide',
-    load: () => import('./commands/images').then((m) => m.imagesCommand()),
+    load: (f) => import('./commands/images').then((m) => m.imagesCommand(f)),
   },
   {
     name: 'features',
     summary: 'feature switches and subfeatures',
-    load: () => import('./commands/features').then((m) => m.featuresCommand()),
+    load: (f) => import('./commands/features').then((m) => m.featuresCommand(f)),
   },
   {
     name: 'bulk',
     summary: 'apply an action to every user or request in a CSV or NDJSON file, resumably',
-    load: () => import('./commands/bulk').then((m) => m.bulkCommand()),
+    load: (f) => import('./commands/bulk').then((m) => m.bulkCommand(f)),
   },
   {
     name: 'completion',
     summary: 'print a shell completion script (bash, zsh, fish)',
-    load: () => import('./commands/completion').then((m) => m.completionCommand()),
+    load: (f) => import('./commands/completion').then((m) => m.completionCommand(f)),
   },
 ];

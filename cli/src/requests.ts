@@ -232,13 +232,13 @@ function deepestMessage(error: unknown): string {
   return deepest;
 }
 
-function urlOf(input: Parameters<typeof fetch>[0]): string {
+export function urlOf(input: Parameters<typeof fetch>[0]): string {
   if (typeof input === 'string') return input;
   if (input instanceof URL) return input.href;
   return input.url;
 }
 
-function parseBody(body: unknown): unknown {
+export function parseBody(body: unknown): unknown {
   if (typeof body !== 'string') return undefined;
   try {
     return JSON.parse(body);

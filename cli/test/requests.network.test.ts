@@ -6,19 +6,15 @@
  */
 import type { RunningSandbox } from '@matchmaker/sandbox';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cli, envFor, login, memberIds, sandbox, waitFor } from './support/cli';
-import { type Gateway, gateway } from './support/gateway';
+import { cli, memberIds, waitFor } from './support/cli';
+import { adminBehindGateway, type Gateway } from './support/gateway';
 
 let box: RunningSandbox;
 let gw: Gateway;
 let env: NodeJS.ProcessEnv;
 
 beforeAll(async () => {
-  box = await sandbox();
-  gw = await gateway(box.url);
-  env = envFor(box, { MATCHMAKER_API_BASE: gw.url });
-  const signedIn = await login(env);
-  if (signedIn.code !== 0) throw new Error(signedIn.stderr);
+  ({ box, gw, env } = await adminBehindGateway());
 });
 
 afterEach(() => {

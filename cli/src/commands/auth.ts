@@ -5,9 +5,10 @@ import { Command } from 'commander';
 import { credentialsDir, credentialsPath, repairMode, updateConfig } from '../config';
 import type { Context } from '../context';
 import { ADMIN_ONLY_MESSAGE, authError, usageError } from '../exit';
+import type { Factory } from '../factory';
 import { stringAt, stringsAt } from '../guards';
+import { examples } from '../help';
 import { printRecord } from '../output';
-import { act } from '../program';
 import { askPassword, askText, readStdin } from '../prompt';
 import { readCredentials } from '../token-cache';
 
@@ -94,24 +95,30 @@ async function whoami(context: Context): Promise<void> {
   );
 }
 
-export function loginCommand(): Command {
-  return new Command('login')
+export function loginCommand(f: Factory): Command {
+  const command = new Command('login')
     .description('sign in; the API base and email are kept in the profile, the tokens in a 0600 file')
     .option('--email <email>', 'account email (prompted for on a terminal)')
     .option('--password-stdin', 'read the password from stdin (for scripts)')
-    .addHelpText(
-      'after',
-      '\nExample:\n  printf %s "$PASSWORD" | matchmaker login --email admin@sandbox.test --password-stdin',
-    )
-    .action(act(login));
+    .action(f.action(login));
+  return examples(command, [
+    'matchmaker login',
+    'printf %s "$PASSWORD" | matchmaker login --password-stdin \\',
+    '    --email admin@sandbox.test',
+    'matchmaker --profile staging --api-base https://api.staging.example login',
+  ]);
 }
 
-export function logoutCommand(): Command {
-  return new Command('logout').description('sign out and delete the stored credentials').action(act(logout));
+export function logoutCommand(f: Factory): Command {
+  const command = new Command('logout')
+    .description('sign out and delete the stored credentials')
+    .action(f.action(logout));
+  return examples(command, ['matchmaker logout', 'matchmaker --profile staging logout']);
 }
 
-export function whoamiCommand(): Command {
-  return new Command('whoami')
+export function whoamiCommand(f: Factory): Command {
+  const command = new Command('whoami')
     .description('the signed-in user, roles, API base and profile')
-    .action(act(whoami));
+    .action(f.action(whoami));
+  return examples(command, ['matchmaker whoami', 'matchmaker whoami -o json --fields email,roles,api_base']);
 }

@@ -9,13 +9,13 @@ import { besideInput } from '../bulk/report';
 import { RunControl, runBulk } from '../bulk/runner';
 import { type Context, requireAdmin, type SignedInUser } from '../context';
 import { CliError, EXIT, usageError } from '../exit';
+import type { Factory } from '../factory';
 import { stringAt } from '../guards';
 import { helpParagraph } from '../help';
+import { reviewBody } from '../kyc-decision';
 import { listValues, positiveInt } from '../options';
 import { listPrinter } from '../output';
-import { act } from '../program';
 import { confirmAction } from '../prompt';
-import { reviewBody } from './kyc';
 
 interface BulkOptions {
   input: string;
@@ -193,7 +193,7 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
   }
 }
 
-export function bulkCommand(): Command {
+export function bulkCommand(f: Factory): Command {
   return (
     new Command('bulk')
       .description(
@@ -241,7 +241,7 @@ export function bulkCommand(): Command {
       .option('--report <file>', 'write a JSON report of the run')
       // The examples are commands, kept within 80 columns rather than wrapped.
       .addHelpText('after', helpParagraph(EXIT_CODES, `${EXAMPLES}\n\n`))
-      .action(act(bulk))
+      .action(f.action(bulk))
   );
 }
 

@@ -7,9 +7,9 @@
  * counts the arguments given to the command. Values are offered from the tree: an option's or
  * argument's choices (argChoices), and file names for an option whose value is a `<file>`.
  */
-import { Argument, Command, type Help, type Option } from 'commander';
-import { act } from '../program';
-import { COMMANDS } from '../registry';
+import { Argument, Command, type Option } from 'commander';
+import type { Factory } from '../factory';
+import { examples, withoutGlobalOptions } from '../help';
 
 /** What an option or argument takes: a fixed set of words, a file name, or anything. */
 type Values = readonly string[] | 'file' | undefined;
@@ -47,6 +47,12 @@ function optionSpec(option: Option): OptionSpec {
   };
 }
 
+/** The commands `--help` lists under `command`: hidden ones and commander's implicit help left out. */
+function visibleChildren(command: Command): Command[] {
+  const visible = command.createHelp().visibleCommands(command);
+  return command.commands.filter((child) => visible.includes(child));
+}
+
 function nodeOf(command: Command, parent = ''): Node {
   const path = parent ? `${parent} ${command.name()}` : command.name();
   return {
@@ -55,7 +61,7 @@ function nodeOf(command: Command, parent = ''): Node {
     summary: command.description(),
     options: command.options.filter((option) => !option.hidden).map(optionSpec),
     args: command.registeredArguments.map((argument) => argument.argChoices),
-    children: command.commands.map((child) => nodeOf(child, path)),
+    children: visibleChildren(command).map((child) => nodeOf(child, path)),
   };
 }
 
@@ -67,14 +73,22 @@ const HELP: OptionSpec = {
   values: undefined,
 };
 
-async function tree(): Promise<{ root: Node; globals: OptionSpec[] }> {
-  const commands: Node[] = [];
-  for (const entry of COMMANDS) commands.push(nodeOf(await entry.load()));
-  const { addGlobalOptions } = await import('../options');
-  const globals = [...addGlobalOptions(new Command()).options.map(optionSpec), HELP];
+/**
+ * The program's own tree: its commands, and its options as the global options every command
+ * takes (all but the version, which only the program itself answers).
+ */
+function tree(program: Command): { root: Node; globals: OptionSpec[] } {
+  const globals = program.options.filter((option) => option.long !== '--version' && !option.hidden);
   return {
-    root: { path: '', name: 'matchmaker', summary: '', options: [], args: [], children: commands },
-    globals,
+    root: {
+      path: '',
+      name: program.name(),
+      summary: '',
+      options: [],
+      args: [],
+      children: visibleChildren(program).map((child) => nodeOf(child)),
+    },
+    globals: [...globals.map(optionSpec), HELP],
   };
 }
 
@@ -326,24 +340,21 @@ function fish(root: Node, globals: OptionSpec[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-export function completionCommand(): Command {
-  const command = new Command('completion');
-  // The global options do nothing for this command; its help leaves them out.
-  const createHelp = command.createHelp.bind(command);
-  command.createHelp = (): Help => Object.assign(createHelp(), { showGlobalOptions: false });
-  return command
+export function completionCommand(f: Factory): Command {
+  const command = withoutGlobalOptions(new Command('completion'))
     .description('print a shell completion script')
     .addArgument(new Argument('<shell>', 'the shell').choices(['bash', 'zsh', 'fish']))
-    .addHelpText(
-      'after',
-      '\nExamples:\n  eval "$(matchmaker completion bash)"\n  matchmaker completion fish | source',
-    )
     .action(
-      act(async (context, shell: string) => {
-        const { root, globals } = await tree();
+      f.action(async (context, shell: string) => {
+        const { root, globals } = tree(await f.commandTree());
         const script =
           shell === 'bash' ? bash(root, globals) : shell === 'zsh' ? zsh(root, globals) : fish(root, globals);
         context.io.stdout.write(script);
       }),
     );
+  return examples(command, [
+    'eval "$(matchmaker completion bash)"   # in ~/.bashrc',
+    'eval "$(matchmaker completion zsh)"    # in ~/.zshrc',
+    'matchmaker completion fish | source    # in ~/.config/fish/config.fish',
+  ]);
 }

@@ -2,9 +2,11 @@
 import { Command } from 'commander';
 import type { Context } from '../context';
 import { CliError, EXIT, usageError } from '../exit';
+import type { Factory } from '../factory';
 import { isRecord, type JsonRecord, listAt, stringAt } from '../guards';
+import { examples } from '../help';
+import { DryRunOption } from '../options';
 import { printList, printRecord } from '../output';
-import { act } from '../program';
 import { confirmChange } from '../prompt';
 
 /**
@@ -121,10 +123,16 @@ async function toggle(context: Context, code: string, options: ToggleOptions) {
   printRecord(answer, context.output);
 }
 
-export function featuresCommand(): Command {
+export function featuresCommand(f: Factory): Command {
   const features = new Command('features').description('feature switches and subfeatures');
-  features.command('list').description('every switch with its subfeatures and state').action(act(list));
-  features
+  examples(
+    features
+      .command('list')
+      .description('every switch with its subfeatures and state')
+      .action(f.action(list)),
+    ['matchmaker features list', 'matchmaker features list -o json --fields code,subfeature,enabled'],
+  );
+  const toggleCommand = features
     .command('toggle <code>')
     .description(
       'switch a feature, or with --sub one of its subfeatures, on or off for every member. Reads the ' +
@@ -134,6 +142,14 @@ export function featuresCommand(): Command {
     .option('--sub <code>', 'the subfeature to switch')
     .option('--on', 'turn it on (nothing is sent if it is on already)')
     .option('--off', 'turn it off (nothing is sent if it is off already)')
-    .action(act(toggle));
+    .addOption(new DryRunOption())
+    .action(f.action(toggle));
+  examples(toggleCommand, [
+    'matchmaker features toggle CHAT',
+    'matchmaker features toggle CHAT --dry-run -o json',
+    '# retried after a time-out, it changes nothing the second time:',
+    'matchmaker features toggle CHAT --off --yes',
+    'matchmaker features toggle CHAT --sub READ_RECEIPTS --on',
+  ]);
   return features;
 }

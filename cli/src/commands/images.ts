@@ -4,11 +4,11 @@ import type { FlaggedImage } from '@matchmaker/sdk/schemas';
 import { Command } from 'commander';
 import type { Context } from '../context';
 import { usageError } from '../exit';
-import { helpParagraph } from '../help';
-import { addPaging, type PagingOptions } from '../options';
+import type { Factory } from '../factory';
+import { examples, helpParagraph } from '../help';
+import { addPaging, DryRunOption, type PagingOptions } from '../options';
 import { listPrinter, printRecord } from '../output';
 import { printPages } from '../paging';
-import { act } from '../program';
 import { confirmChange } from '../prompt';
 
 async function flagged(context: Context, options: PagingOptions) {
@@ -65,20 +65,34 @@ async function decide(context: Context, filename: string, options: { keep?: bool
   );
 }
 
-export function imagesCommand(): Command {
+export function imagesCommand(f: Factory): Command {
   const images = new Command('images').description('flagged images: list and decide');
-  addPaging(images.command('flagged').description('flagged images to review, 100 per page')).action(
-    act(flagged),
-  );
-  images
+  const flaggedCommand = addPaging(
+    images.command('flagged').description('flagged images to review, 100 per page'),
+  ).action(f.action(flagged));
+  examples(flaggedCommand, [
+    'matchmaker images flagged',
+    'matchmaker images flagged --all -o json --fields filename,flag_reason',
+  ]);
+  const decideCommand = images
     .command('decide <filename>')
     .description('keep a flagged image (clears the flag) or remove it')
     .option('--keep', 'keep the image')
     .option('--remove', 'remove the image (asks first, naming its owner; --yes off a terminal)')
-    .addHelpText('after', helpParagraph(DECIDE_HELP))
-    .action(act(decide));
+    .addOption(new DryRunOption())
+    .action(f.action(decide));
+  examples(decideCommand, [
+    '# FILENAME as images flagged lists it:',
+    `image=${EXAMPLE_IMAGE}`,
+    'matchmaker images decide "$image" --keep',
+    'matchmaker images decide "$image" --remove',
+    'matchmaker images decide "$image" --remove --dry-run',
+  ]).addHelpText('after', helpParagraph(DECIDE_HELP));
   return images;
 }
+
+/** The flagged image the examples in `--help` name (one of the sandbox's). */
+const EXAMPLE_IMAGE = 'a97f0062-a1ac-4d2b-aff7-698486c0224d-gallery-1.svg';
 
 const DECIDE_HELP =
   'The image is looked up in the flagged list first: one not there (a photo nobody flagged, or one already decided) is refused with exit 2 and nothing is sent. Exit codes: 0 decided, 1 error or cancelled, 2 not in the flagged list or --yes missing off a terminal, 4 not signed in or not an admin.';

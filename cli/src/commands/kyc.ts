@@ -11,14 +11,26 @@ import { kycStatusSchema } from '@matchmaker/sdk/schemas';
 import { Command, Option } from 'commander';
 import type { Context } from '../context';
 import { CliError, EXIT, usageError } from '../exit';
+import type { Factory } from '../factory';
 import { isRecord, type JsonRecord, listAt, numberAt, stringAt } from '../guards';
+import { examples } from '../help';
 import type { OutStream } from '../io';
-import { addDateRange, addPaging, type DateRangeOptions, oneOfOption, type PagingOptions } from '../options';
+import { type ReviewFlags, reviewBody } from '../kyc-decision';
+import {
+  addDateRange,
+  addPaging,
+  type DateRangeOptions,
+  DryRunOption,
+  oneOfOption,
+  type PagingOptions,
+} from '../options';
 import { listPrinter, printList, printRecord } from '../output';
 import { printPages } from '../paging';
-import { act } from '../program';
 import { confirmChange } from '../prompt';
 import { stoppableBySignals } from '../stop-signals';
+
+/** The applicant the examples in `--help` name (a user id of the sandbox's). */
+const EXAMPLE_APPLICANT = '3a1ede08-70bf-4b59-a9a0-5b56041df181';
 
 export const KYC_COLUMNS = ['id', 'user_id', 'user_info.username', 'status', 'document_type', 'created_at'];
 
@@ -44,20 +56,6 @@ async function get(context: Context, userId: string, requestId: string | undefin
   }
   const answer = await client.kyc.listUserRequests(userId);
   printList(listAt(answer, 'requests'), context.output, KYC_COLUMNS);
-}
-
-export interface ReviewFlags {
-  approve?: boolean;
-  reject?: boolean;
-  reason?: string;
-}
-
-/** The review body of `--approve|--reject --reason`; shared with `bulk kyc-review`. */
-export function reviewBody(flags: ReviewFlags): { status: 'APPROVED' | 'REJECTED'; reason?: string } {
-  if (flags.approve === flags.reject) throw usageError('Give exactly one of --approve and --reject');
-  const reason = flags.reason?.trim();
-  if (flags.reject && !reason) throw usageError('--reject needs --reason TEXT (the member is told why)');
-  return { status: flags.approve ? 'APPROVED' : 'REJECTED', ...(reason ? { reason } : {}) };
 }
 
 /** Where a request is looked for: the queue first, where reviews usually are, then decided ones. */
@@ -327,35 +325,59 @@ async function metrics(context: Context, options: DateRangeOptions & { status?: 
 
 /** A KYC status in any case, sent in capitals as the contract spells it. */
 
-export function kycCommand(): Command {
+export function kycCommand(f: Factory): Command {
   const kyc = new Command('kyc').description('identity verification: the queue, reviews, documents, metrics');
-  addPaging(
+  const listCommand = addPaging(
     kyc
       .command('list')
       .description('KYC requests, newest first, 15 per page')
       .addOption(oneOfOption('--status <status>', 'request status', kycStatusSchema.options)),
-  ).action(act(list));
-  kyc
+  ).action(f.action(list));
+  examples(listCommand, [
+    'matchmaker kyc list --status PENDING',
+    'matchmaker kyc list --status PENDING --all -o csv > queue.csv',
+  ]);
+  const getCommand = kyc
     .command('get <userId> [requestId]')
     .description("a user's KYC requests, or one of them")
-    .action(act(get));
-  kyc
+    .action(f.action(get));
+  examples(getCommand, [
+    `matchmaker kyc get ${EXAMPLE_APPLICANT}`,
+    `matchmaker kyc get ${EXAMPLE_APPLICANT} kyc-8487 -o json`,
+  ]);
+  const reviewCommand = kyc
     .command('review <requestId>')
     .description('approve or reject a KYC request')
     .option('--approve', 'accept the identity')
     .option('--reject', 'refuse it (needs --reason)')
     .option('--reason <text>', 'why; sent to the member')
     .option('--force', 'review a request that is already APPROVED or REJECTED')
-    .action(act(review));
-  kyc
+    .addOption(new DryRunOption())
+    .action(f.action(review));
+  examples(reviewCommand, [
+    'matchmaker kyc review kyc-8487 --approve',
+    'matchmaker kyc review kyc-8487 --approve --dry-run',
+    'matchmaker kyc review kyc-8487 --reject --reason "Blurred scan" --yes',
+    '# a decided request again (the member is notified again):',
+    'matchmaker kyc review kyc-8379 --reject --reason "Expired passport" --force',
+  ]);
+  const documentCommand = kyc
     .command('document <id>')
     .description('download a KYC document (never printed to a terminal)')
     .requiredOption('-O, --output-file <file>', 'where to write it (mode 0600); - for stdout when piped')
     .option('--force', 'replace FILE if it exists')
-    .action(act(document));
-  addDateRange(kyc.command('metrics').description('review metrics over a range'))
+    .action(f.action(document));
+  examples(documentCommand, [
+    'matchmaker kyc document doc-8488 -O front.png',
+    'matchmaker kyc document doc-8488 -O - | sha256sum',
+  ]);
+  const metricsCommand = addDateRange(kyc.command('metrics').description('review metrics over a range'))
     .addOption(oneOfOption('--status <status>', 'only requests in this status', kycStatusSchema.options))
     .addOption(new Option('--by <bucket>', 'bucket of the series').choices(['day', 'week', 'month']))
-    .action(act(metrics));
+    .action(f.action(metrics));
+  examples(metricsCommand, [
+    'matchmaker kyc metrics --from 2026-01-01 --to 2026-03-31 --by month',
+    'matchmaker kyc metrics --status REJECTED -o json',
+  ]);
   return kyc;
 }

@@ -2,7 +2,9 @@
 import { isCountryCode } from '@matchmaker/sdk/rules';
 import { Command, InvalidArgumentError } from 'commander';
 import type { Context } from '../context';
+import type { Factory } from '../factory';
 import { listAt } from '../guards';
+import { examples } from '../help';
 import {
   addDateRange,
   addPaging,
@@ -13,7 +15,6 @@ import {
 } from '../options';
 import { listPrinter, printList } from '../output';
 import { printPages } from '../paging';
-import { act } from '../program';
 
 async function userLogs(context: Context, id: string) {
   const client = await context.signedIn();
@@ -67,9 +68,12 @@ function countryCode(text: string): string {
   return code;
 }
 
-export function logsCommand(): Command {
+export function logsCommand(f: Factory): Command {
   const logs = new Command('logs').description("a user's activity log and the visit log");
-  logs.command('user <id>').description("a user's activity log, newest first").action(act(userLogs));
+  examples(
+    logs.command('user <id>').description("a user's activity log, newest first").action(f.action(userLogs)),
+    ['matchmaker logs user mateo.rodriguez', 'matchmaker logs user mateo.rodriguez -o json'],
+  );
   const visitsCommand = logs
     .command('visits')
     .description('search the visit log, 15 per page')
@@ -79,6 +83,11 @@ export function logsCommand(): Command {
     .addOption(oneOfOption('--device <device>', 'device type', DEVICES))
     .option('--browser <browser>', 'browser name', nonEmpty('--browser', 'a browser name'))
     .option('--path <path>', 'visited path', nonEmpty('--path', 'a path'));
-  addPaging(addDateRange(visitsCommand)).action(act(visits));
+  addPaging(addDateRange(visitsCommand)).action(f.action(visits));
+  examples(visitsCommand, [
+    'matchmaker logs visits --country-code DE --from 2026-01-01 --to 2026-01-31',
+    'matchmaker logs visits --user dea69b73-4b1e-4721-a5e9-e49cea1a9a91 \\',
+    '    --device mobile --all -o csv > visits.csv',
+  ]);
   return logs;
 }

@@ -1,10 +1,11 @@
 /** `referrals`: who referred whom, page by page. */
 import { Command } from 'commander';
 import type { Context } from '../context';
+import type { Factory } from '../factory';
+import { examples } from '../help';
 import { addPaging, nonEmpty, type PagingOptions } from '../options';
 import { listPrinter } from '../output';
 import { printPages } from '../paging';
-import { act } from '../program';
 
 interface ReferralOptions extends PagingOptions {
   username?: string;
@@ -30,8 +31,8 @@ async function referrals(context: Context, options: ReferralOptions) {
   );
 }
 
-export function referralsCommand(): Command {
-  return addPaging(
+export function referralsCommand(f: Factory): Command {
+  const command = addPaging(
     new Command('referrals')
       .description('referrals, newest first, 15 per page')
       .option(
@@ -39,5 +40,9 @@ export function referralsCommand(): Command {
         'only the referrals of this referrer',
         nonEmpty('--username', "the referrer's username"),
       ),
-  ).action(act(referrals));
+  ).action(f.action(referrals));
+  return examples(command, [
+    'matchmaker referrals --username mateo.rodriguez',
+    'matchmaker referrals --all -o csv > referrals.csv',
+  ]);
 }

@@ -1,10 +1,11 @@
 /** `stats`: user and visit aggregations and the match analytics of the recommendations service. */
 import { Command, Option } from 'commander';
 import type { Context } from '../context';
+import type { Factory } from '../factory';
 import { listAt } from '../guards';
+import { examples } from '../help';
 import { addDateRange, type DateRangeOptions } from '../options';
 import { printList, printRecord } from '../output';
-import { act } from '../program';
 
 interface AggregationOptions extends DateRangeOptions {
   by?: string;
@@ -25,52 +26,65 @@ function range(options: DateRangeOptions) {
 
 const byOption = () => new Option('--by <bucket>', 'bucket of the series').choices(['day', 'week', 'month']);
 
-export function statsCommand(): Command {
+export function statsCommand(f: Factory): Command {
   const stats = new Command('stats').description('user, visit and match analytics');
-  addDateRange(stats.command('users').description('user totals, statuses and registrations over a range'))
+  const users = addDateRange(
+    stats.command('users').description('user totals, statuses and registrations over a range'),
+  )
     .addOption(byOption())
     .action(
-      act(async (context: Context, options: AggregationOptions) => {
+      f.action(async (context: Context, options: AggregationOptions) => {
         const client = await context.signedIn();
         printRecord(await client.admin.userAggregations(aggregation(options)), context.output);
       }),
     );
-  addDateRange(stats.command('visits').description('visit totals and series over a range'))
+  examples(users, [
+    'matchmaker stats users --from 2026-01-01 --to 2026-03-31 --by month',
+    'matchmaker stats users -o json',
+  ]);
+  const visits = addDateRange(stats.command('visits').description('visit totals and series over a range'))
     .addOption(byOption())
     .action(
-      act(async (context: Context, options: AggregationOptions) => {
+      f.action(async (context: Context, options: AggregationOptions) => {
         const client = await context.signedIn();
         printRecord(await client.admin.visitAggregations(aggregation(options)), context.output);
       }),
     );
-  addDateRange(
+  examples(visits, ['matchmaker stats visits --from 2026-01-01 --by week -o json']);
+  const matches = addDateRange(
     stats.command('matches').description('match requests created, accepted and rejected'),
     true,
   ).action(
-    act(async (context: Context, options: DateRangeOptions) => {
+    f.action(async (context: Context, options: DateRangeOptions) => {
       const client = await context.signedIn();
       printRecord(await client.recommendations.matchMetrics(range(options)), context.output);
     }),
   );
-  addDateRange(stats.command('filters').description('search filters members used'), true).action(
-    act(async (context: Context, options: DateRangeOptions) => {
+  examples(matches, ['matchmaker stats matches --from 2026-01-01 --to 2026-01-31']);
+  const filters = addDateRange(
+    stats.command('filters').description('search filters members used'),
+    true,
+  ).action(
+    f.action(async (context: Context, options: DateRangeOptions) => {
       const client = await context.signedIn();
       printRecord(await client.recommendations.usedFilters(range(options)), context.output);
     }),
   );
-  stats
+  examples(filters, ['matchmaker stats filters --from 2026-01-01 --to 2026-01-31 -o json']);
+  const preferences = stats
     .command('preferences')
     .description('the most popular match preferences')
     .action(
-      act(async (context: Context) => {
+      f.action(async (context: Context) => {
         const client = await context.signedIn();
         printRecord(await client.recommendations.popularPreferences(), context.output);
       }),
     );
-  addDateRange(stats.command('activity').description('match activity by date'))
+  examples(preferences, ['matchmaker stats preferences', 'matchmaker stats preferences -o json']);
+  const activity = addDateRange(stats.command('activity').description('match activity by date'))
     .addOption(byOption())
     .action(
-      act(async (context: Context, options: AggregationOptions) => {
+      f.action(async (context: Context, options: AggregationOptions) => {
         const client = await context.signedIn();
         const answer = await client.recommendations.aggregateByDate(aggregation(options));
         const series = listAt(answer, 'data');
@@ -78,5 +92,6 @@ export function statsCommand(): Command {
         else printRecord(answer, context.output);
       }),
     );
+  examples(activity, ['matchmaker stats activity --from 2026-01-01 --to 2026-01-31 --by day -o csv']);
   return stats;
 }

@@ -4,15 +4,17 @@ import { ADMIN_USERS_PAGE_SIZE } from '@matchmaker/sdk/rules';
 import { accountStatusSchema, type UserSearchFilters, userSearchBodySchema } from '@matchmaker/sdk/schemas';
 import { Command, Option } from 'commander';
 import { type Context, requireAdmin } from '../context';
+import { PASSWORD_ASKED } from '../dry-run';
 import { CliError, EXIT, usageError } from '../exit';
+import type { Factory } from '../factory';
 import { checkFieldsOf } from '../fields-guard';
 import { isRecord, type JsonRecord, stringAt, stringsAt } from '../guards';
+import { examples } from '../help';
 import { checkEmail, kebab, readJsonInput } from '../input';
-import { addPaging, idList, oneOfOption, type PagingOptions } from '../options';
+import { addPaging, DryRunOption, idList, oneOfOption, type PagingOptions } from '../options';
 import { listPrinter, printRecord } from '../output';
 import { printPages } from '../paging';
 import { CREATE_FLAGS, createBody, createDraft, EDIT_FIELDS, editBody, fieldHelp } from '../profile-input';
-import { act } from '../program';
 import { askPassword, confirmChange, isInteractive, readStdin } from '../prompt';
 import { checkRole, KNOWN_ROLES, roleMeaning } from '../roles';
 
@@ -27,6 +29,9 @@ export const USER_COLUMNS = [
   'created_at',
 ];
 const ADMIN_USERS_PAGE = 15;
+
+/** The user the examples in `--help` name (one of the sandbox's generated members). */
+const EXAMPLE_USER = 'mateo.rodriguez';
 
 interface SearchOptions extends PagingOptions {
   status?: string;
@@ -173,8 +178,8 @@ async function userToChange(
   return { client, user };
 }
 
-function simpleAction(change: SimpleChange) {
-  return act(async (context: Context, id: string) => {
+function simpleAction(f: Factory, change: SimpleChange) {
+  return f.action(async (context: Context, id: string) => {
     let client: MatchmakerClient;
     if (SIMPLE[change].destructive) {
       const found = await userToChange(context, id, change);
@@ -288,7 +293,9 @@ async function create(context: Context, options: JsonRecord & FromJson & { passw
     ? await readStdin(context.io)
     : typeof draft.password === 'string'
       ? draft.password
-      : await askPassword(context.io, 'Password for the new account');
+      : context.dryRun
+        ? PASSWORD_ASKED
+        : await askPassword(context.io, 'Password for the new account');
   const answer = await client.admin.createUser(createBody(draft, password));
   if (referrer !== undefined && !answer.user.referrer) {
     context.warn(
@@ -298,9 +305,9 @@ async function create(context: Context, options: JsonRecord & FromJson & { passw
   printRecord(changed(answer), context.output);
 }
 
-export function usersCommand(): Command {
+export function usersCommand(f: Factory): Command {
   const users = new Command('users').description('search, read and change user accounts');
-  addPaging(
+  const searchCommand = addPaging(
     users
       .command('search [query]')
       .description('search users by name, username or email; 15 per page')
@@ -311,36 +318,72 @@ export function usersCommand(): Command {
         }),
       )
       .option('--ids <list>', 'only these user ids, comma-separated (each sent once)', idList('--ids')),
-  ).action(act(search));
-  users.command('get <id>').description("a user's detail").action(act(get));
-  for (const change of Object.keys(SIMPLE) as SimpleChange[]) {
-    users.command(`${change} <id>`).description(SIMPLE[change].summary).action(simpleAction(change));
+  ).action(f.action(search));
+  examples(searchCommand, [
+    'matchmaker users search mateo',
+    'matchmaker users search --status suspended --all -o csv --fields id,email \\',
+    '    > suspended.csv',
+    'matchmaker users search --role admin -o json',
+  ]);
+  examples(users.command('get <id>').description("a user's detail").action(f.action(get)), [
+    `matchmaker users get ${EXAMPLE_USER}`,
+    'matchmaker users get dea69b73-4b1e-4721-a5e9-e49cea1a9a91 -o json',
+    `matchmaker users get ${EXAMPLE_USER} --fields id,email,status`,
+  ]);
+  // Every command below changes something: each takes --dry-run.
+  const change = (usage: string, summary: string) =>
+    users.command(usage).description(summary).addOption(new DryRunOption());
+  for (const name of Object.keys(SIMPLE) as SimpleChange[]) {
+    examples(change(`${name} <id>`, SIMPLE[name].summary).action(simpleAction(f, name)), [
+      `matchmaker users ${name} ${EXAMPLE_USER}`,
+      `matchmaker users ${name} ${EXAMPLE_USER} --dry-run -o json`,
+      ...(SIMPLE[name].destructive ? [`matchmaker users ${name} ${EXAMPLE_USER} --yes   # in a script`] : []),
+    ]);
   }
-  users.command('set-email <id> <email>').description("change a user's email").action(act(setEmail));
-  users
-    .command('set-role <id> <role>')
-    .description(
-      `change a user's role: ${Object.entries(KNOWN_ROLES)
-        .map(([name, role]) => `${name} (${role.is})`)
-        .join(' or ')}; a member is General`,
-    )
-    .action(act(setRole));
-  const editCommand = users
-    .command('edit <id>')
-    .description(
-      "edit a user's profile: fields as flags or --from-json FILE|- (flags win); the email: see set-email",
-    )
-    .option('--from-json <file>', 'a JSON object of profile fields, - for stdin');
+  examples(change('set-email <id> <email>', "change a user's email").action(f.action(setEmail)), [
+    `matchmaker users set-email ${EXAMPLE_USER} mateo.r@example.org`,
+    `matchmaker users set-email ${EXAMPLE_USER} mateo.r@example.org --dry-run`,
+  ]);
+  const roles = Object.entries(KNOWN_ROLES)
+    .map(([name, role]) => `${name} (${role.is})`)
+    .join(' or ');
+  examples(
+    change('set-role <id> <role>', `change a user's role: ${roles}; a member is General`).action(
+      f.action(setRole),
+    ),
+    [
+      `matchmaker users set-role ${EXAMPLE_USER} Admin`,
+      `matchmaker users set-role ${EXAMPLE_USER} Admin --dry-run`,
+      `matchmaker users set-role ${EXAMPLE_USER} General --yes`,
+    ],
+  );
+  const editCommand = change(
+    'edit <id>',
+    "edit a user's profile: fields as flags or --from-json FILE|- (flags win); the email: see set-email",
+  ).option('--from-json <file>', 'a JSON object of profile fields, - for stdin');
   for (const field of EDIT_FIELDS) editCommand.option(`--${kebab(field)} <value>`, fieldHelp(field));
   // Refused with a pointer to set-email rather than as an unknown option.
   editCommand.addOption(new Option('--email <value>').hideHelp());
-  editCommand.action(act(edit));
-  const createCommand = users
-    .command('create')
-    .description('create an account; the password comes from --password-stdin or a prompt')
+  examples(editCommand.action(f.action(edit)), [
+    `matchmaker users edit ${EXAMPLE_USER} --city Lyon --country FR --height 178`,
+    `matchmaker users edit ${EXAMPLE_USER} --from-json profile.json --dry-run`,
+    "# null (or an empty flag, --city '') clears a field:",
+    `echo '{"about": null}' | matchmaker users edit ${EXAMPLE_USER} --from-json -`,
+  ]);
+  const createCommand = change(
+    'create',
+    'create an account; the password comes from --password-stdin or a prompt',
+  )
     .option('--from-json <file>', 'a JSON object of account fields, - for stdin')
     .option('--password-stdin', 'read the password from stdin');
   for (const field of CREATE_FLAGS) createCommand.option(`--${kebab(field)} <value>`, fieldHelp(field));
-  createCommand.action(act(create));
+  examples(createCommand.action(f.action(create)), [
+    'printf %s "$PASSWORD" | matchmaker users create --password-stdin \\',
+    '    --email ana.p@example.org --username ana.p --first-name Ana \\',
+    '    --last-name Pereira --date-of-birth 1994-03-12 --sex female',
+    '# on a terminal, asks for the password (a dry run does not):',
+    `matchmaker users create --from-json ana.json --referrer ${EXAMPLE_USER}`,
+    'matchmaker users create --from-json ana.json --dry-run -o json',
+  ]);
   return users;
 }

@@ -5,7 +5,9 @@
  */
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { RunningSandbox, SandboxOptions } from '@matchmaker/sandbox';
 import { afterAll } from 'vitest';
+import { envFor, login, sandbox } from './cli';
 
 export type Reply =
   | 'pass'
@@ -103,4 +105,16 @@ export async function gateway(upstream: string): Promise<Gateway> {
       }),
   );
   return state;
+}
+
+/** A sandbox behind a gateway, and the admin signed in through it (the credentials are the gateway's). */
+export async function adminBehindGateway(
+  options: SandboxOptions = {},
+): Promise<{ box: RunningSandbox; gw: Gateway; env: NodeJS.ProcessEnv }> {
+  const box = await sandbox(options);
+  const gw = await gateway(box.url);
+  const env = envFor(box, { MATCHMAKER_API_BASE: gw.url });
+  const signedIn = await login(env);
+  if (signedIn.code !== 0) throw new Error(`the admin could not sign in: ${signedIn.stderr}`);
+  return { box, gw, env };
 }

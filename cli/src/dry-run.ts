@@ -1,0 +1,100 @@
+/**
+ * `--dry-run` of a single command: it runs as it would (signed in, every check, every look-up,
+ * all of them reads), and the change it would then send is held at the fetch the SDK calls, once
+ * the SDK has checked and built it, and printed instead: the method, the URL and the body exactly
+ * as they would go, never a password. Holding it at the fetch (not before the SDK call) is what
+ * makes the plan the request itself rather than a description of it.
+ */
+import type { EndpointId } from '@matchmaker/sdk';
+import { causeOf, isRecord } from './guards';
+import { type OutputOptions, printRecord } from './output';
+import { isRead, parseBody, routeOf, urlOf } from './requests';
+
+/** What a dry run prints: the change, and the request that would make it. */
+export interface Plan {
+  /** What the command would ask on a terminal, else what the call does. */
+  change: string;
+  endpoint: EndpointId | null;
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** The change held back: thrown by the fetch, found again in the SDK error that carries it. */
+class HeldChange extends Error {
+  override readonly name = 'HeldChange';
+  constructor(readonly plan: Omit<Plan, 'change'> & { summary: string }) {
+    super(`dry run: ${plan.method} ${plan.url} was not sent`);
+  }
+}
+
+/** What stands for a password the real run would ask for at its prompt (a dry run does not ask). */
+export const PASSWORD_ASKED = '(asked for at the prompt)';
+
+const SECRET_KEY = /password|secret|token/i;
+
+/** `value` with every secret (a password, a token), at any depth, replaced by `(hidden)`. */
+function hideSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(hideSecrets);
+  if (!isRecord(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) => [
+      key,
+      SECRET_KEY.test(key) ? (inner === PASSWORD_ASKED ? inner : '(hidden)') : hideSecrets(inner),
+    ]),
+  );
+}
+
+export class DryRun {
+  #question: string | undefined;
+
+  /** The question the real run would ask before the change (confirmChange), for the plan. */
+  asked(question: string): void {
+    this.#question = question;
+  }
+
+  /**
+   * `inner`, with every request that changes something held back: a call of the catalogue that
+   * is not a read and needs a session, and any request outside the catalogue but a GET. Reads
+   * and the session's own calls (a token refresh) go through.
+   */
+  fetch(inner: typeof fetch, apiBase: string): typeof fetch {
+    return async (input, init) => {
+      const url = urlOf(input);
+      const method = (init?.method ?? 'GET').toUpperCase();
+      const called = routeOf(method, url, apiBase);
+      const changes = called
+        ? !isRead(called.endpoint) && called.endpoint.access === 'session'
+        : method !== 'GET';
+      if (!changes) return inner(input, init);
+      const body = init?.body == null ? null : (parseBody(init.body) ?? String(init.body));
+      throw new HeldChange({
+        endpoint: (called?.endpoint.id as EndpointId | undefined) ?? null,
+        summary: called?.endpoint.summary ?? `${method} ${url}`,
+        method,
+        url,
+        body: hideSecrets(body),
+      });
+    };
+  }
+
+  /**
+   * Runs the command; the change it would send is printed as the plan (stdout, in the `-o`
+   * format) with a note on stderr, and the run ends there, successfully. A command that would
+   * send nothing (a switch already in the state asked for) prints what its real run prints.
+   */
+  async run(command: () => Promise<void>, output: OutputOptions): Promise<void> {
+    try {
+      await command();
+    } catch (error) {
+      const held = causeOf(error, HeldChange);
+      if (!held) throw error;
+      const { summary, ...request } = held.plan;
+      const change = this.#question ?? summary.replace(/\.$/, '');
+      const plan: Plan = { change, ...request };
+      output.info('Dry run: nothing was sent. The change, and the request that would make it:');
+      // --fields names fields of the change's answer (checked before the question): not the plan's.
+      printRecord(plan, { ...output, fields: undefined });
+    }
+  }
+}
