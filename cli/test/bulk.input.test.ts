@@ -400,15 +400,15 @@ describe('line numbers name where a row starts', () => {
     expect(plainResumed.stderr).toContain('confirm: 1 ok, 1 skipped, 0 failed');
   });
 
-  it('an unclosed quote names the line the quoted field opens on, and says how to write such a cell', async () => {
+  it('a formula with quotes, not quoted, fails its own row, saying how to quote it; the rows after it stand', async () => {
     const [a = '', b = '', c = ''] = memberIds(box, 3);
     const path = file('formula.csv', `id,note\n${a},=HYPERLINK("http://x","y")\n${b},1\n${c},2\n${a},3\n`);
     const result = await cli(['bulk', 'deactivate', '-i', path, '--validate-only'], { env });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(
-      'formula.csv is not valid CSV: a quote opens on line 2 and is never closed',
+      "line 2: malformed CSV row: a quote inside a cell that does not start with one (the 'note' column): quote the whole cell and double the quotes inside it",
     );
-    expect(result.stderr).toContain('quote the whole cell and double the quotes inside it');
+    expect(result.stderr).toContain('formula.csv: 4 rows, 1 invalid');
     expect(result.stderr).not.toContain('line 5');
   });
 });

@@ -7,8 +7,8 @@
 import { createReadStream, statSync } from 'node:fs';
 import { extname } from 'node:path';
 import { createInterface } from 'node:readline';
-import type { Readable } from 'node:stream';
-import { type Options as CsvOptions, Parser } from 'csv-parse';
+import { type Readable, Transform, type TransformCallback } from 'node:stream';
+import { type CsvError, type Options as CsvOptions, Parser } from 'csv-parse';
 import { CliError, EXIT, usageError } from '../exit';
 import { isRecord, type JsonRecord } from '../guards';
 
@@ -264,7 +264,7 @@ class LineTaggingParser extends Parser {
    * the quoted field it is in opened on. Without that state (another csv-parse) both are the
    * error's line.
    */
-  startOf(errorLine: number): { row: number; quote: number } {
+  startOf(errorLine: number): { row: number; quote: number; line: number } {
     const state: unknown = Reflect.get(this, 'state');
     const fields = isRecord(state) && Array.isArray(state.record) ? state.record : [];
     const buffer = isRecord(state) && isRecord(state.field) ? state.field : undefined;
@@ -274,7 +274,33 @@ class LineTaggingParser extends Parser {
     const counted = isRecord(state) && state.wasRowDelimiter === true ? text.replace(/[\r\n]$/, '') : text;
     const field = countBreaks([counted]);
     const quote = errorLine - field - this.#extraLines;
-    return { row: quote - countBreaks(fields), quote };
+    return { row: quote - countBreaks(fields), quote, line: errorLine - this.#extraLines };
+  }
+
+  /** The first cell of the row being read, as far as it is read. */
+  firstCell(): string {
+    const state: unknown = Reflect.get(this, 'state');
+    if (!isRecord(state)) return '';
+    const first: unknown =
+      Array.isArray(state.record) && state.record.length > 0 ? state.record[0] : state.field;
+    return typeof first === 'string' ? first : isRecord(first) ? String(first.toString()) : '';
+  }
+
+  /**
+   * After a quote error in a row that has not left its line: the rest of that line is read as
+   * no more than the end of the failed row (csv-parse's comment state: quotes and delimiters
+   * ignored, the row ended at the next line break and skipped as failed). Left to csv-parse, a
+   * stray quote later on the line (`=F("x","y")`) would open a quoted cell that swallows the next
+   * lines, and the rows on them would be lost inside the failed one.
+   */
+  skipRestOfLine(): void {
+    const state: unknown = Reflect.get(this, 'state');
+    if (!isRecord(state)) return;
+    state.quoting = false;
+    state.commenting = true;
+    // A row is passed on (as failed) at its line break only when it holds something: a quote
+    // error on a row's first character would leave it looking like a comment line, dropped.
+    state.wasQuoting = true;
   }
 }
 
@@ -307,6 +333,46 @@ const NOTHING = Buffer.alloc(0);
 const SKIPPED = Object.freeze({ skipped: true });
 
 /**
+ * The longest row (so the longest cell) read, about 1 MiB: ids are at most 200 characters and
+ * emails 254, so a row this long is a pasted document or a hostile file. csv-parse refuses it as
+ * it reads, before more of it is held: a 64 MiB cell used to cost 250 MB before it was refused.
+ */
+export const MAX_ROW_SIZE = 1024 * 1024;
+
+const rowTooLong = (name: string, line: number) =>
+  `${name}: line ${line} is longer than ${MAX_ROW_SIZE / 1024 / 1024} MiB (a row, or one cell of it), more than any bulk row holds: it was not read further. Is this the file you meant? Remove or shorten that row`;
+
+const HOW_TO_QUOTE =
+  'A cell holding quotes, such as =HYPERLINK("http://x","y"), must be quoted: quote the whole cell and double the quotes inside it ("=HYPERLINK(""http://x"",""y"")")';
+
+/** csv-parse's errors about quotes in the middle of a line: the rest of that line is skipped. */
+const QUOTE_ERRORS: ReadonlySet<string> = new Set([
+  'INVALID_OPENING_QUOTE',
+  'CSV_INVALID_CLOSING_QUOTE',
+  'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE',
+]);
+
+/** What is wrong with a malformed row, in the CLI's words (csv-parse's name lines its own way). */
+function csvProblem(error: CsvError | undefined): string {
+  const column = typeof error?.column === 'string' ? ` (the '${error.column}' column)` : '';
+  const cells: unknown = error?.record;
+  const expected: unknown = error?.columns;
+  switch (error?.code) {
+    case 'INVALID_OPENING_QUOTE':
+      return `a quote inside a cell that does not start with one${column}: quote the whole cell and double the quotes inside it`;
+    case 'CSV_INVALID_CLOSING_QUOTE':
+    case 'CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE':
+      return `text after the closing quote of a quoted cell${column}: quote the whole cell and double the quotes inside it`;
+    case 'CSV_RECORD_INCONSISTENT_COLUMNS':
+      if (Array.isArray(cells) && Array.isArray(expected))
+        return `${cells.length} cells where the header has ${expected.length}`;
+      return error.message;
+    default:
+      return error?.message ?? 'unreadable';
+  }
+}
+
+/**
  * The last row of a pipe that ends without a line break may be half a row: a producer that is
  * killed closes the pipe like a normal end of input. An email cut short can still be valid
  * ("ada@example.co"), so such a row is failed rather than sent. Files are exempt: a missing final
@@ -324,9 +390,20 @@ async function* csvRows(source: InputSource, stream: Readable, idColumn: string,
   let columns: string[] | undefined;
   const parser = new LineTaggingParser({
     bom: true,
-    trim: true,
+    // Every line break an editor shows ends a row, whatever the header's: with csv-parse's own
+    // choice (the first line break it meets), a file that mixes them (rows pasted from another
+    // system) would read the other kind as part of a cell, and the rows after it as one.
+    record_delimiter: ['\r\n', '\n', '\r'],
+    // Refused before it is buffered: no row of a bulk input comes near this.
+    max_record_size: MAX_ROW_SIZE,
+    // Spaces before a cell are dropped, so ` "a b"` is a quoted cell. Not those after it:
+    // csv-parse, trimming them, meets `"a" b` with an error after which it drops the rest of the
+    // bytes it holds, rows and all. Cells are trimmed where they are read (actions.ts), and the
+    // header's names here.
+    ltrim: true,
     skip_empty_lines: true,
-    columns: (first: string[]) => {
+    columns: (names: string[]) => {
+      const first = names.map((column) => column.trimEnd());
       columns = first;
       if (first.length === 1 && first[0]?.startsWith('{')) {
         throw usageError(`${name} looks like NDJSON, not CSV: pass --format ndjson`);
@@ -351,9 +428,27 @@ async function* csvRows(source: InputSource, stream: Readable, idColumn: string,
       const start = parser.startOf(at);
       // An unclosed quote swallows the rest of the file: that is no longer one bad row.
       if (error?.code === 'CSV_QUOTE_NOT_CLOSED') {
-        fatal ??= `${name} is not valid CSV: a quote opens on line ${start.quote} and is never closed (the rest of the input would be one cell). A cell holding quotes, such as =HYPERLINK("http://x","y"), must be quoted: quote the whole cell and double the quotes inside it ("=HYPERLINK(""http://x"",""y"")")`;
+        fatal ??= `${name} is not valid CSV: a quote opens on line ${start.quote} and is never closed (the rest of the input would be one cell). ${HOW_TO_QUOTE}`;
         return;
       }
+      // Thrown from here, it ends the parsing at once: nothing more of the row is buffered.
+      if (error?.code === 'CSV_MAX_RECORD_SIZE') throw usageError(rowTooLong(name, start.row));
+      // A row that broke after running over several lines inside a quoted cell: a quote may be
+      // unpaired (`"abc` where `abc` was meant), and then the lines after it, which csv-parse
+      // read as part of the cell, were meant as rows of their own. Which lines are rows cannot be
+      // told, so nothing of the input is taken as a row from there on.
+      if (start.row < start.line) {
+        throw usageError(
+          `${name} is not valid CSV: the row on line ${start.row} runs on to line ${start.line} inside a quoted cell (opened on line ${start.quote}) and is malformed there (${csvProblem(error)}): a quote is probably unpaired, so which of those lines are rows cannot be told. ${HOW_TO_QUOTE}`,
+        );
+      }
+      // Without a header no row can be read: its names are the columns.
+      if (columns === undefined) {
+        if (parser.firstCell().startsWith('{'))
+          throw usageError(`${name} looks like NDJSON, not CSV: pass --format ndjson`);
+        throw usageError(`${name}: the header (line ${start.row}) is not valid CSV: ${csvProblem(error)}`);
+      }
+      if (QUOTE_ERRORS.has(String(error?.code))) parser.skipRestOfLine();
       // csv-parse reports each error of a record; the row is one failed row.
       if (lastSkipped === start.row) return;
       lastSkipped = start.row;
@@ -364,7 +459,7 @@ async function* csvRows(source: InputSource, stream: Readable, idColumn: string,
         line: start.row,
         legacyLine: at,
         values: {},
-        error: `malformed CSV row: ${error?.message ?? 'unreadable'}`,
+        error: `malformed CSV row: ${csvProblem(error)}`,
         ...(typeof idCell === 'string' && idCell !== '' ? { idCell } : {}),
       });
       parser.pushSkipped();
@@ -413,13 +508,51 @@ async function* csvRows(source: InputSource, stream: Readable, idColumn: string,
   if (rows === 0 && bad === 0) throw usageError(`${name} has a header but no rows`);
 }
 
+/**
+ * Passes the bytes of an NDJSON input on, and fails as soon as one line is longer than
+ * MAX_ROW_SIZE, so no more of it is held. Lines are counted as readline counts them (LF, CR LF or
+ * a lone CR ends one), for the message.
+ */
+class LineLengthLimit extends Transform {
+  #length = 0;
+  #line = 1;
+  #afterCr = false;
+
+  constructor(private readonly refuse: (line: number) => Error) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback) {
+    for (let at = 0; at < chunk.length; at += 1) {
+      const byte = chunk[at];
+      if (byte === LF || byte === CR) {
+        if (byte === CR || !this.#afterCr) this.#line += 1;
+        this.#afterCr = byte === CR;
+        this.#length = 0;
+        continue;
+      }
+      this.#afterCr = false;
+      this.#length += 1;
+      if (this.#length > MAX_ROW_SIZE) {
+        callback(this.refuse(this.#line));
+        return;
+      }
+    }
+    callback(null, chunk);
+  }
+}
+
 async function* ndjsonRows(source: InputSource, stream: Readable) {
   const name = displayName(source);
   // An empty pipe has ended (its 'end' emitted) by the time readRows saw it open: readline would
   // wait for an 'end' that has passed, and the run with it, forever. (csv-parse is fed by pipe(),
   // which ends at once for an ended stream.)
   if (stream.readableEnded) throw usageError(`${name} is empty: expected one JSON object per line`);
-  const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
+  // readline holds a line whole, however long, before it hands it on: the limit comes first.
+  const limited = new LineLengthLimit((line) => usageError(rowTooLong(name, line)));
+  stream.on('error', (error) => limited.destroy(error));
+  stream.pipe(limited);
+  const lines = createInterface({ input: limited, crlfDelay: Number.POSITIVE_INFINITY });
   let line = 0;
   let rows = 0;
   try {
