@@ -6,15 +6,15 @@
 import type { EndpointId } from '@matchmaker/sdk';
 import { type EndpointDef, endpointList } from '@matchmaker/sdk/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Auth } from '../auth';
-import type { AnyHandler, BinaryAnswer, RequestContext, UploadedFile } from '../routes/types';
+import { Auth } from '../core/auth';
+import type { World } from '../core/world';
 import { dict } from '../state/dict';
 import type { MultipartRecord } from '../state/journal';
 import type { UserRecord } from '../state/types';
-import type { World } from '../world';
 import { ADMIN_ONLY, ALLOWED_WHEN_DELETED, ALLOWED_WHEN_SUSPENDED, isAdminUser } from './access';
 import { ApiError, accountDeleted, type FieldError, tokenRefused, unauthorized } from './api-error';
 import { setMediaHeaders } from './media-headers';
+import type { AnyHandler, BinaryAnswer, RequestContext, UploadedFile } from './request-context';
 import { coerceRecord, type Section, validate } from './validation';
 
 /** `/a/{id}/b` to fastify's `/a/:id/b`. */
