@@ -7,9 +7,11 @@
  */
 import { performance } from 'node:perf_hooks';
 import multipart from '@fastify/multipart';
+import { endpointList } from '@matchmaker/sdk/schemas';
 import Fastify from 'fastify';
 import { Auth } from './core/auth';
 import { World } from './core/world';
+import { CatalogueResources } from './http/allowed-methods';
 import { registerApiRoutes } from './http/api-routes';
 import { installBodyParsers } from './http/body-parsers';
 import { installCors } from './http/cors';
@@ -17,6 +19,7 @@ import { installErrorHandling } from './http/error-handler';
 import { type FaultSettings, initialFaults, installFaults } from './http/faults';
 import { HostGuard } from './http/hosts';
 import { Listener } from './http/listener';
+import { installNotFound } from './http/not-found';
 import { isTrustedOrigin } from './http/origins';
 import { installRateLimit } from './http/rate-limit';
 import { registerSandboxControls } from './http/sandbox-controls';
@@ -117,7 +120,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   installRateLimit(app, faults);
   await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024 } });
 
-  registerApiRoutes(app, world, handlerRegistry, journal);
+  const resources = new CatalogueResources(endpointList);
+  registerApiRoutes(app, world, handlerRegistry, { resources, recorder: journal });
   registerHome(app, world);
   registerMedia(app, world);
   registerOutbox(app, world);
@@ -127,7 +131,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   registerSentry(app, world);
   if (settings.pactStates) registerPactStates(app, world, PROVIDER_STATES);
   registerSandboxControls(app, world, faults);
-  await registerWeb(app, { webDir: settings.webDir, homePage: () => homePage(world) });
+  const web = await registerWeb(app, { webDir: settings.webDir, homePage: () => homePage(world) });
+  installNotFound(app, resources, web);
 
   // Writes acknowledged before a crash are in the journal: they change the state again now.
   if (journal) await journal.replay(app);

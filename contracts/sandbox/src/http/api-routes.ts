@@ -12,6 +12,7 @@ import { dict } from '../state/dict';
 import type { MultipartRecord } from '../state/journal';
 import type { UserRecord } from '../state/types';
 import { ADMIN_ONLY, ALLOWED_WHEN_DELETED, ALLOWED_WHEN_SUSPENDED, isAdminUser } from './access';
+import { answerMethod, type CatalogueResources, requestPath } from './allowed-methods';
 import { ApiError, accountDeleted, type FieldError, tokenRefused, unauthorized } from './api-error';
 import { setMediaHeaders } from './media-headers';
 import type { AnyHandler, BinaryAnswer, RequestContext, UploadedFile } from './request-context';
@@ -40,14 +41,25 @@ export function registerApiRoutes(
   app: FastifyInstance,
   world: World,
   handlers: Record<string, AnyHandler>,
-  recorder?: RequestRecorder,
+  options: { resources: CatalogueResources; recorder?: RequestRecorder | undefined },
 ): void {
+  const { resources, recorder } = options;
   for (const endpoint of endpointList) {
     const handler = handlers[endpoint.id];
     if (!handler) throw new Error(`sandbox: no handler for ${endpoint.id}`);
     app.route({
       method: endpoint.method,
       url: toRoutePath(endpoint.path),
+      // The router takes `/admin/users/search` for a user id when the method has no route of its
+      // own there: that path names another resource, which answers 405. Checked before the body is
+      // read (so nothing is journaled), and only on the routes where it can happen.
+      ...(resources.isShadowed(endpoint.path) && {
+        onRequest: (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+          const resource = resources.find(requestPath(request));
+          if (resource && resource.template !== endpoint.path) answerMethod(request, reply, resource);
+          else done();
+        },
+      }),
       handler: (request, reply) => handle(world, endpoint, handler, request, reply, recorder),
     });
   }

@@ -1,11 +1,11 @@
 /**
  * What the sandbox serves outside the API: the web app's production build from `/`, with a
  * single-page-app fallback (any GET that is not an API, socket, sandbox or Pact path and accepts
- * HTML gets index.html), or, without a build, the sandbox's home page at `/`. Every other unknown
- * path answers a JSON 404. The one place that decides how the web app is served.
+ * HTML gets index.html), or, without a build, the sandbox's home page at `/`. The one place that
+ * decides how the web app is served; not-found.ts asks it about paths no route has.
  */
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const NOT_APP = /^\/(api|socket\.io|sandbox|_pact)(\/|$)/;
 
@@ -16,13 +16,19 @@ export interface WebServing {
   homePage: () => string;
 }
 
-export async function registerWeb(app: FastifyInstance, { webDir, homePage }: WebServing): Promise<void> {
+/** Answers a path no route has when it is one of the app's own (a client-side route), else undefined. */
+export type WebFallback = (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined;
+
+export async function registerWeb(
+  app: FastifyInstance,
+  { webDir, homePage }: WebServing,
+): Promise<WebFallback | undefined> {
   if (!webDir) {
     app.get('/', (_request, reply) => reply.type('text/html; charset=utf-8').send(homePage()));
-    return;
+    return undefined;
   }
   await app.register(fastifyStatic, { root: webDir, prefix: '/', wildcard: true, index: ['index.html'] });
-  app.setNotFoundHandler((request, reply) => {
+  return (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const accepts = String(request.headers.accept ?? '');
     if (
@@ -32,6 +38,6 @@ export async function registerWeb(app: FastifyInstance, { webDir, homePage }: We
     ) {
       return reply.type('text/html; charset=utf-8').sendFile('index.html', webDir, { cacheControl: false });
     }
-    return reply.code(404).send({ message: `Route ${request.method} ${path} not found` });
-  });
+    return undefined;
+  };
 }
