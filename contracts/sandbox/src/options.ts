@@ -1,7 +1,10 @@
 /**
- * Options of a sandbox instance, shared by `startSandbox` (tests, contracts) and the CLI, plus the
- * parsers for the human forms the CLI accepts (`10s`, `50-200`).
+ * Options of a sandbox instance, shared by `startSandbox` (tests, contracts) and the CLI, the one
+ * place their defaults apply (`resolveOptions`), and the parsers for the human forms the CLI
+ * accepts (`10s`, `50-200`).
  */
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 export interface SandboxOptions {
   /** 0 picks a free port. */
@@ -51,6 +54,60 @@ export const DEFAULT_ACCESS_TTL_MS = 15 * 60_000;
 export const DEFAULT_REFRESH_TTL_MS = 30 * 24 * 60 * 60_000;
 export const DEFAULT_FAULT_PREFIX = '/api';
 export const DEMO_PASSWORD = 'Sandbox#2026';
+
+/**
+ * The options with every default applied, settled once before anything is built and never changed
+ * afterwards: each part of the sandbox reads its slice from here.
+ */
+export interface ResolvedOptions {
+  readonly port: number;
+  readonly host: string;
+  readonly dataFile: string | undefined;
+  readonly accessTtlMs: number;
+  readonly refreshTtlMs: number;
+  readonly failRate: number;
+  readonly latencyMs: { readonly min: number; readonly max: number } | undefined;
+  readonly rateLimit: number | undefined;
+  readonly faultPrefix: string;
+  /** The web app's build, as an absolute path, when the given directory holds one (an index.html). */
+  readonly webDir: string | undefined;
+  readonly seed: number;
+  readonly webAppUrl: string | undefined;
+  readonly checkResponses: boolean;
+  readonly logRequests: boolean;
+  readonly persistDebounceMs: number;
+  readonly expiredSocketGraceMs: number;
+  readonly pactStates: boolean;
+}
+
+export function resolveOptions(options: SandboxOptions): ResolvedOptions {
+  return Object.freeze({
+    port: options.port ?? 0,
+    host: options.host ?? '127.0.0.1',
+    dataFile: options.dataFile,
+    accessTtlMs: options.accessTtlMs ?? DEFAULT_ACCESS_TTL_MS,
+    refreshTtlMs: options.refreshTtlMs ?? DEFAULT_REFRESH_TTL_MS,
+    failRate: options.failRate ?? 0,
+    latencyMs: options.latencyMs,
+    rateLimit: options.rateLimit,
+    faultPrefix: options.faultPrefix ?? DEFAULT_FAULT_PREFIX,
+    webDir: webBuildDir(options.webDir),
+    seed: options.seed ?? DEFAULT_SEED,
+    webAppUrl: options.webAppUrl,
+    checkResponses: options.checkResponses ?? false,
+    logRequests: options.logRequests ?? false,
+    persistDebounceMs: options.persistDebounceMs ?? 500,
+    expiredSocketGraceMs: options.expiredSocketGraceMs ?? 10_000,
+    pactStates: options.pactStates ?? false,
+  });
+}
+
+/** A directory without an index.html holds no build: the sandbox's home page stands in for the app. */
+function webBuildDir(dir: string | undefined): string | undefined {
+  if (!dir) return undefined;
+  const absolute = resolve(dir);
+  return existsSync(join(absolute, 'index.html')) ? absolute : undefined;
+}
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 };
 

@@ -1,11 +1,12 @@
 /** Account rules shared by registration, admin creation and social sign-in. */
-import { hashPassword, randomToken } from '../auth';
+import { randomToken } from '../core/auth';
+import type { World } from '../core/world';
 import { fieldError } from '../http/api-error';
 import { MEMBER_ROLES } from '../seed/demo-accounts';
 import { DEFAULT_SETTINGS, EMPTY_PROFILE } from '../state/defaults';
+import { hashPassword } from '../state/passwords';
 import { recordedUuid } from '../state/recording';
 import type { ProfileRecord, UserRecord } from '../state/types';
-import type { World } from '../world';
 
 export const MIN_PASSWORD_LENGTH = 8;
 

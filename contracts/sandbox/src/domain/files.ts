@@ -1,11 +1,11 @@
 /** Bytes of stored or generated files (KYC documents, chat files). */
 
+import type { World } from '../core/world';
+import type { BinaryAnswer } from '../http/request-context';
 import { simplePdf } from '../media/pdf';
 import { idCardPng, photoPng } from '../media/png';
-import type { BinaryAnswer } from '../routes/types';
 import { own } from '../state/dict';
 import type { ChatFileRecord, KycDocumentRecord } from '../state/types';
-import type { World } from '../world';
 
 export function binary(contentType: string, bytes: Buffer, filename: string): BinaryAnswer {
   return { kind: 'binary', contentType, bytes, filename };

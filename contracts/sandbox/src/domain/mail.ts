@@ -2,9 +2,9 @@
  * Emails the service would send. Nothing leaves the machine: each one lands in the outbox
  * (/sandbox/outbox) with its link into the web app, so every account flow can be completed locally.
  */
-import { randomToken } from '../auth';
+import { randomToken } from '../core/auth';
+import type { World } from '../core/world';
 import type { EmailRecord, OneTimeTokenKind, OneTimeTokenRecord, UserRecord } from '../state/types';
-import type { World } from '../world';
 
 const TOKEN_TTL_MS = 24 * 3_600_000;
 /**

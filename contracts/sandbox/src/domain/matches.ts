@@ -2,9 +2,10 @@
  * Match requests: sending one (or accepting the other member's pending one, which makes the match
  * mutual), and answering one. Acceptance opens the chat room and notifies the sender.
  */
+
+import type { World } from '../core/world';
 import { conflict, notAllowed, notFound } from '../http/api-error';
 import type { Decision, MatchRequestRecord, UserRecord } from '../state/types';
-import type { World } from '../world';
 import { notify } from './notify';
 
 export function findBetween(world: World, a: string, b: string): MatchRequestRecord | undefined {

@@ -1,8 +1,8 @@
 /** In-app notifications: stored for the alerts calls and pushed as `new_notification` at once. */
 
-import { newNotificationPayload } from '../events';
+import { newNotificationPayload } from '../core/events';
+import type { World } from '../core/world';
 import type { NotificationRecord } from '../state/types';
-import type { World } from '../world';
 
 export function notify(
   world: World,

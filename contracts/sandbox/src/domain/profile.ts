@@ -1,7 +1,8 @@
 /** Changes to a member's account and profile fields, as the back office sends them. */
+
+import type { World } from '../core/world';
 import { isProfileField } from '../state/defaults';
 import type { ProfileRecord, UserRecord } from '../state/types';
-import type { World } from '../world';
 import { checkEmail, checkUsername, touchUser } from './accounts';
 
 const BOOLEAN_FIELDS: ReadonlySet<keyof ProfileRecord> = new Set(['has_children', 'open_for_relocation']);

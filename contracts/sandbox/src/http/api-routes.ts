@@ -6,15 +6,16 @@
 import type { EndpointId } from '@matchmaker/sdk';
 import { type EndpointDef, endpointList } from '@matchmaker/sdk/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { Auth } from '../auth';
-import type { AnyHandler, BinaryAnswer, RequestContext, UploadedFile } from '../routes/types';
+import { Auth } from '../core/auth';
+import type { World } from '../core/world';
 import { dict } from '../state/dict';
 import type { MultipartRecord } from '../state/journal';
 import type { UserRecord } from '../state/types';
-import type { World } from '../world';
 import { ADMIN_ONLY, ALLOWED_WHEN_DELETED, ALLOWED_WHEN_SUSPENDED, isAdminUser } from './access';
+import { answerMethod, type CatalogueResources, requestPath } from './allowed-methods';
 import { ApiError, accountDeleted, type FieldError, tokenRefused, unauthorized } from './api-error';
 import { setMediaHeaders } from './media-headers';
+import type { AnyHandler, BinaryAnswer, RequestContext, UploadedFile } from './request-context';
 import { coerceRecord, type Section, validate } from './validation';
 
 /** `/a/{id}/b` to fastify's `/a/:id/b`. */
@@ -40,14 +41,25 @@ export function registerApiRoutes(
   app: FastifyInstance,
   world: World,
   handlers: Record<string, AnyHandler>,
-  recorder?: RequestRecorder,
+  options: { resources: CatalogueResources; recorder?: RequestRecorder | undefined },
 ): void {
+  const { resources, recorder } = options;
   for (const endpoint of endpointList) {
     const handler = handlers[endpoint.id];
     if (!handler) throw new Error(`sandbox: no handler for ${endpoint.id}`);
     app.route({
       method: endpoint.method,
       url: toRoutePath(endpoint.path),
+      // The router takes `/admin/users/search` for a user id when the method has no route of its
+      // own there: that path names another resource, which answers 405. Checked before the body is
+      // read (so nothing is journaled), and only on the routes where it can happen.
+      ...(resources.isShadowed(endpoint.path) && {
+        onRequest: (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+          const resource = resources.find(requestPath(request));
+          if (resource && resource.template !== endpoint.path) answerMethod(request, reply, resource);
+          else done();
+        },
+      }),
       handler: (request, reply) => handle(world, endpoint, handler, request, reply, recorder),
     });
   }

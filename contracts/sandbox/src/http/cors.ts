@@ -6,12 +6,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { isReplayRequest } from '../state/recording';
-import type { World } from '../world';
-import { isTrustedOrigin } from './origins';
+import { isTrustedOrigin, type TrustOptions } from './origins';
 
 const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD']);
 
-export function installCors(app: FastifyInstance, world: World): void {
+export function installCors(app: FastifyInstance, options: TrustOptions): void {
   // A callback hook (not async): it runs on every request and most have no Origin header.
   app.addHook('onRequest', (request, reply, done) => {
     const origin = request.headers.origin;
@@ -19,7 +18,7 @@ export function installCors(app: FastifyInstance, world: World): void {
       done();
       return;
     }
-    if (!isTrustedOrigin(origin, world, request)) {
+    if (!isTrustedOrigin(origin, options, request)) {
       // Reads go on without CORS headers, so the browser keeps the answer from the page.
       if (SAFE_METHODS.has(request.method)) done();
       else reply.code(403).send({ message: `Origin ${origin} is not allowed` });

@@ -5,7 +5,10 @@
  * `--web-url` origin and the sandbox's own origin may drive it from a browser or be redirected to.
  */
 import type { FastifyRequest } from 'fastify';
-import type { World } from '../world';
+import type { ResolvedOptions } from '../options';
+
+/** The one option trust depends on: the web app's origin (`--web-url`). */
+export type TrustOptions = Pick<ResolvedOptions, 'webAppUrl'>;
 
 const LOCAL_HOSTS: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -32,12 +35,12 @@ export function ownOrigin(request: FastifyRequest): string {
  * Whether pages from `origin` may call the sandbox with credentials and be redirected to. The
  * request, when there is one, adds the origin it reached the sandbox at.
  */
-export function isTrustedOrigin(origin: string, world: World, request?: FastifyRequest): boolean {
+export function isTrustedOrigin(origin: string, options: TrustOptions, request?: FastifyRequest): boolean {
   const parsed = webOrigin(origin);
   if (!parsed) return false;
   return (
     LOCAL_HOSTS.has(new URL(parsed).hostname) ||
-    parsed === webOrigin(world.options.webAppUrl) ||
+    parsed === webOrigin(options.webAppUrl) ||
     (request !== undefined && parsed === ownOrigin(request))
   );
 }
@@ -48,7 +51,11 @@ export function isTrustedOrigin(origin: string, world: World, request?: FastifyR
  * `//host` and `/\host` (which browsers read as another host) and foreign hosts give undefined.
  * The answer is the URL as the parser serialised it, so it is always a valid Location header.
  */
-export function safeRedirect(target: string, world: World, request: FastifyRequest): string | undefined {
+export function safeRedirect(
+  target: string,
+  options: TrustOptions,
+  request: FastifyRequest,
+): string | undefined {
   // Resolved the way a browser resolves a Location header, so tricks with slashes, backslashes or
   // control characters end up on the host the browser would really go to.
   const base = ownOrigin(request);
@@ -57,5 +64,5 @@ export function safeRedirect(target: string, world: World, request: FastifyReque
   if (target.startsWith('/') && resolved.origin === base)
     return `${resolved.pathname}${resolved.search}${resolved.hash}`;
   if (!/^https?:\/\//i.test(target)) return undefined;
-  return isTrustedOrigin(resolved.origin, world, request) ? resolved.href : undefined;
+  return isTrustedOrigin(resolved.origin, options, request) ? resolved.href : undefined;
 }

@@ -4,14 +4,15 @@
  * again when the next one asks for a logged-in member), because states pile up between
  * interactions.
  */
-import { hashPassword, randomToken } from '../auth';
+import { randomToken } from '../core/auth';
+import type { World } from '../core/world';
 import { photoPng } from '../media/png';
 import { PROFILE_PHOTO } from '../seed/back-office';
 import { DAY_MS } from '../seed/clock';
 import { ADMIN_ROLES, MEMBER_ROLES } from '../seed/demo-accounts';
 import { DEFAULT_SETTINGS } from '../state/defaults';
+import { hashPassword } from '../state/passwords';
 import type { ImageRecord, MatchRequestRecord, PlanRecord, RoomRecord, UserRecord } from '../state/types';
-import type { World } from '../world';
 
 export const demo = (world: World, email: string): UserRecord => {
   const user = world.store.userByEmail(email);

@@ -6,7 +6,7 @@ import { DEMO_PASSWORD } from '../options';
 import { generateSeed } from '../seed/index';
 import { own } from '../state/dict';
 import { demo, ensureMember, login } from './fixtures';
-import type { StateHandlers } from './registry';
+import type { StateHandlers } from './state-handler';
 
 export const genericStates = {
   'the sandbox has its seeded data': {

@@ -8,7 +8,7 @@ import { commerceStates } from './contract/commerce';
 import { realtimeStates } from './contract/realtime';
 import { socialStates } from './contract/social';
 import { genericStates } from './generic-states';
-import type { StateHandler, StateHandlers } from './registry';
+import type { StateHandler, StateHandlers } from './state-handler';
 import type { ContractStateName } from './state-names';
 
 export const CONTRACT_STATES: Readonly<Record<ContractStateName, StateHandler>> = {
@@ -21,12 +21,6 @@ export const CONTRACT_STATES: Readonly<Record<ContractStateName, StateHandler>> 
 
 export const PROVIDER_STATES: StateHandlers = { ...genericStates, ...CONTRACT_STATES };
 
-export {
-  indexStates,
-  type ProviderState,
-  registerPactStates,
-  type StateHandler,
-  type StateHandlers,
-  type StateParams,
-} from './registry';
+export { indexStates, registerPactStates } from './registry';
+export type { ProviderState, StateHandler, StateHandlers, StateParams } from './state-handler';
 export { CONTRACT_STATE_NAMES, type ContractStateName, isContractStateName } from './state-names';

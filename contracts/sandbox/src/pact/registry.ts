@@ -5,31 +5,8 @@
  * (index.ts): one entry per name, checked against the names the pacts use (state-names.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import type { World } from '../world';
-import { StateParamError } from './contract/params';
-import type { ContractStateName } from './state-names';
-
-export type StateParams = Record<string, unknown>;
-
-export interface StateHandler {
-  description: string;
-  /** Sets up everything the interaction needs, clearing what an earlier interaction left. */
-  setup(world: World, params: StateParams): StateParams | Promise<StateParams>;
-  teardown?(world: World, params: StateParams): void | Promise<void>;
-  /**
-   * Realtime states only: makes the state's event happen, once the verifier's socket is connected
-   * (`action: "trigger"`). States whose event follows from the connection itself have none.
-   */
-  trigger?(world: World, params: StateParams): void | Promise<void>;
-}
-
-export type StateHandlers = Readonly<Record<string, StateHandler>>;
-/** A part of the contract states' map: only names the pacts use, each at most once. */
-export type ContractStateHandlers = Partial<Record<ContractStateName, StateHandler>>;
-
-export interface ProviderState extends StateHandler {
-  name: string;
-}
+import type { World } from '../core/world';
+import { type ProviderState, type StateHandlers, StateParamError, type StateParams } from './state-handler';
 
 const ACTIONS = ['setup', 'teardown', 'trigger'] as const;
 type Action = (typeof ACTIONS)[number];

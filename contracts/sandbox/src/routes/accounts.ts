@@ -1,5 +1,7 @@
 /** /api/usermgmt/v2/accounts: registration, sessions, account flows and location. */
-import { checkPassword, hashPassword, randomToken } from '../auth';
+import { randomToken } from '../core/auth';
+import { publicImages, publicProfileView, userView } from '../core/views';
+import type { World } from '../core/world';
 import {
   checkEmail,
   checkNewPassword,
@@ -13,9 +15,8 @@ import { sendMail, useToken } from '../domain/mail';
 import { applyProfile } from '../domain/profile';
 import { isAdminUser } from '../http/access';
 import { fieldError, notAllowed, notFound, unauthorized } from '../http/api-error';
+import { checkPassword, hashPassword } from '../state/passwords';
 import type { UserRecord } from '../state/types';
-import { publicImages, publicProfileView, userView } from '../views';
-import type { World } from '../world';
 import type { HandlerMap } from './types';
 
 /**

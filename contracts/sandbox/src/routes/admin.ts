@@ -1,5 +1,7 @@
 /** /api/usermgmt/v2/admin: the back office's user management, logs and aggregations. */
 import { ADMIN_USERS_PAGE_SIZE } from '@matchmaker/sdk/rules';
+import { currentSubscription, imageView, paginate, userView } from '../core/views';
+import type { World } from '../core/world';
 import {
   checkEmail,
   checkNewPassword,
@@ -13,8 +15,6 @@ import { applyProfile } from '../domain/profile';
 import { isAdminUser, MEMBER_ROLE } from '../http/access';
 import { notFound } from '../http/api-error';
 import type { UserRecord, VisitRecord } from '../state/types';
-import { currentSubscription, imageView, paginate, userView } from '../views';
-import type { World } from '../world';
 import type { HandlerMap } from './types';
 
 function target(world: World, id: string | number): UserRecord {

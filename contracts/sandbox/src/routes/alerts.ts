@@ -1,8 +1,9 @@
 /** /api/alerts/v2: the member's notifications. */
+
+import { notificationView } from '../core/views';
+import type { World } from '../core/world';
 import { notFound } from '../http/api-error';
 import type { NotificationRecord, UserRecord } from '../state/types';
-import { notificationView } from '../views';
-import type { World } from '../world';
 import type { HandlerMap } from './types';
 
 function mine(world: World, user: UserRecord): NotificationRecord[] {

@@ -1,12 +1,13 @@
 /** /api/chats/v2: rooms, messages (with realtime delivery), files, blocks and reports. */
+
+import { newMessagePayload } from '../core/events';
+import { messageView, profilePhotoUrl, roomView } from '../core/views';
+import type { World } from '../core/world';
 import { chatFileBytes } from '../domain/files';
-import { newMessagePayload } from '../events';
 import { isAdminUser } from '../http/access';
 import { fieldError, notAllowed, notFound } from '../http/api-error';
 import { dict, own } from '../state/dict';
 import type { ChatFileRecord, MessageRecord, MessageStatus, RoomRecord, UserRecord } from '../state/types';
-import { messageView, profilePhotoUrl, roomView } from '../views';
-import type { World } from '../world';
 import type { HandlerMap } from './types';
 
 const STATUSES: Record<string, MessageStatus> = {

@@ -1,7 +1,8 @@
 /** /api/feature-switch/v2/features: switches with subfeatures; toggles are the admin's. */
+
+import type { World } from '../core/world';
 import { fieldError, notFound } from '../http/api-error';
 import type { FeatureRecord } from '../state/types';
-import type { World } from '../world';
 import type { HandlerMap } from './types';
 
 function featureOf(world: World, code: string): FeatureRecord {

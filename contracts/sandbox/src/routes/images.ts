@@ -1,15 +1,16 @@
 /** /api/bytebox/v2/images: members' photos, KYC document uploads and the flagged-image review. */
 import { FLAGGED_IMAGES_PAGE_SIZE } from '@matchmaker/sdk/rules';
-import { randomToken } from '../auth';
+import { randomToken } from '../core/auth';
+import { imageView, paginate } from '../core/views';
+import type { World } from '../core/world';
 import { extensionOf } from '../domain/files';
 import { isAdminUser } from '../http/access';
 import { fieldError, notAllowed, notFound } from '../http/api-error';
+import type { UploadedFile } from '../http/request-context';
 import { GALLERY_PHOTO, KYC_IMAGE_TYPE, PROFILE_PHOTO } from '../seed/back-office';
 import { dict } from '../state/dict';
 import type { ImageRecord, KycRequestRecord, UserRecord } from '../state/types';
-import { imageView, paginate } from '../views';
-import type { World } from '../world';
-import type { HandlerMap, UploadedFile } from './types';
+import type { HandlerMap } from './types';
 
 const CONTACT_IMAGE = 'Contact';
 const ALLOWED_TYPES = /^(image\/(png|jpeg|gif|webp|svg\+xml)|application\/pdf)$/;

@@ -1,4 +1,6 @@
 /** Every handler, keyed by catalogue id. `AllHandlers` makes a missing id a type error. */
+
+import type { AnyHandler } from '../http/request-context';
 import { accountsHandlers } from './accounts';
 import { adminHandlers } from './admin';
 import { alertsHandlers } from './alerts';
@@ -12,7 +14,7 @@ import { locationsHandlers } from './locations';
 import { paymentsHandlers } from './payments';
 import { recommendationsHandlers } from './recommendations';
 import { settingsHandlers } from './settings';
-import type { AllHandlers, AnyHandler } from './types';
+import type { AllHandlers } from './types';
 
 export const handlers: AllHandlers = {
   ...accountsHandlers,

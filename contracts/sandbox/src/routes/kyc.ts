@@ -1,4 +1,7 @@
 /** /api/bytebox/v2/kyc: identity verification requests, their review and their documents. */
+
+import { kycRequestView, paginate } from '../core/views';
+import type { World } from '../core/world';
 import { countBy, inRange, parseBucket, parseRange, rangeView, series } from '../domain/analytics';
 import { kycDocumentBytes } from '../domain/files';
 import { notify } from '../domain/notify';
@@ -6,8 +9,6 @@ import { isAdminUser } from '../http/access';
 import { fieldError, notAllowed, notFound } from '../http/api-error';
 import { own } from '../state/dict';
 import type { KycRequestRecord, KycStatus, UserRecord } from '../state/types';
-import { kycRequestView, paginate } from '../views';
-import type { World } from '../world';
 import type { HandlerMap } from './types';
 
 const STATUS_WORDS: Record<string, KycStatus> = {

@@ -1,8 +1,9 @@
 /** /api/payment/v2: plans, offers and subscriptions. Paying happens on the simulated checkout page. */
+
+import { currentSubscription, planView, subscriptionView } from '../core/views';
 import { isAdminUser } from '../http/access';
 import { notAllowed, notFound } from '../http/api-error';
 import type { PlanRecord } from '../state/types';
-import { currentSubscription, planView, subscriptionView } from '../views';
 import type { HandlerMap } from './types';
 
 const MONTH_DAYS = 30;

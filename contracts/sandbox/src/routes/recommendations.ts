@@ -1,9 +1,10 @@
 /** /api/recommendations/v2: recommendations, match requests, mutual matches and match analytics. */
+
+import { matchRequestView, paginate, recommendationView } from '../core/views';
 import { countBy, inRange, parseBucket, parseRange, rangeView, series } from '../domain/analytics';
 import { decide, sendMatchRequest } from '../domain/matches';
 import { conflict, notFound } from '../http/api-error';
 import type { MatchRequestRecord } from '../state/types';
-import { matchRequestView, paginate, recommendationView } from '../views';
 import type { HandlerMap } from './types';
 
 const newestFirst = (a: { created_at: string }, b: { created_at: string }): number =>

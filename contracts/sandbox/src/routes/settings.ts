@@ -1,7 +1,8 @@
 /** /api/usermgmt/v2/settings: a member without stored settings reads the defaults. */
+
+import type { World } from '../core/world';
 import { DEFAULT_SETTINGS } from '../state/defaults';
 import type { SettingsRecord, UserRecord } from '../state/types';
-import type { World } from '../world';
 import type { HandlerMap } from './types';
 
 function view(world: World, user: UserRecord) {

@@ -2,9 +2,10 @@
  * Accounts: the demo logins (demo-accounts.ts), then generated members across the five religions
  * and many countries. Every profile field varies; some profiles are left incomplete on purpose.
  */
-import { hashPassword } from '../auth';
+
 import { DEMO_PASSWORD } from '../options';
 import { DEFAULT_SETTINGS, EMPTY_PROFILE } from '../state/defaults';
+import { hashPassword } from '../state/passwords';
 import type { AccountStatus, ProfileRecord, SettingsRecord, UserRecord } from '../state/types';
 import { DAY_MS, iso, isoDate } from './clock';
 import { DEMO_ACCOUNTS, DEMO_SPECS, type DemoKey, MEMBER_ROLES } from './demo-accounts';

@@ -3,11 +3,11 @@
  * "Pay" that activates the subscription and returns to the app. Plans link here as `checkout_url`.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { World } from '../core/world';
 import { notify } from '../domain/notify';
 import { safeRedirect } from '../http/origins';
 import { DAY_MS } from '../seed/clock';
 import type { PlanRecord, SubscriptionRecord, UserRecord } from '../state/types';
-import type { World } from '../world';
 import { escapeHtml, page } from './html';
 
 interface CheckoutQuery {
@@ -93,7 +93,7 @@ function returnUrlOf(
   asHtml: boolean,
 ): string | undefined | null {
   if (raw === undefined || raw === '') return undefined;
-  const safe = safeRedirect(raw, world, request);
+  const safe = safeRedirect(raw, world.options, request);
   if (safe !== undefined) return safe;
   if (asHtml)
     reply

@@ -1,9 +1,9 @@
 /** The sandbox home page: demo logins, simulated services and the API at a glance. */
 import { endpointList } from '@matchmaker/sdk/schemas';
 import type { FastifyInstance } from 'fastify';
+import type { World } from '../core/world';
 import { DEMO_PASSWORD } from '../options';
 import { DEMO_ACCOUNTS } from '../seed/demo-accounts';
-import type { World } from '../world';
 import { escapeHtml, page } from './html';
 
 export function homePage(world: World): string {
@@ -39,10 +39,9 @@ ${accounts}
   );
 }
 
-export function registerHome(app: FastifyInstance, world: World, serveAtRoot: boolean): void {
+/** The home page at `/sandbox`; `/` shows it too when there is no web app build (http/web.ts). */
+export function registerHome(app: FastifyInstance, world: World): void {
   app.get('/sandbox', (_request, reply) => reply.type('text/html; charset=utf-8').send(homePage(world)));
   app.get('/sandbox/', (_request, reply) => reply.redirect('/sandbox'));
-  if (serveAtRoot)
-    app.get('/', (_request, reply) => reply.type('text/html; charset=utf-8').send(homePage(world)));
   app.get('/sandbox/health', () => ({ ok: true, users: Object.keys(world.store.data.users).length }));
 }

@@ -5,11 +5,11 @@
  * (media/signed-urls.ts).
  */
 import type { FastifyInstance } from 'fastify';
+import { MEDIA_PREFIX } from '../core/views';
+import type { World } from '../core/world';
 import { setMediaHeaders } from '../http/media-headers';
 import { avatarSvg } from '../media/avatar';
 import { isPublicMedia } from '../media/signed-urls';
-import { MEDIA_PREFIX } from '../views';
-import type { World } from '../world';
 
 const CACHE = 'public, max-age=3600';
 

@@ -10,11 +10,11 @@
 import { boundedText, TEXT_LIMITS } from '@matchmaker/sdk/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { randomToken } from '../auth';
+import { randomToken } from '../core/auth';
+import type { World } from '../core/world';
 import { createAccount, logActivity } from '../domain/accounts';
 import { safeRedirect } from '../http/origins';
 import { formatPath } from '../http/validation';
-import type { World } from '../world';
 import { escapeHtml, page } from './html';
 
 interface ConsentQuery {
@@ -69,7 +69,7 @@ function redirectOf(
   raw: string | undefined,
 ): string | undefined | null {
   if (raw === undefined || raw === '') return undefined;
-  const safe = safeRedirect(raw, world, request);
+  const safe = safeRedirect(raw, world.options, request);
   if (safe !== undefined) return safe;
   reply.code(400).send({ message: REDIRECT_RULE });
   return null;

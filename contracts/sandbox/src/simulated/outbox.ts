@@ -1,6 +1,6 @@
 /** The outbox: every email the service would have sent, newest first, as HTML and JSON. */
 import type { FastifyInstance } from 'fastify';
-import type { World } from '../world';
+import type { World } from '../core/world';
 import { escapeHtml, page } from './html';
 
 export function registerOutbox(app: FastifyInstance, world: World): void {

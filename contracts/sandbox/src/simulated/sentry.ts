@@ -4,8 +4,8 @@
  * at `GET /sandbox/errors`.
  */
 import type { FastifyInstance } from 'fastify';
+import type { World } from '../core/world';
 import type { ErrorEventRecord } from '../state/types';
-import type { World } from '../world';
 import { escapeHtml, page } from './html';
 
 const MAX_KEPT = 200;

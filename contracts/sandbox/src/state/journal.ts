@@ -59,6 +59,8 @@ export interface MultipartRecord {
 function journaled(request: FastifyRequest): boolean {
   const { method } = request;
   if (method === 'GET' || method === 'HEAD' || method === 'OPTIONS') return false;
+  // No route took it (a 404 or 405): it changed nothing, and a replay would only be refused again.
+  if (request.is404) return false;
   return (request.routeOptions.config as { journal?: boolean } | undefined)?.journal !== false;
 }
 /** Headers that describe the connection or the body's framing, which a replay sets itself. */

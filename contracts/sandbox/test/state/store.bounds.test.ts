@@ -5,16 +5,16 @@
  */
 import { createServer } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { Auth } from '../../src/auth';
+import { Auth } from '../../src/core/auth';
+import { World } from '../../src/core/world';
 import { logActivity } from '../../src/domain/accounts';
 import { PENDING_TOKENS_PER_KIND, sendMail, useToken } from '../../src/domain/mail';
-import { Realtime } from '../../src/realtime';
+import { resolveOptions } from '../../src/options';
+import { Realtime } from '../../src/realtime/sockets';
 import { DAY_MS } from '../../src/seed/clock';
 import { generateSeed } from '../../src/seed/index';
-import { resolveOptions } from '../../src/server';
 import { ACTIVITY_LOGS_PER_USER, Store } from '../../src/state/store';
 import type { UserRecord } from '../../src/state/types';
-import { World } from '../../src/world';
 
 const ANCHOR = Date.UTC(2026, 0, 15);
 

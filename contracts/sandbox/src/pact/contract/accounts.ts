@@ -12,7 +12,7 @@ import {
   putOneTimeToken,
   setPassword,
 } from '../fixtures';
-import type { ContractStateHandlers } from '../registry';
+import type { ContractStateHandlers } from '../state-handler';
 import { count, member, str } from './params';
 
 export const accountStates = {

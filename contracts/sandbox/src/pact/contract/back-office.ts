@@ -5,7 +5,7 @@
 import { simplePdf } from '../../media/pdf';
 import { photoPng } from '../../media/png';
 import { ensureMember, ensureProfilePhoto } from '../fixtures';
-import type { ContractStateHandlers } from '../registry';
+import type { ContractStateHandlers } from '../state-handler';
 import { count, member, str } from './params';
 
 export const backOfficeStates = {

@@ -1,7 +1,7 @@
 /** Provider states of the payments pacts: plans with a live offer, subscriptions. */
 import { DAY_MS } from '../../seed/clock';
 import { ensurePlan } from '../fixtures';
-import type { ContractStateHandlers } from '../registry';
+import type { ContractStateHandlers } from '../state-handler';
 import { member, str } from './params';
 
 export const commerceStates = {

@@ -2,13 +2,11 @@
  * Reading the parameters a consumer passes with a provider state. A state needs the ids its name
  * declares, and fails loudly (the verification shows the message) when one is missing.
  */
-import type { UserRecord } from '../../state/types';
-import type { World } from '../../world';
-import { ensureMember } from '../fixtures';
-import type { StateParams } from '../registry';
 
-/** A parameter missing or malformed: the endpoint answers 400 with this message. */
-export class StateParamError extends Error {}
+import type { World } from '../../core/world';
+import type { UserRecord } from '../../state/types';
+import { ensureMember } from '../fixtures';
+import { StateParamError, type StateParams } from '../state-handler';
 
 export const str = (params: StateParams, key: string): string => {
   const value = params[key];

@@ -3,10 +3,10 @@
  * the pact names (with the token of `a member {userId} is logged in`), then asks each state to
  * trigger its event; the event reaches that socket through the sandbox's socket.io namespaces.
  */
-import { activePayload, onlineEntry } from '../../events';
-import type { World } from '../../world';
+import { activePayload, onlineEntry } from '../../core/event-payloads';
+import type { World } from '../../core/world';
 import { login, putAccessToken, realtimeOf } from '../fixtures';
-import type { ContractStateHandlers } from '../registry';
+import type { ContractStateHandlers } from '../state-handler';
 import { member, str } from './params';
 
 /** How long the token of the expiry state lives: long enough to connect, short enough to wait for. */

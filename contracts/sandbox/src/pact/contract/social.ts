@@ -3,11 +3,11 @@
  * recommendations, match requests and activity, messages, shared files, blocks.
  */
 
+import { newMessagePayload } from '../../core/events';
 import { notify } from '../../domain/notify';
-import { newMessagePayload } from '../../events';
 import { DAY_MS } from '../../seed/clock';
 import { ensureMember, ensureMutual, ensureProfilePhoto, putRequest, realtimeOf } from '../fixtures';
-import type { ContractStateHandlers } from '../registry';
+import type { ContractStateHandlers } from '../state-handler';
 import { count, member, opt, str } from './params';
 
 export const socialStates = {

@@ -4,7 +4,8 @@
  * `PUT /sandbox/faults`, so one sandbox can serve a test's calm and stormy phases.
  */
 import type { FastifyInstance } from 'fastify';
-import { isReplayRequest } from './state/recording';
+import type { ResolvedOptions } from '../options';
+import { isReplayRequest } from '../state/recording';
 
 export interface FaultSettings {
   failRate: number;
@@ -12,6 +13,16 @@ export interface FaultSettings {
   prefix: string;
   /** Requests per second past which API calls answer 429 (rate-limit.ts); off when unset. */
   rateLimit?: number | undefined;
+}
+
+/** The live settings start from the options; `PUT /sandbox/faults` changes them, the options never. */
+export function initialFaults(options: ResolvedOptions): FaultSettings {
+  return {
+    failRate: options.failRate,
+    latencyMs: options.latencyMs ? { ...options.latencyMs } : undefined,
+    prefix: options.faultPrefix,
+    rateLimit: options.rateLimit,
+  };
 }
 
 const FAULT_STATUSES = [500, 502, 503, 504] as const;

@@ -4,8 +4,8 @@
  * view adds (status, dates, counts) is extra information the lenient schemas keep.
  */
 import { endpoints } from '@matchmaker/sdk/schemas';
-import { isPublicMedia } from './media/signed-urls';
-import { PROFILE_PHOTO } from './seed/back-office';
+import { isPublicMedia } from '../media/signed-urls';
+import { PROFILE_PHOTO } from '../seed/back-office';
 import type {
   ImageRecord,
   KycRequestRecord,
@@ -17,7 +17,7 @@ import type {
   RoomRecord,
   SubscriptionRecord,
   UserRecord,
-} from './state/types';
+} from '../state/types';
 import type { World } from './world';
 
 export const MEDIA_PREFIX = '/sandbox/media';

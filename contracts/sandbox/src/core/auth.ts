@@ -3,19 +3,10 @@
  * keeps its sessions across restarts); access tokens expire after the configured TTL, refresh
  * tokens rotate and each may be used once.
  */
-import { createHash } from 'node:crypto';
-import { own } from './state/dict';
-import { recordedRandom } from './state/recording';
-import type { Store } from './state/store';
-import type { UserRecord } from './state/types';
-
-export function hashPassword(password: string, salt: string): string {
-  return createHash('sha256').update(`${salt}:${password}`).digest('hex');
-}
-
-export function checkPassword(user: UserRecord, password: string): boolean {
-  return hashPassword(password, user.password_salt) === user.password_hash;
-}
+import { own } from '../state/dict';
+import { recordedRandom } from '../state/recording';
+import type { Store } from '../state/store';
+import type { UserRecord } from '../state/types';
 
 /** A random token; recorded with the request that made it, so a replay makes the same one. */
 export function randomToken(bytes = 24): string {

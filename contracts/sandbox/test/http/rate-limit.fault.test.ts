@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseCli } from '../src/cli-options';
-import { pathOf } from './support/paths';
-import { sandbox } from './support/sandbox';
+import { parseCli } from '../../src/cli-options';
+import { pathOf } from '../support/paths';
+import { sandbox } from '../support/sandbox';
 
 const FEATURES = pathOf('features.list');
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CONTRACT_STATE_NAMES, CONTRACT_STATES, PROVIDER_STATES } from '../src/server';
-import { pathOf } from './support/paths';
-import { json, sandbox } from './support/sandbox';
+import { CONTRACT_STATE_NAMES, CONTRACT_STATES, PROVIDER_STATES } from '../../src/server';
+import { pathOf } from '../support/paths';
+import { json, sandbox } from '../support/sandbox';
 
 async function state(url: string, body: unknown) {
   const response = await fetch(`${url}/_pact/state`, {

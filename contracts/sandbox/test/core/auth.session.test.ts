@@ -1,8 +1,8 @@
 import { isHttpError, isSuspendedError } from '@matchmaker/sdk';
 import { describe, expect, it } from 'vitest';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../src/server';
-import { pathOf } from './support/paths';
-import { client, json, loggedIn, sandbox } from './support/sandbox';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../src/server';
+import { pathOf } from '../support/paths';
+import { client, json, loggedIn, sandbox } from '../support/sandbox';
 
 async function rawLogin(url: string, email: string, password = DEMO_PASSWORD) {
   const response = await fetch(`${url}${pathOf('accounts.login')}`, {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pathOf } from './support/paths';
-import { sandbox } from './support/sandbox';
+import { pathOf } from '../support/paths';
+import { sandbox } from '../support/sandbox';
 
 const FEATURES = pathOf('features.list');
 

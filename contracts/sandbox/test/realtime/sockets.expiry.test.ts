@@ -4,9 +4,9 @@
  */
 import { io } from 'socket.io-client';
 import { describe, expect, it } from 'vitest';
-import { accessToken, call } from './support/http';
-import { pathOf } from './support/paths';
-import { sandbox } from './support/sandbox';
+import { accessToken, call } from '../support/http';
+import { pathOf } from '../support/paths';
+import { sandbox } from '../support/sandbox';
 
 describe('expired chat sockets', () => {
   it('get token_expired, then no messages, then are closed after the grace period', async () => {

@@ -4,8 +4,8 @@
  * live fault settings, so a test can turn it on and off on a running sandbox.
  */
 import type { FastifyInstance } from 'fastify';
+import { isReplayRequest } from '../state/recording';
 import type { FaultSettings } from './faults';
-import { isReplayRequest } from './state/recording';
 
 const WINDOW_MS = 1_000;
 

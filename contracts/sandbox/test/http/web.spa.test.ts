@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pathOf } from './support/paths';
-import { sandbox } from './support/sandbox';
+import { pathOf } from '../support/paths';
+import { sandbox } from '../support/sandbox';
 
 function fakeBuild(): string {
   const dir = mkdtempSync(join(tmpdir(), 'web-dist-'));

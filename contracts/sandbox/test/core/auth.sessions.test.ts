@@ -3,13 +3,13 @@
  * at most SESSIONS_PER_USER sessions, the oldest ending first, and expired access tokens go.
  */
 import { describe, expect, it } from 'vitest';
-import { Auth, SESSIONS_PER_USER } from '../src/auth';
-import { DAY_MS } from '../src/seed/clock';
-import { generateSeed } from '../src/seed/index';
-import { Store } from '../src/state/store';
-import { accessToken, call } from './support/http';
-import { pathOf } from './support/paths';
-import { sandbox } from './support/sandbox';
+import { Auth, SESSIONS_PER_USER } from '../../src/core/auth';
+import { DAY_MS } from '../../src/seed/clock';
+import { generateSeed } from '../../src/seed/index';
+import { Store } from '../../src/state/store';
+import { accessToken, call } from '../support/http';
+import { pathOf } from '../support/paths';
+import { sandbox } from '../support/sandbox';
 
 describe('sessions', () => {
   it('keeps a bounded number of tokens per member however many logins there are', () => {

@@ -6,21 +6,15 @@
 import type { Server as HttpServer } from 'node:http';
 import { chatEventSchemas, type EventSchemas, notificationEventSchemas } from '@matchmaker/sdk/schemas';
 import { type Namespace, Server, type Socket } from 'socket.io';
-import type { Auth } from './auth';
-import { activePayload, onlineEntry, tokenExpiredPayload } from './events';
-import { recordedFlag } from './state/recording';
-import type { Store } from './state/store';
+import type { Auth } from '../core/auth';
+import { activePayload, type OnlineEntry, onlineEntry, tokenExpiredPayload } from '../core/event-payloads';
+import type { RealtimePort } from '../core/world';
+import { recordedFlag } from '../state/recording';
+import type { Store } from '../state/store';
 
 export const NOTIFICATIONS_NAMESPACE = '/notifications';
 export const CHAT_NAMESPACE = '/chat';
 export const SOCKET_PATH = '/socket.io';
-
-/** What the chat namespace tells a member about one online contact. */
-export interface OnlineEntry {
-  user_id: string;
-  room: string;
-  online: boolean;
-}
 
 interface SocketData {
   userId: string;
@@ -52,7 +46,8 @@ const userRoom = (userId: string): string => `user:${userId}`;
 /** Node timers overflow above about 24.8 days; longer waits are re-armed. */
 const MAX_TIMER_MS = 2_147_000_000;
 
-export class Realtime {
+/** The world's realtime port, served by socket.io on the API's own HTTP server. */
+export class Realtime implements RealtimePort {
   readonly io: Server;
   private readonly chat: Namespace;
   private readonly notifications: Namespace;

@@ -10,8 +10,8 @@ import {
 } from '@matchmaker/sdk/schemas';
 import { io } from 'socket.io-client';
 import { afterEach, describe, expect, it } from 'vitest';
-import { eventSamples, type RunningSandbox, startSandbox } from '../src/server';
-import { loggedIn, sandbox } from './support/sandbox';
+import { eventSamples, type RunningSandbox, startSandbox } from '../../src/server';
+import { loggedIn, sandbox } from '../support/sandbox';
 
 const opened: MatchmakerClient[] = [];
 afterEach(() => {

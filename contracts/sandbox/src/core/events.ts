@@ -1,8 +1,11 @@
 /**
- * Payloads of the realtime events, built in one place so the sockets, the HTTP handlers that
- * trigger events, and the samples given to Pact message verification are the same shapes.
+ * Payloads of the realtime events that need the world (views, profile photos), and one sample of
+ * each event, built in one place so the HTTP handlers that trigger events and the samples given to
+ * Pact message verification are the same shapes. The payloads built from plain values are in
+ * event-payloads.ts, which the socket layer uses too.
  */
-import type { MessageRecord, NotificationRecord, UserRecord } from './state/types';
+import type { MessageRecord, NotificationRecord, UserRecord } from '../state/types';
+import { activePayload, type OnlineEntry, onlineEntry, tokenExpiredPayload } from './event-payloads';
 import { messageView, notificationView, profilePhotoUrl } from './views';
 import type { World } from './world';
 
@@ -20,18 +23,6 @@ export function newMessagePayload(
   };
 }
 
-export function activePayload(room: string, userId: string, isTyping: boolean) {
-  return { room, user_id: userId, isTyping };
-}
-
-export function onlineEntry(userId: string, room: string) {
-  return { user_id: userId, room, online: true };
-}
-
-export function tokenExpiredPayload(expiresAt: number) {
-  return { message: 'Token expired', expired_at: new Date(expiresAt).toISOString() };
-}
-
 export function newNotificationPayload(world: World, baseUrl: string, notification: NotificationRecord) {
   return notificationView(world, baseUrl, notification);
 }
@@ -39,7 +30,7 @@ export function newNotificationPayload(world: World, baseUrl: string, notificati
 export interface EventSamples {
   new_message: ReturnType<typeof newMessagePayload>;
   active: ReturnType<typeof activePayload>;
-  online_chats: ReturnType<typeof onlineEntry>[];
+  online_chats: OnlineEntry[];
   token_expired: ReturnType<typeof tokenExpiredPayload>;
   new_notification: ReturnType<typeof newNotificationPayload>;
 }
