@@ -43,6 +43,60 @@ export const BODY_LIMITS = {
 
 export type BodyLimits = { [K in keyof typeof BODY_LIMITS]: number };
 
+/**
+ * Limits of a request as a whole, which a provider applies before it reads the call's schemas:
+ * past them the sandbox answers 413 (body) or 414 (path) rather than 400 with a field path.
+ */
+export const REQUEST_LIMITS = {
+  /** A JSON body's size in bytes. */
+  jsonBytes: 1024 * 1024,
+  /** One path parameter's length in characters (the longest stored file name). */
+  pathParam: TEXT_LIMITS.filename,
+} as const;
+
+/** The file of an upload (images, KYC documents, chat files). */
+export const UPLOAD_LIMITS = {
+  /** Pictures and PDF documents. */
+  contentTypes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml', 'application/pdf'],
+  maxBytes: 10 * 1024 * 1024,
+  maxFiles: 5,
+} as const;
+
+/**
+ * Keys a JSON body may not have anywhere: `__proto__`, and `constructor` holding a `prototype`.
+ * Parsed naively they would change what every object inherits, so providers refuse them (the
+ * sandbox's JSON parser does, as fastify's does by default) and so does the SDK, before sending.
+ */
+export function prototypeKeyBreach(value: unknown): { path: PropertyKey[]; message: string } | undefined {
+  const stack: { value: unknown; path: PropertyKey[] }[] = [{ value, path: [] }];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const current = next.value;
+    if (typeof current !== 'object' || current === null) continue;
+    if (Array.isArray(current)) {
+      current.forEach((item, index) => {
+        stack.push({ value: item, path: [...next.path, index] });
+      });
+      continue;
+    }
+    if (Object.hasOwn(current, '__proto__'))
+      return { path: [...next.path, '__proto__'], message: 'Keys named __proto__ are not allowed' };
+    const ctor: unknown = (current as Record<string, unknown>).constructor;
+    if (
+      Object.hasOwn(current, 'constructor') &&
+      typeof ctor === 'object' &&
+      ctor !== null &&
+      Object.hasOwn(ctor, 'prototype')
+    )
+      return {
+        path: [...next.path, 'constructor', 'prototype'],
+        message: 'A constructor.prototype key is not allowed',
+      };
+    for (const [key, child] of Object.entries(current))
+      stack.push({ value: child, path: [...next.path, key] });
+  }
+  return undefined;
+}
+
 /** A string of at most `max` characters. */
 export function boundedText(max: number): z.ZodString {
   return z.string().max(max, { error: `Must be at most ${max} characters` });
