@@ -76,9 +76,7 @@ export function errorAnswers(entry: EndpointDef): readonly ErrorAnswer[] {
     answers.push({
       status: 415,
       description:
-        entry.bodyType === 'multipart'
-          ? 'The body is not `multipart/form-data`'
-          : 'The body is not `application/json`',
+        'The body has a content type the API does not read (it reads `application/json` and `multipart/form-data`)',
     });
   }
   answers.push({

@@ -49,7 +49,7 @@ export const changeUserEmailSchema = z.object({ email: emailField });
 export type ChangeUserEmailInput = z.input<typeof changeUserEmailSchema>;
 
 /** One role name, such as 'General' (SPEC.md: 'General' marks an ordinary member). */
-export const changeUserRoleSchema = z.object({ role: boundedText(TEXT_LIMITS.name) });
+export const changeUserRoleSchema = z.object({ role: boundedText(TEXT_LIMITS.name).min(1) });
 export type ChangeUserRoleInput = z.input<typeof changeUserRoleSchema>;
 
 /** A profile edit: any of the 24 profile fields, only those sent are changed. */

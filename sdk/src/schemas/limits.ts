@@ -68,18 +68,29 @@ export const UPLOAD_LIMITS = {
  * sandbox's JSON parser does, as fastify's does by default) and so does the SDK, before sending.
  */
 export function prototypeKeyBreach(value: unknown): { path: PropertyKey[]; message: string } | undefined {
-  const stack: { value: unknown; path: PropertyKey[] }[] = [{ value, path: [] }];
-  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-    const current = next.value;
+  // Each node links to its parent rather than copying its path: a body nested 20,000 levels deep
+  // is walked in linear time, and a path is built only for the key that breaks the rule.
+  interface Node {
+    value: unknown;
+    key: PropertyKey | undefined;
+    parent: Node | undefined;
+  }
+  const pathOf = (node: Node, ...tail: PropertyKey[]): PropertyKey[] => {
+    const path = tail;
+    for (let at: Node | undefined = node; at?.parent; at = at.parent) path.unshift(at.key as PropertyKey);
+    return path;
+  };
+  const stack: Node[] = [{ value, key: undefined, parent: undefined }];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    const current = node.value;
     if (typeof current !== 'object' || current === null) continue;
     if (Array.isArray(current)) {
-      current.forEach((item, index) => {
-        stack.push({ value: item, path: [...next.path, index] });
-      });
+      for (let index = 0; index < current.length; index++)
+        stack.push({ value: current[index], key: index, parent: node });
       continue;
     }
     if (Object.hasOwn(current, '__proto__'))
-      return { path: [...next.path, '__proto__'], message: 'Keys named __proto__ are not allowed' };
+      return { path: pathOf(node, '__proto__'), message: 'Keys named __proto__ are not allowed' };
     const ctor: unknown = (current as Record<string, unknown>).constructor;
     if (
       Object.hasOwn(current, 'constructor') &&
@@ -88,11 +99,10 @@ export function prototypeKeyBreach(value: unknown): { path: PropertyKey[]; messa
       Object.hasOwn(ctor, 'prototype')
     )
       return {
-        path: [...next.path, 'constructor', 'prototype'],
+        path: pathOf(node, 'constructor', 'prototype'),
         message: 'A constructor.prototype key is not allowed',
       };
-    for (const [key, child] of Object.entries(current))
-      stack.push({ value: child, path: [...next.path, key] });
+    for (const [key, child] of Object.entries(current)) stack.push({ value: child, key, parent: node });
   }
   return undefined;
 }

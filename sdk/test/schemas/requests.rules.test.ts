@@ -95,6 +95,14 @@ describe('rules the provider enforces, refused by the SDK before sending', () =>
     expect(server.requests).toHaveLength(1);
   });
 
+  it('takes a non-empty role, and analytics ranges as dates (or empty, for the default range)', async () => {
+    expect((await refusal((c) => c.admin.changeUserRole('kc-2', { role: '' }))).path).toBe('body.role');
+    const year12345 = await refusal((c) => c.recommendations.matchMetrics({ start: '12345', end: '' }));
+    expect(year12345.path).toBe('query.start');
+    await testClient(server.url).recommendations.matchMetrics({ start: '2026-01-01', end: '' });
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('uploads only a non-empty file of a picture or PDF type', async () => {
     const noFile = new FormData();
     noFile.append('image_type', 'Profile Photo');
