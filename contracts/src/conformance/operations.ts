@@ -306,6 +306,11 @@ export class DocumentChecker {
     return false;
   }
 
+  /** Whether a body is the document's `Error` (for answers no operation lists, such as a 405). */
+  isError(body: unknown): boolean {
+    return this.#validator('Error', { $ref: '#/components/schemas/Error' })(body);
+  }
+
   /** What is wrong with the answer, or an empty list. */
   problems(operation: Operation, status: number, headers: Headers, body: unknown): string[] {
     if (status >= 500) return [`answered ${status}`];

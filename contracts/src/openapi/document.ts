@@ -172,7 +172,7 @@ export function openApiDocument(): Json {
       title: 'Matchmaker API (as the Matchmaker clients use it)',
       version: '2',
       description:
-        'Generated from the @matchmaker/sdk endpoint catalogue and its zod schemas. The pacts in contracts/pacts are the consumer contract; this document describes the same calls for tooling. Every status a call can answer is listed with it; error bodies are `Error`.',
+        'Generated from the @matchmaker/sdk endpoint catalogue and its zod schemas. The pacts in contracts/pacts are the consumer contract; this document describes the same calls for tooling. Every status a call can answer is listed with it; error bodies are `Error`. A method a path does not list here answers 405 with `Allow` naming the methods it does list.',
       license: LICENSE,
     },
     servers: [{ url: '/' }],

@@ -107,6 +107,23 @@ describe('statuses the document lists, as the sandbox answers them', () => {
     expect(answer.status).toBe(406);
   });
 
+  it('405 with Allow naming exactly the methods the document lists, for every path', async () => {
+    const paths = document.paths as Record<string, Record<string, unknown>>;
+    for (const [template, item] of Object.entries(paths)) {
+      const path = template.replace(/\{\w+\}/g, 'x1');
+      const response = await fetch(new URL(path, sandbox.url), { method: 'PATCH' });
+      const listed = Object.keys(item)
+        .map((method) => method.toUpperCase())
+        .sort();
+      expect(response.status, template).toBe(405);
+      const allowed = (response.headers.get('allow') ?? '')
+        .split(/,\s*/)
+        .filter((method) => method !== 'OPTIONS');
+      expect(allowed.sort(), template).toEqual(listed);
+      expect(checker.isError(await response.json()), template).toBe(true);
+    }
+  });
+
   it('415 for a body the API does not read (XML)', async () => {
     const answer = await probe('accounts.login', '/api/usermgmt/v2/accounts/login', {
       method: 'POST',
