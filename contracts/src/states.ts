@@ -30,7 +30,7 @@ export const STATES = {
   memberLoggedIn: def({
     name: 'a member {userId} is logged in',
     setup:
-      'An active, confirmed member `userId` (roles ["General"]) with a valid session, and no blocks or match requests left by earlier interactions; its tokens and its id are answered.',
+      'An active, confirmed member `userId` (roles ["General"]) with a complete profile and a valid session, and no blocks or match requests left by earlier interactions; its tokens and its id are answered.',
     returns: ['accessToken', 'refreshToken', 'userId'],
   }),
   adminLoggedIn: def({
@@ -94,7 +94,7 @@ export const STATES = {
   memberExists: def({
     name: 'a member {id} exists',
     setup:
-      'An active, confirmed member `id` with a complete profile, visible to other members: no blocks either way and no match requests left by earlier interactions.',
+      'An active, confirmed member `id` with a complete profile (every choice field one of its known values), visible to other members: no blocks either way and no match requests left by earlier interactions.',
     returns: ['id'],
   }),
   noSettings: def({

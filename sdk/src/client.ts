@@ -1,6 +1,7 @@
 import type { CallHooks } from './endpoints/define';
 import { endpoints } from './endpoints/index';
 import type { RetriedCalls, RetryPolicy } from './endpoints/retry-policy';
+import type { ContractWarning } from './errors';
 import { createRealtime, type Realtime, type RealtimeOptions } from './realtime/realtime';
 import { toTokens } from './schemas/auth';
 import { createServices, type Services } from './services/index';
@@ -33,7 +34,11 @@ export interface ClientOptions {
    * credentials survive a network outage).
    */
   refreshNetworkFailure?: RefreshNetworkFailure;
-  /** Where errors thrown by event handlers go (default console.error). */
+  /**
+   * Where errors thrown by event handlers, malformed realtime events and contract warnings (an
+   * answer's value the SDK accepted without knowing it, once per field and value) go (default
+   * console.error).
+   */
   onError?: (error: unknown) => void;
   /**
    * A retry policy for the calls that have none of their own (SPEC.md names three), applied in
@@ -114,6 +119,20 @@ export type MatchmakerClient = Services & {
   readonly realtime: Realtime;
 };
 
+/** The most distinct warnings one client reports; a backend sending ever new values is reported this often. */
+const MAX_WARNINGS = 100;
+
+/** Reports each field and value once: a list of 50 profiles with one new value is one warning. */
+function onceEach(onError: (error: unknown) => void): (warning: ContractWarning) => void {
+  const seen = new Set<string>();
+  return (warning) => {
+    const key = `${warning.field}\u0000${JSON.stringify(warning.value)}`;
+    if (seen.has(key) || seen.size >= MAX_WARNINGS) return;
+    seen.add(key);
+    onError(warning);
+  };
+}
+
 /** Creates one client: `client.session`, one property per backend service, and the catalogue. */
 export function createClient(options: ClientOptions): MatchmakerClient {
   const resolved = resolveClientOptions(options);
@@ -122,6 +141,7 @@ export function createClient(options: ClientOptions): MatchmakerClient {
     fetch: resolved.fetch,
     timeoutMs: resolved.timeoutMs,
     headers: resolved.headers,
+    onContractWarning: onceEach(resolved.onError),
   });
   const session = new Session({
     store: resolved.tokenStore,

@@ -6,6 +6,7 @@
  * cause, so the class and the code are lost; `toJSON` keeps name, code, message and endpoint for
  * JSON, and the code guards (`isHttpError`, ...) accept such a plain object.
  */
+import type { UnknownValue } from './schemas/tolerant';
 import { NOT_LOGGED_IN_MESSAGE } from './session/constants';
 
 /** Every error code, once: the code type and the guards are built from it. */
@@ -14,6 +15,7 @@ export const ERROR_CODES = [
   'NETWORK_ERROR',
   'TIMEOUT_ERROR',
   'CONTRACT_ERROR',
+  'CONTRACT_WARNING',
   'NOT_LOGGED_IN',
   'SUSPENDED',
   'ABORTED',
@@ -138,6 +140,30 @@ export class ContractError extends MatchmakerError {
   }
 }
 
+/**
+ * An answer carried a value the SDK accepted without knowing it, such as a new choice of a profile
+ * field: never thrown (the call succeeds with the value as sent), reported once per field and
+ * value through the client's `onError`, so the backend's change is seen without stopping anyone.
+ */
+export class ContractWarning extends MatchmakerError {
+  override readonly name = 'ContractWarning' as const;
+  readonly code = 'CONTRACT_WARNING' as const;
+  readonly field: string;
+  readonly value: unknown;
+  /** What the contract documents for the field. */
+  readonly expected: string;
+
+  constructor(endpoint: string, unknown: UnknownValue) {
+    super(
+      `${endpoint}: response field ${unknown.field} is ${JSON.stringify(unknown.value)}, not ${unknown.expected}; accepted as sent`,
+      { endpoint },
+    );
+    this.field = unknown.field;
+    this.value = unknown.value;
+    this.expected = unknown.expected;
+  }
+}
+
 /** An action that needs a session was attempted without one. Never reported. */
 export class NotLoggedInError extends MatchmakerError {
   override readonly name = 'NotLoggedInError' as const;
@@ -173,6 +199,7 @@ export const isNetworkError = (e: unknown): e is NetworkError => hasCode(e, 'NET
 export const isTimeoutError = (e: unknown): e is TimeoutError => hasCode(e, 'TIMEOUT_ERROR');
 export const isAbortedError = (e: unknown): e is AbortedError => hasCode(e, 'ABORTED');
 export const isContractError = (e: unknown): e is ContractError => hasCode(e, 'CONTRACT_ERROR');
+export const isContractWarning = (e: unknown): e is ContractWarning => hasCode(e, 'CONTRACT_WARNING');
 export const isNotLoggedInError = (e: unknown): e is NotLoggedInError => hasCode(e, 'NOT_LOGGED_IN');
 export const isSuspendedError = (e: unknown): e is SuspendedError => hasCode(e, 'SUSPENDED');
 

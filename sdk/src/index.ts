@@ -37,10 +37,12 @@ export type {
 export {
   AbortedError,
   ContractError,
+  ContractWarning,
   ERROR_CODES,
   HttpError,
   isAbortedError,
   isContractError,
+  isContractWarning,
   isHttpError,
   isIgnoredInReporting,
   isMatchmakerError,

@@ -78,6 +78,7 @@ describe('the public surface', () => {
       'NETWORK_ERROR',
       'TIMEOUT_ERROR',
       'CONTRACT_ERROR',
+      'CONTRACT_WARNING',
       'NOT_LOGGED_IN',
       'SUSPENDED',
       'ABORTED',

@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   AbortedError,
   ContractError,
+  ContractWarning,
   HttpError,
   isAbortedError,
   isContractError,
+  isContractWarning,
   isHttpError,
   isIgnoredInReporting,
   isMatchmakerError,
@@ -32,6 +34,12 @@ const cases = [
     guard: isContractError,
     name: 'ContractError',
     code: 'CONTRACT_ERROR',
+  },
+  {
+    error: new ContractWarning('x.y', { field: 'body_type', value: 'new', expected: 'one of slim' }),
+    guard: isContractWarning,
+    name: 'ContractWarning',
+    code: 'CONTRACT_WARNING',
   },
   {
     error: new NotLoggedInError(),

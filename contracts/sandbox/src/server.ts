@@ -7,7 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import multipart from '@fastify/multipart';
-import { endpointList } from '@matchmaker/sdk/schemas';
+import { endpointList, REQUEST_LIMITS, UPLOAD_LIMITS } from '@matchmaker/sdk/schemas';
 import Fastify from 'fastify';
 import { Auth } from './core/auth';
 import { World } from './core/world';
@@ -108,7 +108,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     logger: settings.logRequests ? { level: 'info' } : false,
     serverFactory: listener.serverFactory,
     // JSON bodies are far smaller (BODY_LIMITS); uploads stream through multipart with their own limit.
-    bodyLimit: 1024 * 1024,
+    bodyLimit: REQUEST_LIMITS.jsonBytes,
+    // Longer path parameters answer 414; up to it, the catalogue's schemas answer 400 with the field.
+    routerOptions: { maxParamLength: REQUEST_LIMITS.pathParam },
   });
   journal?.install(app);
   installErrorHandling(app);
@@ -118,7 +120,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const faults = initialFaults(settings);
   installFaults(app, faults);
   installRateLimit(app, faults);
-  await app.register(multipart, { limits: { fileSize: 10 * 1024 * 1024 } });
+  await app.register(multipart, { limits: { fileSize: UPLOAD_LIMITS.maxBytes } });
 
   const resources = new CatalogueResources(endpointList);
   registerApiRoutes(app, world, handlerRegistry, { resources, recorder: journal });

@@ -4,7 +4,7 @@
  * that use bi-directional contract testing or generate server stubs; the pacts stay the contract
  * of what the clients rely on. Regenerate with `pnpm --filter @matchmaker/contracts openapi`.
  */
-import { type EndpointDef, endpointList } from '@matchmaker/sdk/schemas';
+import { type EndpointDef, endpointList, errorAnswers } from '@matchmaker/sdk/schemas';
 import { z } from 'zod';
 
 type Json = Record<string, unknown>;
@@ -24,11 +24,43 @@ function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
   return rest;
 }
 
+/** The repository's licence (`UNLICENSED` in package.json): the document is for the backend teams that serve it. */
+const LICENSE = {
+  name: 'Proprietary: for the teams that build or serve the Matchmaker API',
+  identifier: 'LicenseRef-Matchmaker-Proprietary',
+};
+
+/** What each backend service (a tag, and a pact file's provider) answers. */
+const PROVIDER_DESCRIPTIONS: Record<string, string> = {
+  usermgmt:
+    "Accounts, sessions, settings, devices and the back office's user management (pact: matchmaker-usermgmt)",
+  main: 'Location search by coordinates (pact: matchmaker-main)',
+  bytebox: 'Images, uploads, KYC verification and documents (pact: matchmaker-bytebox)',
+  'feature-switch': 'Feature switches and their subfeatures (pact: matchmaker-feature-switch)',
+  alerts: 'Notifications (pact: matchmaker-alerts)',
+  recommendations: 'Recommendations, match requests and match analytics (pact: matchmaker-recommendations)',
+  chats: 'Chat rooms, messages, files, blocks and reports (pact: matchmaker-chats)',
+  payment: 'Plans, offers and subscriptions (pact: matchmaker-payment)',
+  analytics: 'The daily-active-user event (pact: matchmaker-analytics)',
+};
+
+/**
+ * Any JSON without a `__proto__` key or a `constructor` holding `prototype`, at any depth: every
+ * JSON body must also match it (`allOf`), as the SDK's `prototypeKeyBreach` and the sandbox demand.
+ */
+const NO_PROTOTYPE_KEYS = {
+  description: 'No key named `__proto__`, and no `constructor` key holding a `prototype`, anywhere',
+  propertyNames: { not: { const: '__proto__' } },
+  not: {
+    required: ['constructor'],
+    properties: { constructor: { type: 'object', required: ['prototype'], properties: { prototype: {} } } },
+  },
+  additionalProperties: { $ref: '#/components/schemas/NoPrototypeKeys' },
+  items: { $ref: '#/components/schemas/NoPrototypeKeys' },
+};
+
 const ERROR_REF = { $ref: '#/components/schemas/Error' };
-const errorAnswer = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: ERROR_REF } },
-});
+const SAFE_JSON_REF = { $ref: '#/components/schemas/NoPrototypeKeys' };
 
 function parameters(entry: EndpointDef): Json[] {
   const out: Json[] = [];
@@ -48,38 +80,68 @@ function parameters(entry: EndpointDef): Json[] {
 }
 
 function requestBody(entry: EndpointDef): Json | undefined {
+  if (entry.bodyType === 'multipart') return multipartBody(entry);
   if (!entry.body) return undefined;
-  const schema = jsonSchema(entry.body, 'input');
-  if (entry.bodyType !== 'multipart') return { required: true, content: { 'application/json': { schema } } };
-  const properties = {
-    file: { type: 'string', contentMediaType: 'application/octet-stream' },
-    ...((schema.properties ?? {}) as Json),
+  // Every JSON body, whatever its own schema, is refused with a prototype key anywhere in it.
+  const schema = { ...jsonSchema(entry.body, 'input'), allOf: [SAFE_JSON_REF] };
+  return { required: true, content: { 'application/json': { schema } } };
+}
+
+function multipartBody(entry: EndpointDef): Json {
+  const fields = entry.body ? jsonSchema(entry.body, 'input') : { type: 'object' };
+  const upload = entry.upload;
+  const field = upload?.field ?? 'file';
+  const file = {
+    type: 'string',
+    contentMediaType: 'application/octet-stream',
+    description: upload
+      ? `A non-empty file of at most ${upload.maxBytes} bytes, of type ${upload.contentTypes.join(', ')}; at most ${upload.maxFiles} files in one request`
+      : 'The file',
   };
-  const required = ['file', ...((schema.required ?? []) as string[])];
+  const schema = {
+    ...fields,
+    properties: { [field]: file, ...((fields.properties ?? {}) as Json) },
+    required: [field, ...((fields.required ?? []) as string[])],
+  };
   return {
     required: true,
-    content: { 'multipart/form-data': { schema: { ...schema, properties, required } } },
+    content: {
+      'multipart/form-data': {
+        schema,
+        ...(upload ? { encoding: { [field]: { contentType: upload.contentTypes.join(', ') } } } : {}),
+      },
+    },
   };
 }
 
+function okAnswer(entry: EndpointDef): Json {
+  if (entry.response === 'binary') {
+    return {
+      description: 'The file, under its own content type (application/pdf, image/png, ...)',
+      content: { '*/*': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
+    };
+  }
+  return {
+    description: entry.summary,
+    content: { 'application/json': { schema: jsonSchema(entry.response, 'output') } },
+  };
+}
+
+/** The success answer and every error answer of the call (`errorAnswers`, from the SDK catalogue). */
 function responses(entry: EndpointDef): Json {
-  const ok =
-    entry.response === 'binary'
-      ? {
-          description: 'The file, under its own content type (application/pdf, image/png, ...)',
-          content: { '*/*': { schema: { type: 'string', contentMediaType: 'application/octet-stream' } } },
-        }
-      : {
-          description: entry.summary,
-          content: { 'application/json': { schema: jsonSchema(entry.response, 'output') } },
-        };
-  const answers: Json = { '200': ok };
-  if (entry.body || entry.query || entry.params)
-    answers['400'] = errorAnswer('Validation failed: `errors` lists the fields');
-  answers['401'] = errorAnswer('Missing credentials, a wrong password, or a member on a back-office call');
-  if (entry.access !== 'public') {
-    answers['403'] = errorAnswer('The access token expired or is unknown: the client refreshes and replays');
-    answers['406'] = errorAnswer('The account is suspended: the client logs out');
+  const answers: Json = { '200': okAnswer(entry) };
+  for (const answer of errorAnswers(entry)) {
+    const headers = Object.fromEntries(
+      Object.entries(answer.headers ?? {}).map(([name, description]) => [
+        name,
+        { description, schema: { type: 'integer', minimum: 0 } },
+      ]),
+    );
+    answers[String(answer.status)] = {
+      description: answer.description,
+      ...(answer.headers ? { headers } : {}),
+      content: { 'application/json': { schema: ERROR_REF } },
+    };
   }
   return answers;
 }
@@ -110,19 +172,28 @@ export function openApiDocument(): Json {
       title: 'Matchmaker API (as the Matchmaker clients use it)',
       version: '2',
       description:
-        'Generated from the @matchmaker/sdk endpoint catalogue and its zod schemas. The pacts in contracts/pacts are the consumer contract; this document describes the same calls for tooling.',
+        'Generated from the @matchmaker/sdk endpoint catalogue and its zod schemas. The pacts in contracts/pacts are the consumer contract; this document describes the same calls for tooling. Every status a call can answer is listed with it; error bodies are `Error`. A method a path does not list here answers 405 with `Allow` naming the methods it does list.',
+      license: LICENSE,
     },
     servers: [{ url: '/' }],
-    tags: [...new Set(endpointList.map((entry) => entry.provider))].map((name) => ({ name })),
+    tags: [...new Set(endpointList.map((entry) => entry.provider))].map((name) => ({
+      name,
+      description: PROVIDER_DESCRIPTIONS[name],
+    })),
     paths,
     components: {
       securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       schemas: {
+        NoPrototypeKeys: NO_PROTOTYPE_KEYS,
         Error: {
           type: 'object',
           required: ['message'],
           properties: {
             message: { type: 'string' },
+            code: {
+              type: 'string',
+              description: 'A refusal the client acts on: `ACCOUNT_DELETED` (reactivate the account)',
+            },
             errors: {
               type: 'array',
               items: {

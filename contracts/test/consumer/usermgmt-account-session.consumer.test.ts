@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MATCH, MEMBER, ONE_TIME } from '../../src/examples';
-import { publicProfileBody, userBody } from '../support/bodies';
+import { publicProfileBody, typedProfileBody, userBody } from '../support/bodies';
 import { failFast, memberClient } from '../support/clients';
 import {
   boolean,
@@ -45,6 +45,7 @@ describe('usermgmt: accounts of a logged-in member', () => {
           email: email(MEMBER.email),
           roles: memberRoles(),
           is_deleted: boolean(false),
+          ...typedProfileBody(),
         }),
       )
       .executeTest(async (server) => {

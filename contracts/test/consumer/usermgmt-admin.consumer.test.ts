@@ -1,7 +1,7 @@
 /** usermgmt, the back office: user management, referrals, logs, visits and aggregations. */
 import { describe, expect, it } from 'vitest';
 import { ADMIN, NEWCOMER, ONE_TIME, OTHER, RANGE } from '../../src/examples';
-import { adminUserBody, range as answerRange, paging, series } from '../support/bodies';
+import { adminUserBody, range as answerRange, paging, series, typedProfileBody } from '../support/bodies';
 import { adminClient } from '../support/clients';
 import {
   eachLike,
@@ -99,7 +99,7 @@ describe('usermgmt: admin', () => {
       .given(...asAdmin)
       .given(...subject)
       .withRequest('GET', pathOf('admin.getUser', { id: OTHER.id }), request({ token }))
-      .willRespondWith(200, json(user))
+      .willRespondWith(200, json({ ...user, ...typedProfileBody() }))
       .executeTest(async (server) => {
         expect(await adminClient(server).admin.getUser(OTHER.id)).toMatchObject({ username: OTHER.username });
       }));
@@ -194,7 +194,7 @@ describe('usermgmt: admin', () => {
       last_name: 'Eze',
       username: NEWCOMER.username,
       date_of_birth: '1994-05-12',
-      sex: 'Female',
+      sex: 'female',
       email: NEWCOMER.email,
       password: 'Ngozi#Contract1',
     };

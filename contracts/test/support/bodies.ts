@@ -2,6 +2,7 @@
  * Answer fragments the SDK's response schemas require (ids, names, statuses, paging, timestamps),
  * as matchers, so each interaction pins what the clients read without restating it.
  */
+import { PROFILE_CHOICES } from '@matchmaker/sdk/schemas';
 import {
   ACCOUNT_STATUS,
   boolean,
@@ -9,6 +10,7 @@ import {
   email,
   instant,
   integer,
+  isoDate,
   like,
   memberRoles,
   oneOf,
@@ -31,6 +33,28 @@ export const range = {
   date_type: oneOf(['day', 'week', 'month', 'year'], 'day'),
 };
 export const series = eachLike({ date: regex('^\\d{4}(-\\d{2}){0,2}$', '2026-01-01'), count: integer(0) });
+
+/**
+ * The profile fields the contract types, as a complete profile answers them: each choice field
+ * one of its known values (the SDK's PROFILE_CHOICES), the height a number, the yes/no fields
+ * booleans, the birth date a date. A backend sending another value fails here, while the SDK
+ * itself still accepts it and reports a contract warning.
+ */
+export function typedProfileBody() {
+  const choices = Object.fromEntries(
+    Object.entries(PROFILE_CHOICES).map(([field, values]) => {
+      const known: readonly string[] = values;
+      return [field, oneOf(known, known[0] ?? '')];
+    }),
+  );
+  return {
+    ...choices,
+    height: like(172),
+    has_children: boolean(false),
+    open_for_relocation: boolean(true),
+    date_of_birth: isoDate('1994-03-12'),
+  };
+}
 
 /** A user as user info and the back office answer it. */
 export function userBody(id: string, username: string, address: string) {

@@ -16,6 +16,7 @@ import {
   initiateEmailChangeSchema,
   locationAnswerSchema,
   locationUpdateSchema,
+  newUsernameSchema,
   oauthUpdateSchema,
   publicProfileAnswerSchema,
   registerSchema,
@@ -80,6 +81,7 @@ export const accountsEndpoints = {
     body: loginSchema,
     response: tokenResponseSchema,
     summary: 'Log in with email and password; answers both tokens.',
+    whenSuspended: 'allowed',
   }),
   logout: defineEndpoint({
     id: 'accounts.logout',
@@ -90,6 +92,7 @@ export const accountsEndpoints = {
     effect: 'idempotent',
     response: acknowledgementSchema,
     summary: 'End the session on the server (sent by the session on logout).',
+    whenSuspended: 'allowed',
   }),
   publicProfile: defineEndpoint({
     id: 'accounts.publicProfile',
@@ -133,6 +136,7 @@ export const accountsEndpoints = {
     body: refreshSchema,
     response: tokenResponseSchema,
     summary: 'Exchange a refresh token for new tokens.',
+    whenSuspended: 'allowed',
   }),
   forgotPassword: defineEndpoint({
     id: 'accounts.forgotPassword',
@@ -229,7 +233,7 @@ export const accountsEndpoints = {
     provider: 'usermgmt',
     access: 'session',
     effect: 'unsafe',
-    body: usernameSchema,
+    body: newUsernameSchema,
     response: acknowledgementSchema,
     summary: 'Start a username change; a token is sent to the member.',
   }),

@@ -53,6 +53,7 @@ export const chatsEndpoints = {
     body: sendMessageSchema,
     response: chatMessageSchema,
     summary: 'Sends a chat message to a mutual match.',
+    failures: { 404: 'No member has this recipient_id' },
   }),
   updateMessageStatus: defineEndpoint({
     id: 'chats.updateMessageStatus',
@@ -97,6 +98,7 @@ export const chatsEndpoints = {
     body: blockUpdateSchema,
     response: blockUpdatedSchema,
     summary: 'Blocks or unblocks a member.',
+    failures: { 404: 'No member has this user_id' },
   }),
   listBlocks: defineEndpoint({
     id: 'chats.listBlocks',
@@ -118,5 +120,6 @@ export const chatsEndpoints = {
     body: chatReportSchema,
     response: reportFiledSchema,
     summary: 'Reports a member to the staff.',
+    failures: { 404: 'No member has this reported_user_id' },
   }),
 } as const;

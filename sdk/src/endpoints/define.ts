@@ -31,6 +31,31 @@ export type Provider =
  */
 export type Access = 'session' | 'public' | 'contact';
 
+/**
+ * Refusals that depend on the call itself, with what they mean for it. Every other error status
+ * a call can answer follows from the rest of its entry (`errorAnswers` in `answers.ts`): a call
+ * naming a record in its path answers 404 without one, so only records named elsewhere (in the
+ * body) are listed here under 404.
+ */
+export interface Failures {
+  /** A record the body names does not exist. */
+  readonly 404?: string;
+  /** The record's state refuses the change (already decided, already matched). */
+  readonly 409?: string;
+}
+
+/** The file part of a multipart call. */
+export interface UploadRule {
+  /** The multipart field that carries the file. */
+  readonly field: string;
+  /** Content types the file may have. */
+  readonly contentTypes: readonly string[];
+  /** The largest file, in bytes; an empty one is refused too. */
+  readonly maxBytes: number;
+  /** How many files one request may carry in all. */
+  readonly maxFiles: number;
+}
+
 export interface EndpointDef {
   /** `service.method`, such as `accounts.updateLocation`; the service is the SDK property name. */
   readonly id: string;
@@ -47,6 +72,8 @@ export interface EndpointDef {
   readonly body?: z.ZodType;
   /** `multipart` bodies are sent as FormData (files and fields). Defaults to `json`. */
   readonly bodyType?: 'json' | 'multipart';
+  /** The file rules of a `multipart` call. */
+  readonly upload?: UploadRule;
   /** zod schema of the answer, or `binary` for file downloads (a Blob). */
   readonly response: z.ZodType | 'binary';
   /**
@@ -62,6 +89,13 @@ export interface EndpointDef {
   readonly retry?: RetryPolicy;
   /** One line for docs and tooling. */
   readonly summary: string;
+  /** Refusals of this call beyond those its kind implies (see `Failures`). */
+  readonly failures?: Failures;
+  /**
+   * `allowed` when a suspended account's token may still make the call (logging in, out and
+   * refreshing); every other call answers such a token 406.
+   */
+  readonly whenSuspended?: 'allowed';
 }
 
 /** Keeps the literal types of an entry while checking it against EndpointDef. */

@@ -15,7 +15,11 @@ import {
   imageUploadFieldsSchema,
   uploadedImageSchema,
 } from '../schemas/image';
-import { defineEndpoint } from './define';
+import { UPLOAD_LIMITS } from '../schemas/limits';
+import { defineEndpoint, type UploadRule } from './define';
+
+/** Uploads carry the file under `file`. */
+const UPLOAD_RULE: UploadRule = { field: 'file', ...UPLOAD_LIMITS };
 
 const BASE = '/api/bytebox/v2/images';
 const userParams = z.object({ userId: id });
@@ -68,6 +72,7 @@ export const imagesEndpoints = {
     bodyType: 'multipart',
     response: uploadedImageSchema,
     summary: 'Uploads an image (multipart, file field `file`), such as a profile photo or a KYC document.',
+    upload: UPLOAD_RULE,
   }),
   uploadContact: defineEndpoint({
     id: 'images.uploadContact',
@@ -80,6 +85,7 @@ export const imagesEndpoints = {
     bodyType: 'multipart',
     response: imageSchema,
     summary: 'Uploads a contact image (multipart); skipped when logged out.',
+    upload: UPLOAD_RULE,
   }),
   edit: defineEndpoint({
     id: 'images.edit',
@@ -125,6 +131,7 @@ export const imagesEndpoints = {
     body: flaggedImageDecisionSchema,
     response: flaggedImageDecidedSchema,
     summary: 'Posts the decision on a flagged image, which leaves the review list (admin).',
+    failures: { 404: 'No flagged image has this file name' },
   }),
   bulk: defineEndpoint({
     id: 'images.bulk',

@@ -48,6 +48,7 @@ export const recommendationsEndpoints = {
     body: recommendationResponseSchema,
     response: recommendationAnsweredSchema,
     summary: 'Accepts or rejects a recommendation.',
+    failures: { 409: 'The recommendation was already accepted or rejected' },
   }),
   sendRequest: defineEndpoint({
     id: 'recommendations.sendRequest',
@@ -59,6 +60,10 @@ export const recommendationsEndpoints = {
     body: sendMatchRequestSchema,
     response: matchRequestSchema,
     summary: 'Sends a match request to another member.',
+    failures: {
+      404: 'No member has this recipient_id',
+      409: 'The recipient is the sender, a request between the two is pending, or they are already matched',
+    },
   }),
   updateRequest: defineEndpoint({
     id: 'recommendations.updateRequest',
@@ -70,6 +75,10 @@ export const recommendationsEndpoints = {
     body: updateMatchRequestSchema,
     response: matchRequestAnsweredSchema,
     summary: 'Accepts or rejects a pending match request.',
+    failures: {
+      404: 'No match request with this id was sent to the caller',
+      409: 'The match request was already accepted or rejected',
+    },
   }),
   listRequests: defineEndpoint({
     id: 'recommendations.listRequests',

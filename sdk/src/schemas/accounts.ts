@@ -1,5 +1,14 @@
 import { z } from 'zod';
 import { id, messageAnswerSchema } from './common';
+import {
+  agreedToTermsField,
+  birthDateField,
+  choiceField,
+  emailField,
+  newPasswordField,
+  profileInputShape,
+  usernameField,
+} from './fields';
 import { imageSchema } from './image';
 import { boundedBody, boundedList, boundedText, TEXT_LIMITS } from './limits';
 import { accountStatusSchema, publicProfileSchema, userSchema } from './user';
@@ -14,38 +23,44 @@ import { accountStatusSchema, publicProfileSchema, userSchema } from './user';
 export const registerSchema = z.object({
   first_name: boundedText(TEXT_LIMITS.name),
   last_name: boundedText(TEXT_LIMITS.name),
-  username: boundedText(TEXT_LIMITS.name),
+  username: usernameField,
   /** As the date input gives it, such as '1990-04-21'. */
-  date_of_birth: boundedText(TEXT_LIMITS.name),
-  sex: boundedText(TEXT_LIMITS.name),
-  email: boundedText(TEXT_LIMITS.email),
-  password: boundedText(TEXT_LIMITS.password),
-  agreed_to_terms: z.boolean(),
+  date_of_birth: birthDateField,
+  sex: choiceField('sex'),
+  email: emailField,
+  password: newPasswordField,
+  agreed_to_terms: agreedToTermsField,
   referrer: boundedText(TEXT_LIMITS.name).nullable().optional(),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 
 /**
- * Completes an account created through social sign-in. SPEC.md does not show the payload; it is
- * taken to be the registration fields the identity provider does not supply, all optional, and
- * open to further fields.
+ * Completes an account created through social sign-in, and is the member's own profile edit (the
+ * contract has no other member call for it). SPEC.md does not show the payload; it is taken to be
+ * the registration fields the identity provider does not supply and the profile fields, all
+ * optional, with the same rules as where else they are set, and open to further fields.
  */
 export const oauthUpdateSchema = boundedBody(
   z.looseObject({
+    ...profileInputShape,
     first_name: boundedText(TEXT_LIMITS.name).optional(),
     last_name: boundedText(TEXT_LIMITS.name).optional(),
-    username: boundedText(TEXT_LIMITS.name).optional(),
-    date_of_birth: boundedText(TEXT_LIMITS.name).optional(),
-    sex: boundedText(TEXT_LIMITS.name).optional(),
     agreed_to_terms: z.boolean().optional(),
     referrer: boundedText(TEXT_LIMITS.name).nullable().optional(),
   }),
 );
 export type OauthUpdateInput = z.input<typeof oauthUpdateSchema>;
 
-/** Checks a username (availability) before registration or a username change. */
+/**
+ * Checks a username (availability) before registration or a username change. Any text may be
+ * asked about: one the rules refuse is answered `available: false`, not refused.
+ */
 export const usernameSchema = z.object({ username: boundedText(TEXT_LIMITS.name) });
 export type UsernameInput = z.input<typeof usernameSchema>;
+
+/** Starts a username change: the new name follows the username rules. */
+export const newUsernameSchema = z.object({ username: usernameField });
+export type NewUsernameInput = z.input<typeof newUsernameSchema>;
 
 /** Users named by id, for the bulk profile and bulk status calls. */
 export const bulkUsersSchema = boundedBody(z.object({ users: boundedList(id) }));
@@ -67,7 +82,7 @@ export type EmailInput = z.input<typeof emailSchema>;
 export const resetPasswordSchema = z.object({
   email: boundedText(TEXT_LIMITS.email),
   token: boundedText(TEXT_LIMITS.token),
-  new_password: boundedText(TEXT_LIMITS.password),
+  new_password: newPasswordField,
 });
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 
@@ -76,24 +91,24 @@ export type ConfirmInput = z.input<typeof confirmSchema>;
 
 export const changePasswordSchema = z.object({
   old_password: boundedText(TEXT_LIMITS.password),
-  new_password: boundedText(TEXT_LIMITS.password),
+  new_password: newPasswordField,
 });
 export type ChangePasswordInput = z.input<typeof changePasswordSchema>;
 
 export const initiateEmailChangeSchema = z.object({
-  new_email: boundedText(TEXT_LIMITS.email),
+  new_email: emailField,
   password: boundedText(TEXT_LIMITS.password),
 });
 export type InitiateEmailChangeInput = z.input<typeof initiateEmailChangeSchema>;
 
 export const changeEmailSchema = z.object({
-  new_email: boundedText(TEXT_LIMITS.email),
+  new_email: emailField,
   token: boundedText(TEXT_LIMITS.token),
 });
 export type ChangeEmailInput = z.input<typeof changeEmailSchema>;
 
 export const changeUsernameSchema = z.object({
-  username: boundedText(TEXT_LIMITS.name),
+  username: usernameField,
   token: boundedText(TEXT_LIMITS.token),
 });
 export type ChangeUsernameInput = z.input<typeof changeUsernameSchema>;

@@ -12,12 +12,13 @@ import {
   tallySchema,
   timestamp,
 } from './common';
+import { emailField, profileInputShape } from './fields';
 import { imageSchema } from './image';
 import { kycStatusSchema } from './kyc';
 import { BODY_LIMITS, boundedBody, boundedText, TEXT_LIMITS } from './limits';
 import { subscriptionStatusSchema } from './payment';
 import { settingsAnswerSchema } from './settings';
-import { accountStatusSchema, profileSchema, userSchema } from './user';
+import { accountStatusSchema, userSchema } from './user';
 
 /**
  * Request shapes of the admin user-management calls (SPEC.md sections 6 and 7). SPEC.md shows
@@ -44,15 +45,15 @@ export interface UserSearchInput {
   filters?: UserSearchFilters;
 }
 
-export const changeUserEmailSchema = z.object({ email: boundedText(TEXT_LIMITS.email) });
+export const changeUserEmailSchema = z.object({ email: emailField });
 export type ChangeUserEmailInput = z.input<typeof changeUserEmailSchema>;
 
 /** One role name, such as 'General' (SPEC.md: 'General' marks an ordinary member). */
-export const changeUserRoleSchema = z.object({ role: boundedText(TEXT_LIMITS.name) });
+export const changeUserRoleSchema = z.object({ role: boundedText(TEXT_LIMITS.name).min(1) });
 export type ChangeUserRoleInput = z.input<typeof changeUserRoleSchema>;
 
 /** A profile edit: any of the 24 profile fields, only those sent are changed. */
-export const updateUserSchema = boundedBody(z.object(profileSchema.shape), {
+export const updateUserSchema = boundedBody(z.object(profileInputShape), {
   ...BODY_LIMITS,
   string: TEXT_LIMITS.text,
 });

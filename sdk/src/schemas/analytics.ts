@@ -35,10 +35,17 @@ export const metricsQuerySchema = z.object({
 });
 export type MetricsQuery = z.input<typeof metricsQuerySchema>;
 
-/** `?start=&end=` of the recommendation analytics calls; dates as the caller formats them. */
+/**
+ * A day (`2026-01-31`), an ISO 8601 date-time, or empty for the provider's default range (the
+ * last 30 days): a provider reads any other text as some date of its own (`12345` as the year
+ * 12345), so the range it answers is not the one asked for.
+ */
+const rangeBound = z.union([z.iso.date(), z.iso.datetime({ offset: true }), z.literal('')]);
+
+/** `?start=&end=` of the recommendation analytics calls. */
 export const dateRangeQuerySchema = z.object({
-  start: boundedText(TEXT_LIMITS.name),
-  end: boundedText(TEXT_LIMITS.name),
+  start: rangeBound,
+  end: rangeBound,
 });
 export type DateRange = z.input<typeof dateRangeQuerySchema>;
 

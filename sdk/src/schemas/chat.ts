@@ -128,11 +128,14 @@ export const sendMessageSchema = boundedBody(
 );
 export type SendMessageInput = z.input<typeof sendMessageSchema>;
 
-/** Body of `PUT /chats/messages/bulk/status`; status values (such as 'READ') are not shown in SPEC.md. */
+/**
+ * Body of `PUT /chats/messages/bulk/status`. SPEC.md does not show the status values; they are the
+ * message statuses the answers carry (`messageStatusSchema`), so a client marks messages READ.
+ */
 export const messageStatusUpdateSchema = boundedBody(
   z.object({
     ids: boundedList(id),
-    status: boundedText(TEXT_LIMITS.name).min(1),
+    status: messageStatusSchema,
   }),
 );
 export type MessageStatusUpdate = z.input<typeof messageStatusUpdateSchema>;

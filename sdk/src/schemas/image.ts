@@ -82,7 +82,7 @@ export type ImageEdit = z.input<typeof imageEditSchema>;
 export const flaggedImageDecisionSchema = boundedBody(
   z.looseObject({
     filename: boundedText(TEXT_LIMITS.filename).min(1),
-    approved: z.boolean().optional(),
+    approved: z.boolean(),
   }),
 );
 export type FlaggedImageDecision = z.input<typeof flaggedImageDecisionSchema>;

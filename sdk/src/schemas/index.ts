@@ -3,6 +3,8 @@
  * as data), every request and answer schema with its type, the realtime events' schemas and the
  * limits of what a client sends; for tools, the sandbox, the contracts, the web app and the CLI.
  */
+
+export { type ErrorAnswer, type ErrorStatus, errorAnswers } from '../endpoints/answers';
 export type {
   Access,
   BodyOf,
@@ -13,6 +15,7 @@ export type {
   Provider,
   QueryOf,
   ResultOf,
+  UploadRule,
 } from '../endpoints/define';
 export {
   type EndpointCatalogue,
@@ -60,6 +63,8 @@ export {
   type LocationUpdateInput,
   locationAnswerSchema,
   locationUpdateSchema,
+  type NewUsernameInput,
+  newUsernameSchema,
   type OauthUpdateInput,
   oauthUpdateSchema,
   type PublicProfileAnswer,
@@ -234,6 +239,18 @@ export {
   subfeatureToggleSchema,
 } from './feature';
 export {
+  agreedToTermsField,
+  birthDateField,
+  choiceField,
+  EMAIL_PATTERN,
+  emailField,
+  MIN_PASSWORD_LENGTH,
+  newPasswordField,
+  profileInputShape,
+  USERNAME_PATTERN,
+  usernameField,
+} from './fields';
+export {
   type BulkImagesAnswer,
   type BulkImagesInput,
   bulkImagesAnswerSchema,
@@ -298,7 +315,10 @@ export {
   boundedText,
   jsonLimitBreach,
   MAX_IDS,
+  prototypeKeyBreach,
+  REQUEST_LIMITS,
   TEXT_LIMITS,
+  UPLOAD_LIMITS,
 } from './limits';
 export {
   type Coordinates,
@@ -395,6 +415,10 @@ export {
   settingsAnswerSchema,
   settingsSchema,
 } from './settings';
+export type {
+  KnownOr,
+  UnknownValue,
+} from './tolerant';
 export {
   type AccountStatus,
   accountStatusSchema,

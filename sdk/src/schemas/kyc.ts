@@ -10,7 +10,7 @@ import {
   seriesPointSchema,
   timestamp,
 } from './common';
-import { boundedBody, boundedText, TEXT_LIMITS } from './limits';
+import { boundedBody } from './limits';
 
 /**
  * Identity verification (KYC) requests (SPEC.md sections 3 and 7). SPEC.md names `user_id` and
@@ -79,12 +79,13 @@ export type KycListRequestsInput = { page: number } & KycRequestFilters;
 export const kycListQuerySchema = z.object({ page, per_page: z.literal(KYC_PAGE_SIZE) });
 
 /**
- * Review decision. SPEC.md shows neither the body nor the KYC status values, so the body is open:
- * `status` is the conventional field for the decision and anything else is sent as given.
+ * Review decision. SPEC.md shows neither the body nor the KYC status values: `status` carries the
+ * decision, one of the statuses the answers carry (`kycStatusSchema`), and anything else (a
+ * comment) is sent as given.
  */
 export const kycReviewSchema = boundedBody(
   z.looseObject({
-    status: boundedText(TEXT_LIMITS.name).optional(),
+    status: kycStatusSchema,
   }),
 );
 export type KycReview = z.input<typeof kycReviewSchema>;

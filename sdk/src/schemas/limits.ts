@@ -43,6 +43,70 @@ export const BODY_LIMITS = {
 
 export type BodyLimits = { [K in keyof typeof BODY_LIMITS]: number };
 
+/**
+ * Limits of a request as a whole, which a provider applies before it reads the call's schemas:
+ * past them the sandbox answers 413 (body) or 414 (path) rather than 400 with a field path.
+ */
+export const REQUEST_LIMITS = {
+  /** A JSON body's size in bytes. */
+  jsonBytes: 1024 * 1024,
+  /** One path parameter's length in characters (the longest stored file name). */
+  pathParam: TEXT_LIMITS.filename,
+} as const;
+
+/** The file of an upload (images, KYC documents, chat files). */
+export const UPLOAD_LIMITS = {
+  /** Pictures and PDF documents. */
+  contentTypes: ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml', 'application/pdf'],
+  maxBytes: 10 * 1024 * 1024,
+  maxFiles: 5,
+} as const;
+
+/**
+ * Keys a JSON body may not have anywhere: `__proto__`, and `constructor` holding a `prototype`.
+ * Parsed naively they would change what every object inherits, so providers refuse them (the
+ * sandbox's JSON parser does, as fastify's does by default) and so does the SDK, before sending.
+ */
+export function prototypeKeyBreach(value: unknown): { path: PropertyKey[]; message: string } | undefined {
+  // Each node links to its parent rather than copying its path: a body nested 20,000 levels deep
+  // is walked in linear time, and a path is built only for the key that breaks the rule.
+  interface Node {
+    value: unknown;
+    key: PropertyKey | undefined;
+    parent: Node | undefined;
+  }
+  const pathOf = (node: Node, ...tail: PropertyKey[]): PropertyKey[] => {
+    const path = tail;
+    for (let at: Node | undefined = node; at?.parent; at = at.parent) path.unshift(at.key as PropertyKey);
+    return path;
+  };
+  const stack: Node[] = [{ value, key: undefined, parent: undefined }];
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
+    const current = node.value;
+    if (typeof current !== 'object' || current === null) continue;
+    if (Array.isArray(current)) {
+      for (let index = 0; index < current.length; index++)
+        stack.push({ value: current[index], key: index, parent: node });
+      continue;
+    }
+    if (Object.hasOwn(current, '__proto__'))
+      return { path: pathOf(node, '__proto__'), message: 'Keys named __proto__ are not allowed' };
+    const ctor: unknown = (current as Record<string, unknown>).constructor;
+    if (
+      Object.hasOwn(current, 'constructor') &&
+      typeof ctor === 'object' &&
+      ctor !== null &&
+      Object.hasOwn(ctor, 'prototype')
+    )
+      return {
+        path: pathOf(node, 'constructor', 'prototype'),
+        message: 'A constructor.prototype key is not allowed',
+      };
+    for (const [key, child] of Object.entries(current)) stack.push({ value: child, key, parent: node });
+  }
+  return undefined;
+}
+
 /** A string of at most `max` characters. */
 export function boundedText(max: number): z.ZodString {
   return z.string().max(max, { error: `Must be at most ${max} characters` });

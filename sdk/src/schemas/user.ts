@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { timestamp } from './common';
+import { booleanValue, dateValue, knownValue, numberValue } from './tolerant';
 
 /**
- * Users and profiles (SPEC.md section 3). Profile values accept the JSON scalars a backend may use
- * (a height may be a number or a string, has_children a boolean or a string) and are optional.
+ * Users and profiles (SPEC.md section 3). Every profile value is optional and nullable. The
+ * document and the pacts state the known values of each choice field and the type of each typed
+ * field; at run time the SDK still accepts a value it does not know and reports it once through
+ * `onError` as a contract warning (`tolerant.ts`), so one new backend value never stops a login.
  */
 
 /** The 24 profile fields that profile completion counts, in SPEC.md's order. */
@@ -55,12 +58,39 @@ export type ProfileChoiceField = keyof typeof PROFILE_CHOICES;
 /** One of the values of such a field, e.g. `ProfileChoice<'body_type'>`. */
 export type ProfileChoice<F extends ProfileChoiceField> = (typeof PROFILE_CHOICES)[F][number];
 
-/** A profile value as the API may send it. */
+/** Free-text profile fields: any scalar, as the API may send it. */
 export const profileValue = z.union([z.string(), z.number(), z.boolean()]).nullable().optional();
 export type ProfileValue = z.infer<typeof profileValue>;
 
-const profileShape = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, profileValue])) as {
-  [K in ProfileField]: typeof profileValue;
+/** An answer's value of one profile field: typed where the contract types it, tolerant always. */
+function profileAnswer(field: ProfileField) {
+  if (field === 'height') return numberValue(field).nullable().optional();
+  if (field === 'has_children' || field === 'open_for_relocation')
+    return booleanValue(field).nullable().optional();
+  if (field === 'date_of_birth') return dateValue(field).nullable().optional();
+  if (field in PROFILE_CHOICES) {
+    const choice = field as ProfileChoiceField;
+    return knownValue(choice, PROFILE_CHOICES[choice]).nullable().optional();
+  }
+  return profileValue;
+}
+
+type ProfileAnswerShape = {
+  [F in ProfileField]: F extends ProfileChoiceField
+    ? ReturnType<typeof knownValue<(typeof PROFILE_CHOICES)[F]>>
+    : F extends 'height'
+      ? ReturnType<typeof numberValue>
+      : F extends 'has_children' | 'open_for_relocation'
+        ? ReturnType<typeof booleanValue>
+        : F extends 'date_of_birth'
+          ? ReturnType<typeof dateValue>
+          : typeof profileValue;
+};
+
+const profileShape = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, profileAnswer(field)])) as {
+  [F in ProfileField]: ProfileAnswerShape[F] extends typeof profileValue
+    ? typeof profileValue
+    : z.ZodOptional<z.ZodNullable<ProfileAnswerShape[F]>>;
 };
 
 export const profileSchema = z.looseObject(profileShape);

@@ -1,11 +1,12 @@
 import { type FetchOptions, ofetch } from 'ofetch';
 import type { CallInput, EndpointDef, ResultOf, SentInput } from '../endpoints/define';
-import { HttpError, isMatchmakerError, NetworkError, TimeoutError } from '../errors';
+import { ContractWarning, HttpError, isMatchmakerError, NetworkError, TimeoutError } from '../errors';
+import { collectUnknownValues } from '../schemas/tolerant';
 import { parseJsonBody } from './body';
 import { parseRetryAfter, RETRY_AFTER_STATUSES } from './retry';
 import { onStop, type Stoppers, stoppedError } from './signals';
 import { buildPath, toQuery } from './url';
-import { parseOrThrow } from './validate';
+import { checkMultipart, parseOrThrow, parseRequestBody } from './validate';
 
 export interface SenderOptions {
   baseURL: string;
@@ -15,6 +16,8 @@ export interface SenderOptions {
   timeoutMs: number;
   /** Extra headers on every request (e.g. a client version). */
   headers?: Record<string, string> | undefined;
+  /** Receives each value an answer carried that the SDK accepted without knowing it. */
+  onContractWarning?: ((warning: ContractWarning) => void) | undefined;
 }
 
 /** A request whose path, query and body have been validated and filled once, for every attempt. */
@@ -54,6 +57,7 @@ const NO_CACHE = { 'Cache-Control': 'no-cache', Pragma: 'no-cache' } as const;
 export class HttpSender {
   readonly #fetch: ReturnType<typeof ofetch.create>;
   readonly #timeoutMs: number;
+  readonly #onContractWarning: ((warning: ContractWarning) => void) | undefined;
   /** Every request's headers, without a token. */
   readonly #headers: Readonly<Record<string, string>>;
   /** The headers with the last token used: one object per token, not one per call. */
@@ -61,6 +65,7 @@ export class HttpSender {
 
   constructor(options: SenderOptions) {
     this.#timeoutMs = options.timeoutMs;
+    this.#onContractWarning = options.onContractWarning;
     this.#headers = Object.freeze({ ...options.headers, ...NO_CACHE });
     // The fetch implementation is a global option of ofetch (second argument), not a default.
     // The headers go with each call, whole: with default headers too ofetch builds two Headers
@@ -84,9 +89,9 @@ export class HttpSender {
       : undefined;
     let body: unknown;
     if (endpoint.bodyType === 'multipart') {
-      body = input.body;
+      body = checkMultipart(endpoint, input.body);
     } else if (endpoint.body) {
-      body = parseOrThrow(endpoint.body, input.body, endpoint.id, 'request', 'body');
+      body = parseRequestBody(endpoint.body, input.body, endpoint.id);
     }
     return {
       path: buildPath(endpoint.id, endpoint.path, params),
@@ -172,7 +177,12 @@ export class HttpSender {
   result<E extends EndpointDef>(endpoint: E, response: RawResponse): ResultOf<E> {
     if (response.status < 200 || response.status >= 300) throw httpError(endpoint, response);
     if (endpoint.response === 'binary') return response.data as ResultOf<E>;
-    return parseOrThrow(endpoint.response, response.data, endpoint.id, 'response') as ResultOf<E>;
+    const schema = endpoint.response;
+    const { result, unknown } = collectUnknownValues(() =>
+      parseOrThrow(schema, response.data, endpoint.id, 'response'),
+    );
+    for (const value of unknown) this.#onContractWarning?.(new ContractWarning(endpoint.id, value));
+    return result as ResultOf<E>;
   }
 
   /** One attempt without session rules: for the session's own refresh and logout calls. */

@@ -54,11 +54,11 @@ describe('request limits', () => {
     const registration = registerSchema.safeParse({
       first_name: 'A',
       last_name: 'x'.repeat(TEXT_LIMITS.name + 1),
-      username: 'a',
+      username: 'amina',
       date_of_birth: '1990-01-01',
       sex: 'female',
       email: 'a@example.test',
-      password: 'secret',
+      password: 'secret-pw',
       agreed_to_terms: true,
     });
     expect(registration.error?.issues.map((issue) => issue.path)).toEqual([['last_name']]);

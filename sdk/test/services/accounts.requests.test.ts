@@ -3,7 +3,7 @@ import { accountsEndpoints } from '../../src/endpoints/accounts';
 import { isContractError, isNotLoggedInError, type MatchmakerClient } from '../../src/index';
 import { LOCATION_UPDATE_RETRY } from '../../src/transport/constants';
 import { answerFor } from '../support/answers';
-import { sampleUser, testClient } from '../support/client';
+import { SAMPLE_REGISTRATION, sampleUser, testClient } from '../support/client';
 import { useTestServer } from '../support/server';
 
 const server = useTestServer(answerFor);
@@ -19,17 +19,7 @@ interface Case {
   body?: unknown;
 }
 
-const registration = {
-  first_name: 'Amina',
-  last_name: 'Khan',
-  username: 'amina_k',
-  date_of_birth: '1994-03-12',
-  sex: 'female',
-  email: 'amina@example.com',
-  password: 's3cret-Pass',
-  agreed_to_terms: true,
-  referrer: 'yusuf_a',
-};
+const registration = SAMPLE_REGISTRATION;
 const place = { city: 'Lagos', country: 'Nigeria', country_code: 'NG', longitude: 3.38, latitude: 6.52 };
 
 // Calls whose answer SPEC.md does not show: the answer comes back as sent (anyJson).
@@ -70,10 +60,11 @@ const cases: Case[] = [
   },
   {
     name: 'resetPassword',
-    call: (c) => c.accounts.resetPassword({ email: 'amina@example.com', token: 't-1', new_password: 'n3w' }),
+    call: (c) =>
+      c.accounts.resetPassword({ email: 'amina@example.com', token: 't-1', new_password: 'n3w-Passw0rd' }),
     method: 'PUT',
     path: `${base}/reset-password`,
-    body: { email: 'amina@example.com', token: 't-1', new_password: 'n3w' },
+    body: { email: 'amina@example.com', token: 't-1', new_password: 'n3w-Passw0rd' },
   },
   {
     name: 'confirm',
@@ -91,10 +82,10 @@ const cases: Case[] = [
   },
   {
     name: 'changePassword',
-    call: (c) => c.accounts.changePassword({ old_password: 'old', new_password: 'new' }),
+    call: (c) => c.accounts.changePassword({ old_password: 'old', new_password: 'new-Passw0rd' }),
     method: 'PUT',
     path: `${base}/password`,
-    body: { old_password: 'old', new_password: 'new' },
+    body: { old_password: 'old', new_password: 'new-Passw0rd' },
   },
   {
     name: 'initiateEmailChange',

@@ -70,7 +70,10 @@ describe('images service requests', () => {
   });
 
   it('uploadContact sends multipart to contact/upload', async () => {
-    await testClient(server.url).images.uploadContact({ file: new Blob(['x']), image_type: 'Contact' });
+    await testClient(server.url).images.uploadContact({
+      file: new Blob(['x'], { type: 'image/png' }),
+      image_type: 'Contact',
+    });
     const request = lastRequest();
     expect(request.method).toBe('POST');
     expect(request.path).toBe('/api/bytebox/v2/images/contact/upload');

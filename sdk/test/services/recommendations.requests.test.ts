@@ -129,7 +129,7 @@ describe('recommendations service contracts', () => {
   it('rejects match metrics without `rejected`', async () => {
     server.handle(() => ({ body: { created: 10, accepted: 4 } }));
     const error = await testClient(server.url)
-      .recommendations.matchMetrics({ start: 'a', end: 'b' })
+      .recommendations.matchMetrics({ start: '2024-01-01', end: '' })
       .catch((e: unknown) => e);
     expect(isContractError(error)).toBe(true);
     expect((error as Error).message).toContain('recommendations.matchMetrics: response.rejected');

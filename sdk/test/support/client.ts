@@ -42,7 +42,7 @@ export async function flushIO(until: () => boolean, maxTurns = 20_000): Promise<
   }
 }
 
-/** A user answer of about 2 KB with every profile field filled. */
+/** A user answer of about 2 KB with every profile field filled, each with a value the contract knows. */
 export function sampleUser(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     keycloakId: 'kc-123',
@@ -64,14 +64,27 @@ export function sampleUser(overrides: Record<string, unknown> = {}): Record<stri
     body_type: 'average',
     church_denomination: '',
     about: 'I value family, faith and honesty. '.repeat(20),
-    current_status: 'single',
+    current_status: 'employed',
     drinking_status: 'never',
     smoking_status: 'never',
     education_level: 'masters',
     has_children: false,
-    want_children: true,
+    want_children: 'yes',
     open_for_relocation: true,
     occupation: 'Pharmacist',
     ...overrides,
   };
 }
+
+/** A registration every request rule accepts, with a referrer. */
+export const SAMPLE_REGISTRATION = {
+  first_name: 'Amina',
+  last_name: 'Khan',
+  username: 'amina_k',
+  date_of_birth: '1994-03-12',
+  sex: 'female',
+  email: 'amina@example.com',
+  password: 's3cret-Pass',
+  agreed_to_terms: true,
+  referrer: 'yusuf_a',
+};

@@ -1,8 +1,10 @@
 /**
  * Turns the API's validation answer (400 `{ message, errors: [{ path: 'body.email', message }] }`)
- * into errors keyed by form field, so each message sits under the field it is about.
+ * into errors keyed by form field, so each message sits under the field it is about. A request the
+ * SDK refused before sending (a ContractError on the request) carries the same paths and rules,
+ * so it takes the same path to the form.
  */
-import { isHttpError } from '@matchmaker/sdk';
+import { isContractError, isHttpError } from '@matchmaker/sdk';
 import { describeError } from './error-message';
 
 export interface FormErrors {
@@ -27,11 +29,21 @@ function errorEntries(body: unknown): { path: string; message: string }[] {
   );
 }
 
+/** The field errors of a refusal: the answer's `errors`, or the request issues the SDK found. */
+function refusalEntries(error: unknown): { path: string; message: string }[] {
+  if (isHttpError(error)) return errorEntries(error.body);
+  if (isContractError(error) && error.direction === 'request') return [...error.issues];
+  return [];
+}
+
+/** Whether a failure is a refused request: a 400, or the SDK's refusal before sending. */
+const isRefusal = (error: unknown): boolean =>
+  (isHttpError(error) && error.status === 400) || (isContractError(error) && error.direction === 'request');
+
 /** The field errors a failed call's answer carries, by field name (`body.email` is `email`). */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   const found: Record<string, string> = {};
-  if (!isHttpError(error)) return found;
-  for (const { path, message } of errorEntries(error.body)) found[path.replace(/^body\./, '')] ??= message;
+  for (const { path, message } of refusalEntries(error)) found[path.replace(/^body\./, '')] ??= message;
   return found;
 }
 
@@ -39,8 +51,8 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
 export function formErrorsOf(error: unknown, fieldNames: readonly string[]): FormErrors {
   const fields: Record<string, string> = {};
   const unplaced: string[] = [];
-  if (isHttpError(error) && error.status === 400) {
-    for (const { path, message } of errorEntries(error.body)) {
+  if (isRefusal(error)) {
+    for (const { path, message } of refusalEntries(error)) {
       const name = path.replace(/^body\./, '');
       if (fieldNames.includes(name) && !fields[name]) fields[name] = message;
       else unplaced.push(message);

@@ -3,6 +3,7 @@
  * session; SPEC.md section 6 says which operations are the back office's.
  */
 import type { EndpointId } from '@matchmaker/sdk';
+import { endpointList } from '@matchmaker/sdk/schemas';
 import type { UserRecord } from '../state/types';
 
 /** SPEC.md section 6: a user whose roles include 'General' is a member, anyone else an admin. */
@@ -44,14 +45,13 @@ export const ADMIN_ONLY: ReadonlySet<EndpointId> = new Set<EndpointId>([
 ]);
 
 /**
- * Calls a suspended account may still make with its token: logging out, and getting in or out of
- * a session. Every other call carrying a suspended account's token answers 406.
+ * Calls a suspended account may still make with its token (the catalogue's `whenSuspended`:
+ * logging out, and getting in or out of a session). Every other call carrying a suspended
+ * account's token answers 406, as the OpenAPI document lists.
  */
-export const ALLOWED_WHEN_SUSPENDED: ReadonlySet<EndpointId> = new Set<EndpointId>([
-  'accounts.logout',
-  'accounts.login',
-  'accounts.refreshToken',
-]);
+export const ALLOWED_WHEN_SUSPENDED: ReadonlySet<EndpointId> = new Set(
+  endpointList.filter((entry) => entry.whenSuspended === 'allowed').map((entry) => entry.id as EndpointId),
+);
 
 /**
  * Calls a deleted account (`is_deleted`) may make: getting in and out of a session, reading who it

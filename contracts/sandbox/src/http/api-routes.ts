@@ -4,7 +4,7 @@
  * with the entry's zod schemas, dispatch to the handler keyed by endpoint id, answer.
  */
 import type { EndpointId } from '@matchmaker/sdk';
-import { type EndpointDef, endpointList } from '@matchmaker/sdk/schemas';
+import { type EndpointDef, endpointList, UPLOAD_LIMITS } from '@matchmaker/sdk/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Auth } from '../core/auth';
 import type { World } from '../core/world';
@@ -20,8 +20,6 @@ import { coerceRecord, type Section, validate } from './validation';
 
 /** `/a/{id}/b` to fastify's `/a/:id/b`. */
 export const toRoutePath = (template: string): string => template.replace(/\{(\w+)\}/g, ':$1');
-
-const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 
 export function isBinaryAnswer(value: unknown): value is BinaryAnswer {
   return (
@@ -105,7 +103,9 @@ async function readMultipart(
   }
   const fields = dict<unknown>();
   const files: UploadedFile[] = [];
-  for await (const part of request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: 5 } })) {
+  for await (const part of request.parts({
+    limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: UPLOAD_LIMITS.maxFiles },
+  })) {
     if (part.type === 'file') {
       const bytes = await part.toBuffer();
       files.push({ field: part.fieldname, filename: part.filename, contentType: part.mimetype, bytes });

@@ -3,10 +3,12 @@
  * hands the raw text to the --data journal (when there is one) before parsing it, so a replay
  * sends exactly what arrived.
  */
+import { prototypeKeyBreach } from '@matchmaker/sdk/schemas';
 import type { FastifyInstance } from 'fastify';
 import { dict } from '../state/dict';
 import type { Journal } from '../state/journal';
-import { ApiError } from './api-error';
+import { ApiError, fieldError } from './api-error';
+import { formatPath } from './validation';
 
 export function installBodyParsers(app: FastifyInstance, journal: Journal | undefined): void {
   installJsonParser(app, journal);
@@ -14,12 +16,11 @@ export function installBodyParsers(app: FastifyInstance, journal: Journal | unde
 }
 
 /**
- * Reads JSON bodies leniently, an empty body being no body rather than an error, with fastify's
- * own parser otherwise: it refuses `__proto__` and `constructor.prototype` keys (plain JSON.parse
- * would hand them to the handlers).
+ * Reads JSON bodies leniently, an empty body being no body rather than an error. A body with a
+ * `__proto__` or `constructor.prototype` key anywhere is refused before any handler sees it, by
+ * the SDK's own rule (`prototypeKeyBreach`), so the field error names where the key is.
  */
 function installJsonParser(app: FastifyInstance, journal: Journal | undefined): void {
-  const strict = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
@@ -28,10 +29,17 @@ function installJsonParser(app: FastifyInstance, journal: Journal | undefined): 
       done(null, undefined);
       return;
     }
-    strict(request, text, (error, value) => {
-      if (error) done(new ApiError(400, 'Invalid JSON body'), undefined);
-      else done(null, value);
-    });
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      done(new ApiError(400, 'Invalid JSON body'), undefined);
+      return;
+    }
+    // JSON.parse keeps a `__proto__` key as data; the whole body is refused, with the key's path.
+    const breach = prototypeKeyBreach(value);
+    if (breach) done(fieldError(formatPath('body', breach.path), breach.message), undefined);
+    else done(null, value);
   });
 }
 

@@ -1,5 +1,6 @@
 /** /api/bytebox/v2/images: members' photos, KYC document uploads and the flagged-image review. */
 import { FLAGGED_IMAGES_PAGE_SIZE } from '@matchmaker/sdk/rules';
+import { UPLOAD_LIMITS } from '@matchmaker/sdk/schemas';
 import { randomToken } from '../core/auth';
 import { imageView, paginate } from '../core/views';
 import type { World } from '../core/world';
@@ -13,7 +14,8 @@ import type { ImageRecord, KycRequestRecord, UserRecord } from '../state/types';
 import type { HandlerMap } from './types';
 
 const CONTACT_IMAGE = 'Contact';
-const ALLOWED_TYPES = /^(image\/(png|jpeg|gif|webp|svg\+xml)|application\/pdf)$/;
+/** The catalogue's upload rule: the SDK refuses the same files before sending them. */
+const ALLOWED_TYPES: ReadonlySet<string> = new Set(UPLOAD_LIMITS.contentTypes);
 
 const isKycType = (type: string): boolean => /kyc|identity|passport|document/i.test(type);
 
@@ -30,7 +32,8 @@ function imageOf(world: World, filename: string): ImageRecord {
 function theFile(files: UploadedFile[]): UploadedFile {
   const file = files.find((entry) => entry.field === 'file') ?? files[0];
   if (!file) throw fieldError('body.file', 'A file is required (multipart field "file")');
-  if (!ALLOWED_TYPES.test(file.contentType)) {
+  if (file.bytes.length === 0) throw fieldError('body.file', 'The file is empty');
+  if (!ALLOWED_TYPES.has(file.contentType)) {
     throw fieldError('body.file', `Unsupported file type ${file.contentType || 'unknown'}`);
   }
   return file;

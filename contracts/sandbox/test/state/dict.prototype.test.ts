@@ -109,20 +109,29 @@ describe('prototype keys as record ids', () => {
 });
 
 describe('JSON bodies', () => {
-  it('refuses __proto__ and constructor.prototype keys instead of parsing them', async () => {
+  it('refuses __proto__ and constructor.prototype keys, naming where they are, before any handler', async () => {
     const box = await sandbox({ pactStates: true });
-    const bodies = [
-      '{"state":"a member {id} exists","params":{"id":"x","__proto__":{"polluted":"yes"}}}',
-      '{"state":"a member {id} exists","params":{"id":"x","constructor":{"prototype":{"polluted":"yes"}}}}',
-      '{"__proto__":{"polluted":"yes"},"email":"member1@sandbox.test","password":"Sandbox#2026"}',
+    const bodies: [string, string][] = [
+      [
+        '{"state":"a member {id} exists","params":{"id":"x","__proto__":{"polluted":"yes"}}}',
+        'body.params.__proto__',
+      ],
+      [
+        '{"state":"a member {id} exists","params":{"id":"x","constructor":{"prototype":{"polluted":"yes"}}}}',
+        'body.params.constructor.prototype',
+      ],
+      [
+        '{"__proto__":{"polluted":"yes"},"email":"member1@sandbox.test","password":"Sandbox#2026"}',
+        'body.__proto__',
+      ],
     ];
-    for (const body of bodies) {
+    for (const [body, path] of bodies) {
       const state = await rawPost(box.url, '/_pact/state', body);
       expect(state.status, body).toBe(400);
-      expect(await json(state)).toMatchObject({ message: 'Invalid JSON body' });
+      expect(await json(state)).toMatchObject({ message: 'Validation failed', errors: [{ path }] });
     }
     expect(
-      (await rawPost(box.url, pathOf('accounts.login'), bodies[2] ?? '')).status,
+      (await rawPost(box.url, pathOf('accounts.login'), bodies[2]?.[0] ?? '')).status,
       'login with __proto__',
     ).toBe(400);
     expect(inherited('polluted')).toBeUndefined();

@@ -1,0 +1,337 @@
+/**
+ * The OpenAPI document's operations as property-based probes: requests generated from each
+ * operation's parameter and body schemas (valid ones, and ones that break one documented rule),
+ * sent over HTTP, and the answer held to the document (a documented status, a body matching that
+ * status's schema). What the conformance test (`test/conformance`) runs against the sandbox; it
+ * reads only the document, so it runs the same against any provider.
+ */
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import fc from 'fast-check';
+import {
+  applyBreakage,
+  type Breakage,
+  objectBreakages,
+  type Schema,
+  type SchemaContext,
+  validArbitrary,
+} from './json-arbitrary';
+
+type Json = Record<string, unknown>;
+
+interface Parameter {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  schema: Schema;
+}
+
+export interface Operation {
+  id: string;
+  method: string;
+  path: string;
+  parameters: Parameter[];
+  /** The JSON or multipart body schema, when the operation takes one. */
+  body?: { type: 'json' | 'multipart'; schema: Schema; fileTypes: string[] };
+  responses: Record<string, Json>;
+}
+
+/** One request: its pieces, and what it breaks when it is meant to be refused. */
+export interface Probe {
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body?: unknown;
+  /** A multipart body's file; `null` sends none. */
+  file?: { bytes: number; type: string } | null;
+  /** A JSON body's text when it is sent as written (a `__proto__` key would not survive stringify). */
+  rawBody?: string;
+  broken?: string;
+}
+
+export function operationsOf(document: Json): Operation[] {
+  const out: Operation[] = [];
+  for (const [path, item] of Object.entries(document.paths as Record<string, Record<string, Json>>)) {
+    for (const [method, op] of Object.entries(item)) {
+      const content = (op.requestBody as Json | undefined)?.content as Record<string, Json> | undefined;
+      const json = content?.['application/json'];
+      const multipart = content?.['multipart/form-data'];
+      const encoding = (multipart?.encoding as Record<string, { contentType?: string }> | undefined)?.file;
+      out.push({
+        id: op.operationId as string,
+        method: method.toUpperCase(),
+        path,
+        parameters: (op.parameters ?? []) as Parameter[],
+        ...(json ? { body: { type: 'json', schema: json.schema as Schema, fileTypes: [] } } : {}),
+        ...(multipart
+          ? {
+              body: {
+                type: 'multipart',
+                schema: multipart.schema as Schema,
+                fileTypes: (encoding?.contentType ?? 'image/png').split(/,\s*/),
+              },
+            }
+          : {}),
+        responses: op.responses as Record<string, Json>,
+      });
+    }
+  }
+  return out;
+}
+
+/** Real values for path parameters (ids of seeded records), so probes reach records, not only 404s. */
+export type PathValues = (operation: Operation, parameter: string) => readonly string[];
+
+function paramArbitrary(
+  operation: Operation,
+  parameter: Parameter,
+  context: SchemaContext,
+  known: PathValues,
+) {
+  const generated = validArbitrary(parameter.schema, context).filter(
+    // An empty or dot segment is another path, not this operation's.
+    (value) => !['', '.', '..'].includes(String(value)),
+  );
+  // The real values are read when a run starts, once the provider's data exists.
+  return fc.constant(undefined).chain(() => {
+    const real = known(operation, parameter.name);
+    return real.length > 0
+      ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...real) }, generated)
+      : generated;
+  });
+}
+
+function fileArbitrary(types: string[]) {
+  return fc.record({ bytes: fc.integer({ min: 1, max: 2048 }), type: fc.constantFrom(...types) });
+}
+
+/** Requests the document says the operation takes. */
+export function validProbes(
+  operation: Operation,
+  context: SchemaContext,
+  known: PathValues,
+): fc.Arbitrary<Probe> {
+  const params: Record<string, fc.Arbitrary<unknown>> = {};
+  const query: Record<string, fc.Arbitrary<unknown>> = {};
+  const requiredQuery: string[] = [];
+  for (const parameter of operation.parameters) {
+    if (parameter.in === 'path')
+      params[parameter.name] = paramArbitrary(operation, parameter, context, known);
+    else {
+      query[parameter.name] = validArbitrary(parameter.schema, context);
+      if (parameter.required) requiredQuery.push(parameter.name);
+    }
+  }
+  const body = operation.body;
+  const fields =
+    body?.type === 'multipart'
+      ? validArbitrary(
+          {
+            ...body.schema,
+            properties: withoutFile(body.schema),
+            required: withoutFileRequired(body.schema),
+          },
+          context,
+        )
+      : body
+        ? validArbitrary(body.schema, context)
+        : fc.constant(undefined);
+  return fc.record({
+    params: fc.record(params),
+    query: fc.record(query, { requiredKeys: requiredQuery }),
+    body: fields,
+    file: body?.type === 'multipart' ? fileArbitrary(body.fileTypes) : fc.constant(undefined),
+  }) as fc.Arbitrary<Probe>;
+}
+
+const withoutFile = (schema: Schema): Json => {
+  const { file: _file, ...rest } = (schema.properties ?? {}) as Json;
+  return rest;
+};
+const withoutFileRequired = (schema: Schema): string[] =>
+  ((schema.required ?? []) as string[]).filter((name) => name !== 'file');
+
+/**
+ * Requests that break one rule the document states: a missing required key or a bad value in the
+ * body or the query, a path parameter over its length, a `__proto__` key, an upload without a
+ * usable file. Undefined when the document states no rule this operation's requests could break.
+ */
+export function invalidProbes(
+  operation: Operation,
+  context: SchemaContext,
+  known: PathValues,
+): fc.Arbitrary<Probe> | undefined {
+  const valid = validProbes(operation, context, known);
+  const choices: fc.Arbitrary<(probe: Probe) => Probe>[] = [];
+  const body = operation.body;
+  if (body?.type === 'json') {
+    const breakages = objectBreakages(body.schema, context);
+    if (breakages.length > 0)
+      choices.push(
+        fc.constantFrom(...breakages).map((breakage) => (probe: Probe) => breakBody(probe, breakage)),
+      );
+    choices.push(
+      fc.constant((probe: Probe) => {
+        const text = JSON.stringify(probe.body ?? {});
+        const rawBody =
+          text === '{}' ? '{"__proto__":{"admin":true}}' : `{"__proto__":{"admin":true},${text.slice(1)}`;
+        return { ...probe, rawBody, broken: 'a __proto__ key' };
+      }),
+    );
+  }
+  if (body?.type === 'multipart') {
+    choices.push(
+      fc
+        .constantFrom<[Probe['file'], string]>(
+          [null, 'no file'],
+          [{ bytes: 0, type: body.fileTypes[0] ?? 'image/png' }, 'an empty file'],
+          [{ bytes: 16, type: 'text/html' }, 'a file of a type it does not take'],
+        )
+        .map(([file, why]) => (probe: Probe) => ({ ...probe, file, broken: why })),
+    );
+  }
+  for (const parameter of operation.parameters) {
+    const schema = parameter.schema;
+    if (parameter.in === 'query') {
+      const breakages = objectBreakages(
+        {
+          type: 'object',
+          properties: { [parameter.name]: schema },
+          required: parameter.required ? [parameter.name] : [],
+        },
+        context,
+        true,
+      );
+      if (breakages.length > 0)
+        choices.push(
+          fc.constantFrom(...breakages).map((breakage) => (probe: Probe) => ({
+            ...probe,
+            query: applyBreakage(probe.query, breakage),
+            broken: `query ${parameter.name}: ${breakage.why}`,
+          })),
+        );
+    } else if (typeof schema.maxLength === 'number') {
+      const tooLong = 'x'.repeat(schema.maxLength + 1);
+      choices.push(
+        fc.constant((probe: Probe) => ({
+          ...probe,
+          params: { ...probe.params, [parameter.name]: tooLong },
+          broken: `path ${parameter.name}: too long`,
+        })),
+      );
+    }
+  }
+  if (choices.length === 0) return undefined;
+  return fc.tuple(valid, fc.oneof(...choices)).map(([probe, breakIt]) => breakIt(probe));
+}
+
+function breakBody(probe: Probe, breakage: Breakage): Probe {
+  return {
+    ...probe,
+    body: applyBreakage(probe.body, breakage),
+    broken: `body ${breakage.path.join('.')}: ${breakage.why}`,
+  };
+}
+
+/** The fetch request of a probe. */
+export function requestOf(baseUrl: string, operation: Operation, probe: Probe, token: string | undefined) {
+  let path = operation.path;
+  for (const [name, value] of Object.entries(probe.params))
+    path = path.replace(`{${name}}`, encodeURIComponent(String(value)));
+  const url = new URL(path, baseUrl);
+  for (const [name, value] of Object.entries(probe.query)) {
+    if (value !== undefined)
+      url.searchParams.set(name, typeof value === 'string' ? value : JSON.stringify(value));
+  }
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  let body: BodyInit | undefined;
+  if (operation.body?.type === 'multipart') {
+    const form = new FormData();
+    for (const [name, value] of Object.entries((probe.body ?? {}) as Json)) {
+      if (value !== undefined) form.append(name, typeof value === 'string' ? value : JSON.stringify(value));
+    }
+    if (probe.file)
+      form.append(
+        'file',
+        new Blob([new Uint8Array(probe.file.bytes)], { type: probe.file.type }),
+        'probe.bin',
+      );
+    body = form;
+  } else if (probe.rawBody !== undefined || probe.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = probe.rawBody ?? JSON.stringify(probe.body);
+  }
+  return { url: url.toString(), init: { method: operation.method, headers, body } satisfies RequestInit };
+}
+
+/**
+ * Holds answers to the document (a documented status, a body matching that status's schema), and
+ * tells whether a probe really breaks one of the document's rules.
+ */
+export class DocumentChecker {
+  readonly #ajv: Ajv2020;
+  readonly #components: Json;
+  readonly #validators = new Map<string, ValidateFunction>();
+
+  constructor(document: Json) {
+    this.#components = document.components as Json;
+    this.#ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
+    addFormats.default(this.#ajv);
+  }
+
+  #validator(key: string, schema: Schema): ValidateFunction {
+    let validate = this.#validators.get(key);
+    if (!validate) {
+      validate = this.#ajv.compile({ ...schema, components: this.#components });
+      this.#validators.set(key, validate);
+    }
+    return validate;
+  }
+
+  /** Whether the document refuses the probe: a generated breakage may happen to be allowed. */
+  breaksTheDocument(operation: Operation, probe: Probe): boolean {
+    if (probe.rawBody !== undefined || probe.file === null) return true;
+    if (probe.file && (probe.file.bytes === 0 || !operation.body?.fileTypes.includes(probe.file.type)))
+      return true;
+    for (const parameter of operation.parameters) {
+      const value = parameter.in === 'path' ? probe.params[parameter.name] : probe.query[parameter.name];
+      if (value === undefined) {
+        if (parameter.required) return true;
+        continue;
+      }
+      if (!this.#validator(`${operation.id} ${parameter.in} ${parameter.name}`, parameter.schema)(value))
+        return true;
+    }
+    const body = operation.body;
+    if (body?.type === 'json') return !this.#validator(`${operation.id} body`, body.schema)(probe.body);
+    return false;
+  }
+
+  /** Whether a body is the document's `Error` (for answers no operation lists, such as a 405). */
+  isError(body: unknown): boolean {
+    return this.#validator('Error', { $ref: '#/components/schemas/Error' })(body);
+  }
+
+  /** What is wrong with the answer, or an empty list. */
+  problems(operation: Operation, status: number, headers: Headers, body: unknown): string[] {
+    if (status >= 500) return [`answered ${status}`];
+    const documented = operation.responses[String(status)];
+    if (!documented) return [`answered ${status}, which the document does not list`];
+    const content = documented.content as Record<string, { schema: Schema }> | undefined;
+    const json = content?.['application/json'];
+    const problems: string[] = [];
+    if (json) {
+      const validate = this.#validator(`${operation.id} ${status}`, json.schema);
+      if (!validate(body)) {
+        const first = validate.errors?.[0];
+        problems.push(
+          `${status} body breaks its schema at ${first?.instancePath || '/'}: ${first?.message ?? ''}`,
+        );
+      }
+    }
+    const documentedHeaders = (documented.headers ?? {}) as Json;
+    for (const name of Object.keys(documentedHeaders)) {
+      if (!headers.has(name)) problems.push(`${status} without the ${name} header`);
+    }
+    return problems;
+  }
+}
