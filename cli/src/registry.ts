@@ -29,6 +29,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     load: (f) => import('./commands/auth').then((m) => m.whoamiCommand(f)),
   },
   {
+    name: 'auth',
+    summary: 'every profile, its API base and who is signed in (auth status)',
+    load: (f) => import('./commands/auth').then((m) => m.authCommand(f)),
+  },
+  {
     name: 'users',
     summary: 'search, read and change user accounts',
     load: (f) => import('./commands/users').then((m) => m.usersCommand(f)),
