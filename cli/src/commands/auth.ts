@@ -1,8 +1,8 @@
 /** Signing in and out: `login`, `logout`, `whoami`, and `auth status` over every profile. */
-import { readdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { isAdmin } from '@matchmaker/sdk/rules';
 import { Command } from 'commander';
-import { checkProfileName, credentialsDir, credentialsPath, repairMode, updateConfig } from '../config';
+import { credentialsDir, credentialsPath, profileNames, repairMode, updateConfig } from '../config';
 import type { Context, SignedInUser } from '../context';
 import { ADMIN_ONLY_MESSAGE, authError, loginCommandFor, usageError } from '../exit';
 import type { Factory } from '../factory';
@@ -122,22 +122,6 @@ export interface ProfileStatus {
   note: string | null;
 }
 
-/** Every profile: those config.json names, those with a credentials file, and this run's. */
-async function profileNames(context: Context): Promise<string[]> {
-  const files = await readdir(credentialsDir(context.dir)).catch(() => [] as string[]);
-  const stored = files
-    .filter((file) => file.endsWith('.json'))
-    .map((file) => file.slice(0, -'.json'.length))
-    .filter((name) => {
-      try {
-        return checkProfileName(name) === name;
-      } catch {
-        return false;
-      }
-    });
-  return [...new Set([...Object.keys(context.config.profiles), ...stored, context.profile])].sort();
-}
-
 /** Asks the API who the client's credentials belong to; a failure is a state, not an error. */
 async function signedInAs(row: ProfileStatus, ask: () => Promise<SignedInUser>): Promise<ProfileStatus> {
   try {
@@ -214,7 +198,9 @@ async function profileStatus(context: Context, name: string): Promise<ProfileSta
  */
 async function status(context: Context): Promise<void> {
   await repairMode(credentialsDir(context.dir), context.warn);
-  const rows = await Promise.all((await profileNames(context)).map((name) => profileStatus(context, name)));
+  // Every profile there is, and the one in use even when it has nothing yet.
+  const names = new Set([...(await profileNames(context.dir, context.config)), context.profile]);
+  const rows = await Promise.all([...names].sort().map((name) => profileStatus(context, name)));
   if (context.envToken) {
     const token: ProfileStatus = {
       profile: null,
