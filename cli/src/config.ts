@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Stats } from 'node:fs';
-import { chmod, lstat, mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { chmod, lstat, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { FileLock } from '@matchmaker/sdk/node';
@@ -35,6 +35,19 @@ export function checkProfileName(name: string): string {
     throw usageError(`Invalid profile name '${name}': use letters, digits, '.', '_' or '-'`);
   }
   return name;
+}
+
+/**
+ * Every profile there is: those config.json names and those with a credentials file (`auth
+ * status` lists them, shell completion offers them), sorted.
+ */
+export async function profileNames(dir: string, config: CliConfig): Promise<string[]> {
+  const files = await readdir(credentialsDir(dir)).catch(() => [] as string[]);
+  const stored = files
+    .filter((file) => file.endsWith('.json'))
+    .map((file) => file.slice(0, -'.json'.length))
+    .filter((name) => PROFILE_NAME.test(name));
+  return [...new Set([...Object.keys(config.profiles), ...stored])].sort();
 }
 
 export const configPath = (dir: string) => join(dir, 'config.json');

@@ -70,8 +70,11 @@ export interface Context {
    * which a damaged file or another base's tokens count as none (login replaces them).
    */
   loginClient(): MatchmakerClient;
-  /** For logout: a client of `apiBase` on the profile's credentials (those it issued). */
-  storedClient(apiBase: string): MatchmakerClient;
+  /**
+   * For logout and auth status: a client of `apiBase` on the credentials of `profile` (this
+   * run's by default), those that base issued.
+   */
+  storedClient(apiBase: string, profile?: string): MatchmakerClient;
   /**
    * The client, after checking a session exists (exit 4 otherwise) and, for MATCHMAKER_TOKEN,
    * that it is an admin's (login checks that of stored credentials; whoami is for any account).
@@ -245,21 +248,21 @@ export async function createContext(command: Command, io: Io, dryRun?: DryRun): 
       : undefined);
   const requestTimeoutMs =
     timeoutSeconds === undefined ? DEFAULT_REQUEST_TIMEOUT_MS : Math.round(timeoutSeconds * 1000);
-  const settings = (base: string): ClientSettings => ({
+  const settings = (base: string, name = profile): ClientSettings => ({
     apiBase: base,
     timeoutMs: requestTimeoutMs,
     envToken,
-    commandName: profile === DEFAULT_PROFILE ? 'matchmaker' : `matchmaker --profile ${profile}`,
+    commandName: name === DEFAULT_PROFILE ? 'matchmaker' : `matchmaker --profile ${name}`,
   });
   let user: Promise<SignedInUser> | undefined;
   let store: TokenStore | undefined;
   let client: MatchmakerClient | undefined;
-  const profileStore = (base: string, source: ApiBaseSource, replace: boolean) =>
-    new ProfileTokenStore(new FileTokenStore(credentialsFile), {
-      profile,
+  const profileStore = (base: string, source: ApiBaseSource, replace: boolean, name = profile) =>
+    new ProfileTokenStore(new FileTokenStore(credentialsPath(dir, name)), {
+      profile: name,
       apiBase: base,
       apiBaseSource: SOURCE_NAMES[source],
-      configBase: stored?.replace(/\/+$/, ''),
+      configBase: config.profiles[name]?.apiBase?.replace(/\/+$/, ''),
       replace,
     });
   const tokenStore = (): TokenStore => {
@@ -293,8 +296,11 @@ export async function createContext(command: Command, io: Io, dryRun?: DryRun): 
     loginClient() {
       return makeClient(settings(apiBase), profileStore(apiBase, apiBaseSource, true));
     },
-    storedClient(base) {
-      return makeClient({ ...settings(base), envToken: false }, profileStore(base, 'credentials', false));
+    storedClient(base, name = profile) {
+      return makeClient(
+        { ...settings(base, name), envToken: false },
+        profileStore(base, 'credentials', false, name),
+      );
     },
     user() {
       // A failed look-up is asked again next time (a bulk run retries it).

@@ -11,21 +11,24 @@ import { DEFAULT_RETRY } from './retry-policy';
 // --api-base's help follows the order of createContext (context.ts) in at most two lines of an
 // 80-column terminal.
 export function addGlobalOptions(program: Command): Command {
-  return program
-    .option('--profile <name>', 'named profile of credentials and API base (default: "default")')
-    .option(
-      '--api-base <url>',
-      "API base (else MATCHMAKER_API_BASE, the profile's from config.json or its credentials, http://127.0.0.1:8080)",
-    )
-    .addOption(new Option('-o, --output <format>', 'output format (default: table)').choices(FORMATS))
-    .option('--fields <list>', 'only these fields, comma-separated (dotted paths for nested values)')
-    .option('-y, --yes', 'do not ask for confirmation (required for destructive commands off a terminal)')
-    .option(
-      '--request-timeout <n>',
-      `time limit of each request in seconds, 0 for none (else MATCHMAKER_REQUEST_TIMEOUT, default 30); reads are retried ${DEFAULT_RETRY.retries} times on network errors, 5xx and 429, changes only on 429`,
-      (text: string) =>
-        requestTimeout('--request-timeout', text, (message) => new InvalidArgumentError(message)),
-    );
+  return (
+    program
+      // The placeholders <profile>, <feature>, <subfeature> and <file> tell shell completion what to offer.
+      .option('--profile <profile>', 'named profile of credentials and API base (default: "default")')
+      .option(
+        '--api-base <url>',
+        "API base (else MATCHMAKER_API_BASE, the profile's from config.json or its credentials, http://127.0.0.1:8080)",
+      )
+      .addOption(new Option('-o, --output <format>', 'output format (default: table)').choices(FORMATS))
+      .option('--fields <list>', 'only these fields, comma-separated (dotted paths for nested values)')
+      .option('-y, --yes', 'do not ask for confirmation (required for destructive commands off a terminal)')
+      .option(
+        '--request-timeout <n>',
+        `time limit of each request in seconds, 0 for none (else MATCHMAKER_REQUEST_TIMEOUT, default 30); reads are retried ${DEFAULT_RETRY.retries} times on network errors, 5xx and 429, changes only on 429`,
+        (text: string) =>
+          requestTimeout('--request-timeout', text, (message) => new InvalidArgumentError(message)),
+      )
+  );
 }
 
 /** The longest time limit: a day (Node's timers stop at 24.8 days). */

@@ -85,8 +85,9 @@ export async function buildProgram(
   program.helpCommand(false);
   const word = commandWord(argv);
   for (const entry of COMMANDS) {
-    if (everything || entry.name === word) program.addCommand(await entry.load(factory));
-    else program.command(entry.name).description(entry.summary);
+    const hidden = { hidden: entry.hidden === true };
+    if (everything || entry.name === word) program.addCommand(await entry.load(factory), hidden);
+    else if (!entry.hidden) program.command(entry.name).description(entry.summary);
   }
   program.addCommand(helpCommand());
   configure(program, factory.io, wantsJson(argv));

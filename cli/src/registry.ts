@@ -10,6 +10,8 @@ export interface CommandEntry {
   name: string;
   summary: string;
   load: (factory: Factory) => Promise<Command>;
+  /** Left out of help (and of the placeholders): for the completion scripts only. */
+  hidden?: boolean;
 }
 
 export const COMMANDS: readonly CommandEntry[] = [
@@ -27,6 +29,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: 'whoami',
     summary: 'who is signed in: name, roles, API base, profile',
     load: (f) => import('./commands/auth').then((m) => m.whoamiCommand(f)),
+  },
+  {
+    name: 'auth',
+    summary: 'every profile, its API base and who is signed in (auth status)',
+    load: (f) => import('./commands/auth').then((m) => m.authCommand(f)),
   },
   {
     name: 'users',
@@ -72,5 +79,11 @@ export const COMMANDS: readonly CommandEntry[] = [
     name: 'completion',
     summary: 'print a shell completion script (bash, zsh, fish)',
     load: (f) => import('./commands/completion').then((m) => m.completionCommand(f)),
+  },
+  {
+    name: '__complete',
+    summary: 'values for shell completion: profiles, feature codes, subfeature codes',
+    load: (f) => import('./commands/complete').then((m) => m.completeCommand(f)),
+    hidden: true,
   },
 ];

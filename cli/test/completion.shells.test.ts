@@ -3,11 +3,12 @@
  * words bash gives it, bash and zsh typing Tab on a pseudo-terminal (util-linux `script`), and
  * fish's own `complete -C`. zsh and fish tests run where those shells are installed.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cli, signedInSandbox, tempDir, waitFor } from './support/cli';
+import { BINARY, cli, login, sandbox, signedInSandbox, tempDir, waitFor } from './support/cli';
 
 const installed = (shell: string) => {
   try {
@@ -41,17 +42,86 @@ beforeAll(async () => {
 
 /** What bash's completion function offers for `words`, the last being the word at the cursor. */
 function bashOffers(words: string[], cwd = dir): string[] {
+  return lines(execFileSync('bash', bashArgs(words), { cwd, env, encoding: 'utf8' }));
+}
+
+const bashArgs = (words: string[]) => {
   const call = `source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$((\${#COMP_WORDS[@]} - 1)); _matchmaker; printf '%s\\n' "\${COMPREPLY[@]}"`;
-  const out = execFileSync('bash', ['--norc', '-c', call, 'complete', scripts.bash ?? '', ...words], {
-    cwd,
-    encoding: 'utf8',
-  });
-  return out.split('\n').filter(Boolean).sort();
+  return ['--norc', '-c', call, 'complete', scripts.bash ?? '', ...words];
+};
+const lines = (out: string) => out.split('\n').filter(Boolean).sort();
+const execAsync = promisify(execFile);
+
+/**
+ * The same without blocking this process, whose sandbox answers the values the script asks the
+ * CLI for; in the environment of `asking` (matchmaker on PATH, two profiles).
+ */
+async function bashAsks(words: string[], shellEnv = asking.env): Promise<string[]> {
+  return lines((await execAsync('bash', bashArgs(words), { cwd: dir, env: shellEnv })).stdout);
 }
 
 const sorted = (text: string) => text.split(' ').sort();
 
+/**
+ * For the values the scripts ask the CLI for: `matchmaker` on PATH (the built binary), a sandbox,
+ * and profiles `default` and `night` signed in to it (`env`); `none` has no profile at all.
+ */
+const asking = {
+  env: {} as NodeJS.ProcessEnv,
+  none: {} as NodeJS.ProcessEnv,
+  features: [] as string[],
+  chat: [] as string[],
+};
+
+beforeAll(async () => {
+  const bin = tempDir('mm-bin-');
+  writeFileSync(join(bin, 'matchmaker'), `#!/bin/sh\nexec "${process.execPath}" "${BINARY}" "$@"\n`, {
+    mode: 0o755,
+  });
+  const path = `${bin}:${process.env.PATH}`;
+  const box = await sandbox();
+  asking.env = { PATH: path, HOME: tempDir('mm-home-'), XDG_CONFIG_HOME: tempDir('mm-config-') };
+  asking.none = { ...asking.env, XDG_CONFIG_HOME: tempDir('mm-config-') };
+  for (const profile of ['default', 'night']) {
+    const signedIn = await login(asking.env, 'admin', ['--profile', profile, '--api-base', box.url]);
+    expect(signedIn.code).toBe(0);
+  }
+  asking.features = box.world.store.data.features.map((feature) => feature.code).sort();
+  asking.chat = (box.world.store.data.features.find((feature) => feature.code === 'CHAT')?.subfeatures ?? [])
+    .map((sub) => sub.code)
+    .sort();
+});
+
 describe('bash', () => {
+  it('asks the CLI for profile names, feature codes and the subfeatures of the feature typed', async () => {
+    const offers = (words: string[]) => bashAsks(['matchmaker', ...words]);
+    expect(await offers(['--profile', ''])).toEqual(['default', 'night']);
+    expect(await offers(['--profile', 'n'])).toEqual(['night']);
+    expect(await offers(['--profile=n'])).toEqual(['--profile=night']);
+    expect(await offers(['--profile', '=', 'd'])).toEqual(['default']);
+    expect(await offers(['features', 'toggle', ''])).toEqual(asking.features);
+    expect(await offers(['--profile', 'night', '-o', 'json', 'features', 'toggle', 'RE'])).toEqual(
+      asking.features.filter((code) => code.startsWith('RE')),
+    );
+    expect(await offers(['features', 'toggle', 'chat', '--sub', ''])).toEqual(asking.chat);
+    expect(await offers(['features', 'toggle', 'CHAT', '--yes', '--sub', 'T'])).toEqual(
+      asking.chat.filter((code) => code.startsWith('T')),
+    );
+    // An unknown feature has no subfeatures; past the feature's own argument, the options follow.
+    expect(await offers(['features', 'toggle', 'NOPE', '--sub', ''])).toEqual([]);
+    const after = await offers(['features', 'toggle', 'CHAT', '']);
+    expect(after).toContain('--sub');
+    expect(after).not.toContain('CHAT');
+  });
+
+  it('offers nothing, at once, when the API is out of reach', async () => {
+    const started = Date.now();
+    expect(
+      await bashAsks(['matchmaker', '--api-base', 'http://127.0.0.1:9', 'features', 'toggle', '']),
+    ).toEqual([]);
+    expect(Date.now() - started).toBeLessThan(8_000);
+  });
+
   it('finds the command after global options and their values', () => {
     expect(bashOffers(['matchmaker', '--profile', 'x', 'users', 'se'])).toEqual(
       sorted('search set-email set-role'),
@@ -115,17 +185,17 @@ describe('bash', () => {
     expect(bashOffers(['matchmaker', 'kyc', 'document', 'doc-1', '-O', 'j'], files)).toEqual([
       'journal.ndjson',
     ]);
-    // A value that is not a file offers no file names.
+    // A value that is not a file offers no file names (here, no profile either: none exists).
     expect(bashOffers(['matchmaker', '--profile', ''], files)).toEqual([]);
   });
 });
 
 /** An interactive shell on a pseudo-terminal; `tab` types a line and Tab, then waits for `shown`. */
-async function terminal(shell: 'bash' | 'zsh', setup: string) {
+async function terminal(shell: 'bash' | 'zsh', setup: string, shellEnv = env) {
   const command = shell === 'bash' ? 'bash --norc -i' : 'zsh -f -i';
   const child = spawn('script', ['-qfc', command, '/dev/null'], {
     cwd: files,
-    env: { ...env, TERM: 'dumb', PS1: '$ ' },
+    env: { ...shellEnv, TERM: 'dumb', PS1: '$ ' },
   });
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
@@ -155,6 +225,17 @@ describe.each([
   ['bash', "bind 'set show-all-if-ambiguous on'; bind 'set completion-query-items 0'"],
   ['zsh', 'autoload -U compinit && compinit -u'],
 ] as const)('%s on a terminal', (shell, setup) => {
+  it.skipIf(!installed(shell))('completes profile names, feature codes and subfeature codes', async () => {
+    const session = await terminal(shell, `${setup}; source ${scripts[shell]}`, asking.env);
+    try {
+      await session.tab('matchmaker --profile ', ['default', 'night']);
+      await session.tab('matchmaker features toggle ', asking.features.slice(0, 3));
+      await session.tab('matchmaker --profile night features toggle CHAT --sub ', asking.chat);
+    } finally {
+      session.close();
+    }
+  });
+
   it.skipIf(!installed(shell))('completes after global options, values, and files', async () => {
     const session = await terminal(shell, `${setup}; source ${scripts[shell]}`);
     try {
@@ -177,19 +258,38 @@ describe.each([
 
 /** What fish offers for the command line `line` (its own `complete -C`): the words, without descriptions. */
 function fishOffers(line: string): string[] {
-  const out = execFileSync(
-    'fish',
-    ['--no-config', '-c', 'source $argv[1]; complete -C $argv[2]', scripts.fish ?? '', line],
-    { cwd: files, encoding: 'utf8' },
-  );
-  return out
+  return fishWords(execFileSync('fish', fishArgs(line), { cwd: files, env, encoding: 'utf8' }));
+}
+
+const fishArgs = (line: string) => [
+  '--no-config',
+  '-c',
+  'source $argv[1]; complete -C $argv[2]',
+  scripts.fish ?? '',
+  line,
+];
+const fishWords = (out: string) =>
+  out
     .split('\n')
     .filter(Boolean)
     .map((entry) => entry.split('\t')[0] ?? '')
     .sort();
+
+/** fishOffers without blocking this process (see bashAsks). */
+async function fishAsks(line: string, shellEnv = asking.env): Promise<string[]> {
+  return fishWords((await execAsync('fish', fishArgs(line), { cwd: files, env: shellEnv })).stdout);
 }
 
 describe.skipIf(!installed('fish'))('fish', () => {
+  it('asks the CLI for profile names, feature codes and subfeature codes', async () => {
+    expect(await fishAsks('matchmaker --profile ')).toEqual(['default', 'night']);
+    expect(await fishAsks('matchmaker --profile=n')).toEqual(['--profile=night']);
+    expect(await fishAsks('matchmaker -o json features toggle ')).toEqual(asking.features);
+    expect(await fishAsks('matchmaker --profile night features toggle chat --sub ')).toEqual(asking.chat);
+    expect(await fishAsks('matchmaker features toggle NOPE --sub ')).toEqual([]);
+    expect(await fishAsks('matchmaker --profile ', asking.none)).toEqual([]);
+  });
+
   it("offers a command path's own options and subcommands, after global options too", () => {
     const featuresList = fishOffers('matchmaker features list --');
     expect(featuresList).toContain('--output');

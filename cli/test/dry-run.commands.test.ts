@@ -265,6 +265,7 @@ describe('which commands take --dry-run', () => {
     'images flagged',
     'features list',
     'completion',
+    '__complete',
     'help',
   ]);
   /**

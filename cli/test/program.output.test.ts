@@ -347,7 +347,8 @@ describe('help, suggestions and usage errors (exit 2)', () => {
       'Exit codes: 0 ok, 1 error, 2 usage or bad input, 3 bulk run with failed rows',
     );
     const users = await cli(['users', '--help'], { env });
-    expect(users.stdout).toMatch(/set-email <id> <email>/);
+    // set-email has an option of its own now (--dry-run).
+    expect(users.stdout).toMatch(/set-email \[options\] <id> <email>/);
     const bulk = await cli(['help', 'bulk'], { env });
     expect(bulk.code).toBe(0);
     expect(bulk.stdout).toContain('--retry-failed');

@@ -133,13 +133,13 @@ export function featuresCommand(f: Factory): Command {
     ['matchmaker features list', 'matchmaker features list -o json --fields code,subfeature,enabled'],
   );
   const toggleCommand = features
-    .command('toggle <code>')
+    .command('toggle <feature>')
     .description(
       'switch a feature, or with --sub one of its subfeatures, on or off for every member. Reads the ' +
         'state first, then toggles: with --on or --off a switch already in that state is left alone, so ' +
         'a retry is safe. Not atomic: a change by someone else in between is reported (exit 1)',
     )
-    .option('--sub <code>', 'the subfeature to switch')
+    .option('--sub <subfeature>', 'the subfeature to switch')
     .option('--on', 'turn it on (nothing is sent if it is on already)')
     .option('--off', 'turn it off (nothing is sent if it is off already)')
     .addOption(new DryRunOption())

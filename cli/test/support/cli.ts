@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD, type RunningSandbox, type SandboxOptions, startSandbox } from '@matchmaker/sandbox';
+import { createClient } from '@matchmaker/sdk';
 import { afterAll } from 'vitest';
 import type { Io } from '../../src/io';
 import { run } from '../../src/program';
@@ -90,10 +91,17 @@ export async function cli(argv: string[], options: RunOptions): Promise<Result> 
   return { code, stdout, stderr };
 }
 
-/** Signs a demo account in through `login --password-stdin`. */
-export async function login(env: NodeJS.ProcessEnv, who = 'admin'): Promise<Result> {
+/** Signs a demo account in through `login --password-stdin`, after `globals` (`--profile`...). */
+export async function login(env: NodeJS.ProcessEnv, who = 'admin', globals: string[] = []): Promise<Result> {
   const email = who.includes('@') ? who : `${who}@sandbox.test`;
-  return cli(['login', '--email', email, '--password-stdin'], { env, stdin: DEMO_PASSWORD });
+  return cli([...globals, 'login', '--email', email, '--password-stdin'], { env, stdin: DEMO_PASSWORD });
+}
+
+/** A demo account's access token, from the sandbox itself (for MATCHMAKER_TOKEN). */
+export async function accessToken(box: RunningSandbox, who: string): Promise<string> {
+  const client = createClient({ baseURL: box.url, locks: null });
+  await client.accounts.login({ email: `${who}@sandbox.test`, password: DEMO_PASSWORD });
+  return (await client.session.getAccessToken()) ?? '';
 }
 
 export interface Spawned {
