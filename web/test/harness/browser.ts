@@ -39,7 +39,9 @@ export const WIDTHS = [375, 1280] as const;
 export const WAIT_TEXT = { timeout: 15_000 };
 export { DEMO_PASSWORD };
 
-const CHROMIUM_ARGS = [
+/** Debian's Chromium, and its flags: no background traffic of Chromium's own beside the app's. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -74,7 +76,7 @@ export async function startApp(options: Omit<SandboxOptions, 'port'> = {}): Prom
   const sandbox = await startSandbox({ port: 0, webDir: WEB_DIST, checkResponses: true, ...options });
   let browser: Browser;
   try {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   } catch (error) {
     await sandbox.close();
     throw error;
