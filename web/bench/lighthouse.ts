@@ -1,7 +1,7 @@
 /**
  * `pnpm --filter @matchmaker/web lighthouse`: Lighthouse (from npm) over the production build as
  * `pnpm start` serves it (the sandbox over a web build), mobile and desktop, median of 3, for the
- * pages of bench/lighthouse-pages.ts. Prints per page: performance, LCP, TBT, CLS, JavaScript by
+ * pages of test/harness/audited-pages.ts. Prints per page: performance, LCP, TBT, CLS, JavaScript by
  * network idle (gzip, and as sent), accessibility, best practices, SEO, with issue 24's goals.
  *
  * The build is made for the run with the Replay session sample rate forced (`--replay-rate`,
@@ -22,8 +22,9 @@ import lighthouse, { type Config, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer, { type Browser, type BrowserContext } from 'puppeteer-core';
 import { build } from 'vite';
+import { type AuditedPage, auditedPages } from '../test/harness/audited-pages';
 import { ATLANTA, CHROMIUM_ARGS, CHROMIUM_PATH } from '../test/harness/browser';
-import { type AuditedPage, auditedPages, logInThrough } from './lighthouse-pages';
+import { logInThrough } from './lighthouse-pages';
 import { figuresOf, formatTable, medianFigures, type Row, type RunFigures } from './lighthouse-report';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..');

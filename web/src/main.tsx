@@ -1,9 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { onceSignedInScreenInteractive, whenScreenInteractive } from './app/first-screen';
 import { FEATURE_STARTUPS } from './app/routes';
 import { loadConfig } from './config/config';
 import { ConfigError } from './config/config-error';
+import { scheduleErrorReporting } from './lib/error-reporting';
 import { reloadOnceForChunkError } from './lib/lazy';
 import { installEarlyCapture, reportError } from './lib/report';
 import { startSession } from './state/session';
@@ -35,14 +37,11 @@ reactRoot.render(
 loadConfig().then(
   (appConfig) => {
     startSession(FEATURE_STARTUPS).catch(reportError).finally(rootLoaded);
-    // Error reporting loads after the first paint; errors before it are queued by report.ts.
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        import('./lib/sentry')
-          .then(({ startErrorReporting }) => startErrorReporting(appConfig.sentry))
-          .catch((error: unknown) => console.error('Error reporting could not start', error));
-      }, 0),
-    );
+    // Error reporting loads off the first screen's path; errors before it are queued by report.ts.
+    scheduleErrorReporting(appConfig.sentry, {
+      screenInteractive: whenScreenInteractive,
+      onceSignedInScreenInteractive,
+    });
   },
   (error: unknown) => {
     // The parser's chunk failed to load: reload once for the current build, as for any chunk.

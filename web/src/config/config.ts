@@ -4,7 +4,7 @@ let current: AppConfig | null = null;
 let loading: Promise<AppConfig> | null = null;
 
 /**
- * Parses `import.meta.env` once. The parser (zod) is a chunk of its own, fetched while the first
+ * Parses `import.meta.env` once. The parser is a chunk of its own, fetched while the first
  * page paints: nothing on a page needs the configuration to show, only to act (start-up, API
  * calls, social sign-in). main.tsx calls this first and shows a ConfigError on the page.
  */

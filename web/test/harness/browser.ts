@@ -212,6 +212,19 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   });
 }
 
+/**
+ * Settles the tab session's Replay draw (lib/replay-sampling.ts) before any page script runs, as
+ * the app would keep a draw it made itself: recorded whole (`true`) or not picked (`false`).
+ */
+export async function drawForReplay(page: Page, sampled: boolean): Promise<void> {
+  await page.addInitScript(
+    (value) => {
+      window.sessionStorage.setItem('matchmaker.replay-sampled', value);
+    },
+    sampled ? '1' : '0',
+  );
+}
+
 /** The names of the cookies the page's context holds. */
 export async function cookieNames(page: Page): Promise<string[]> {
   return (await page.context().cookies()).map((cookie) => cookie.name);
