@@ -225,6 +225,26 @@ export async function drawForReplay(page: Page, sampled: boolean): Promise<void>
   );
 }
 
+/**
+ * Headings that skip a level (an h3 straight under an h1), as Lighthouse's heading-order audit
+ * reads them: visible headings in document order, each at most one level below the one before.
+ */
+export async function headingLevelSkips(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const skips: string[] = [];
+    let previous = 0;
+    for (const heading of document.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6')) {
+      if (heading.closest('[hidden], [aria-hidden="true"]') || heading.getClientRects().length === 0)
+        continue;
+      const level = Number(heading.tagName.slice(1));
+      if (previous > 0 && level > previous + 1)
+        skips.push(`h${level} '${heading.textContent?.trim()}' after an h${previous}`);
+      previous = level;
+    }
+    return skips;
+  });
+}
+
 /** The names of the cookies the page's context holds. */
 export async function cookieNames(page: Page): Promise<string[]> {
   return (await page.context().cookies()).map((cookie) => cookie.name);
