@@ -23,7 +23,7 @@ const BUDGET_KB: Record<string, number> = {
   '/account/register': 125,
   '/matches': 238,
   '/messages': 252,
-  'chat room (5,000)': 252,
+  'chat room 5000': 252,
   '/admin/users': 243,
 };
 

@@ -32,7 +32,7 @@ export function auditedPages(sandbox: Sandbox): AuditedPage[] {
     { name: '/account/register', path: '/account/register', account: null, public: true },
     { name: '/matches', path: '/matches', account: MEMBER, public: false },
     { name: '/messages', path: '/messages', account: MEMBER, public: false },
-    { name: 'chat room (5,000)', path: `/messages/${room.id}`, account: MEMBER, public: false },
+    { name: 'chat room 5000', path: `/messages/${room.id}`, account: MEMBER, public: false },
     { name: '/admin/users', path: '/admin/users', account: 'admin@sandbox.test', public: false },
   ];
 }
