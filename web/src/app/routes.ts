@@ -14,8 +14,8 @@ import { routeArea } from '@matchmaker/sdk/rules';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { PATHS } from '../config/paths';
 import { lazyScreen } from '../lib/lazy';
-import type { StartupLoader } from '../state/session-start';
 import { hasAccessCookie } from '../state/session';
+import type { StartupLoader } from '../state/session-start';
 
 export interface AreaRoute {
   /** Used in error messages and test ids. */
@@ -56,6 +56,7 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
 export const FEATURE_STARTUPS: readonly StartupLoader[] = [
   () => import('../features/notifications/notifications-startup'),
   () => import('../features/messages/messages-startup'),
+  () => import('../features/matches/matches-startup'),
 ];
 
 /**
