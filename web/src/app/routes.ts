@@ -60,14 +60,14 @@ export const FEATURE_STARTUPS: readonly StartupLoader[] = [
 ];
 
 /**
- * Starts fetching the chunk of a member or admin area when someone is signed in (the access
- * cookie is there): the guard shows that area only after start-up, so without this its chunk
- * would be requested only once start-up had answered. A failed fetch is left to the render,
- * which has the reload-once rule and the area's error boundary.
+ * Starts fetching the chunk of a member area when someone is signed in (the access cookie is
+ * there): the guard shows that area only after start-up, so without this its chunk would be
+ * requested only once start-up had answered. Not the back office's: who is signed in is not known
+ * yet, and a member must never download it. A failed fetch is left to the render, which has the
+ * reload-once rule and the area's error boundary.
  */
 export function preloadSignedInArea(pathname: string): void {
-  const kind = routeArea(pathname);
-  if ((kind !== 'member' && kind !== 'admin') || !hasAccessCookie()) return;
+  if (routeArea(pathname) !== 'member' || !hasAccessCookie()) return;
   const lower = pathname.toLowerCase();
   const route = AREA_ROUTES.find((entry) => lower === entry.path || lower.startsWith(`${entry.path}/`));
   route?.preload().catch(() => {});

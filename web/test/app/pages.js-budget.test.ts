@@ -86,7 +86,9 @@ describe('JavaScript fetched by network idle stays within each page budget', () 
       await page.goto(audited.path, { waitUntil: 'networkidle' });
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       if (audited.account) {
-        await expect.poll(() => fetched.some((script) => /\/sentry-replay-/.test(script.url))).toBe(true);
+        await expect
+          .poll(() => fetched.some((script) => /\/sentry-replay-/.test(script.url)), { timeout: 20_000 })
+          .toBe(true);
         await page.waitForLoadState('networkidle');
       }
       const total = kb(fetched.reduce((sum, script) => sum + script.gzip, 0));
