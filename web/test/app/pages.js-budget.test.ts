@@ -60,7 +60,8 @@ interface Fetched {
 function scriptsOf(page: Page): Fetched[] {
   const fetched: Fetched[] = [];
   page.on('response', async (response) => {
-    if (response.request().resourceType() !== 'script') return;
+    // Fetched over the network only: a worker Replay builds from a blob: URL is not a download.
+    if (response.request().resourceType() !== 'script' || !/^https?:/.test(response.url())) return;
     const body = await response.body().catch(() => null);
     if (body) fetched.push({ url: response.url(), gzip: gzipSync(body, { level: 9 }).length });
   });
@@ -94,6 +95,10 @@ describe('JavaScript fetched by network idle stays within each page budget', () 
       const total = kb(fetched.reduce((sum, script) => sum + script.gzip, 0));
       const budget = BUDGET_KB[name] ?? 0;
       figures.push(`  ${name.padEnd(20)} ${total.toFixed(1).padStart(6)} of ${budget}`);
+      if (process.env.BUDGET_FILES === '1')
+        figures.push(
+          ...fetched.map((script) => `      ${new URL(script.url).pathname} ${kb(script.gzip).toFixed(1)}`),
+        );
       expect(
         total,
         `${name}: ${fetched.map((script) => `${new URL(script.url).pathname} ${kb(script.gzip).toFixed(1)}`).join(', ')}`,
