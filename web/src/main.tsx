@@ -1,10 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { FEATURE_STARTUPS } from './app/routes';
+import { onceSignedInScreenInteractive, whenScreenInteractive } from './app/first-screen';
+import { FEATURE_STARTUPS, preloadSignedInArea } from './app/routes';
 import { loadConfig } from './config/config';
 import { ConfigError } from './config/config-error';
-import { reloadOnceForChunkError } from './lib/lazy';
+import { scheduleErrorReporting } from './lib/error-reporting';
 import { installEarlyCapture, reportError } from './lib/report';
 import { startSession } from './state/session';
 import { startLoading } from './state/ui';
@@ -23,8 +24,11 @@ function showStartupError(message: string, container: HTMLElement) {
   container.replaceChildren(box);
 }
 
-// The page paints at once; the configuration's parser loads meanwhile. Member and admin areas
-// wait for start-up (which needs it), so nothing acts on an unparsed configuration.
+// The configuration is parsed before anything acts on it (a bad one replaces the page before it
+// renders). A signed-in member's or admin's area chunk is fetched beside start-up rather than
+// after it: the guard renders the area only once start-up knows who is signed in.
+const configured = loadConfig();
+configured.then(() => preloadSignedInArea(window.location.pathname)).catch(() => {});
 const rootLoaded = startLoading();
 const reactRoot = createRoot(root);
 reactRoot.render(
@@ -32,21 +36,16 @@ reactRoot.render(
     <App />
   </StrictMode>,
 );
-loadConfig().then(
+configured.then(
   (appConfig) => {
     startSession(FEATURE_STARTUPS).catch(reportError).finally(rootLoaded);
-    // Error reporting loads after the first paint; errors before it are queued by report.ts.
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        import('./lib/sentry')
-          .then(({ startErrorReporting }) => startErrorReporting(appConfig.sentry))
-          .catch((error: unknown) => console.error('Error reporting could not start', error));
-      }, 0),
-    );
+    // Error reporting loads off the first screen's path; errors before it are queued by report.ts.
+    scheduleErrorReporting(appConfig.sentry, {
+      screenInteractive: whenScreenInteractive,
+      onceSignedInScreenInteractive,
+    });
   },
   (error: unknown) => {
-    // The parser's chunk failed to load: reload once for the current build, as for any chunk.
-    if (reloadOnceForChunkError(error)) return;
     rootLoaded();
     reactRoot.unmount();
     if (error instanceof ConfigError) {

@@ -15,6 +15,7 @@ import { getClient } from '../lib/client';
 import { reportError } from '../lib/report';
 import { notify } from '../lib/toast';
 import { sessionState } from '../state/session';
+import { onSessionEnd } from '../state/session-end';
 import { setLocationModal, uiState, visitMatches } from '../state/ui';
 
 const INSTRUCTIONS = [
@@ -34,6 +35,13 @@ const INSTRUCTIONS = [
       'Open Safari, then Settings for this website (or Settings, Websites, Location), set Location to Allow, then reload the page.',
   },
 ] as const;
+
+/** The location flow in flight; a logout stops it, so no call is made for an ended session. */
+let flow: AbortController | null = null;
+onSessionEnd(() => {
+  flow?.abort();
+  flow = null;
+});
 
 export default function LocationModal() {
   const session = useSnapshot(sessionState);
@@ -73,11 +81,16 @@ export default function LocationModal() {
   /** Runs the flow; `quiet` when the member did not ask (permission was already granted). */
   async function request(quiet = false) {
     setLocationModal('working');
+    flow?.abort();
+    const controller = new AbortController();
+    flow = controller;
     try {
       const result = await resolveLocation(getClient(), {
         ipLookupUrl: config().ipLookupUrl,
         onError: reportError,
+        signal: controller.signal,
       });
+      if (controller.signal.aborted) return;
       if (result.status === 'accepted') {
         setLocationModal('hidden');
         if (result.location && !quiet)
@@ -86,6 +99,8 @@ export default function LocationModal() {
         setLocationModal('denied');
       }
     } catch (error) {
+      // The session ended mid-flow: its calls fail as logged out, and the next session asks anew.
+      if (controller.signal.aborted) return;
       reportError(error);
       setLocationModal('denied');
     }

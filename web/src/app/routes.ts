@@ -10,9 +10,11 @@
  * This table is the one place shared code names a feature, and only to load an area's screen or
  * its start-up module lazily (test/structure.imports.test.ts holds every other import to that).
  */
+import { routeArea } from '@matchmaker/sdk/rules';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { PATHS } from '../config/paths';
 import { lazyScreen } from '../lib/lazy';
+import { hasAccessCookie } from '../state/session';
 import type { StartupLoader } from '../state/session-start';
 
 export interface AreaRoute {
@@ -21,30 +23,30 @@ export interface AreaRoute {
   /** The area's top-level path; sub-paths are matched inside the feature. */
   readonly path: string;
   readonly screen: LazyExoticComponent<ComponentType>;
+  /** Fetches the area's chunk (the same module `screen` renders), ahead of rendering it. */
+  readonly preload: () => Promise<unknown>;
 }
 
-const messages = lazyScreen(() => import('../features/messages/index'));
+type AreaModule = Promise<{ default: ComponentType }>;
+
+function area(name: string, path: string, load: () => AreaModule): AreaRoute {
+  return { name, path, screen: lazyScreen(load), preload: load };
+}
+
+const loadMessages = () => import('../features/messages/index');
 
 export const AREA_ROUTES: readonly AreaRoute[] = [
-  { name: 'account', path: PATHS.account, screen: lazyScreen(() => import('../features/account/index')) },
-  { name: 'profile', path: PATHS.profile, screen: lazyScreen(() => import('../features/profile/index')) },
-  { name: 'payments', path: PATHS.payments, screen: lazyScreen(() => import('../features/payments/index')) },
-  {
-    name: 'notifications',
-    path: PATHS.notifications,
-    screen: lazyScreen(() => import('../features/notifications/index')),
-  },
-  {
-    name: 'preferences',
-    path: PATHS.preferences,
-    screen: lazyScreen(() => import('../features/preferences/index')),
-  },
-  { name: 'matches', path: PATHS.matches, screen: lazyScreen(() => import('../features/matches/index')) },
-  { name: 'messages', path: PATHS.messages, screen: messages },
+  area('account', PATHS.account, () => import('../features/account/index')),
+  area('profile', PATHS.profile, () => import('../features/profile/index')),
+  area('payments', PATHS.payments, () => import('../features/payments/index')),
+  area('notifications', PATHS.notifications, () => import('../features/notifications/index')),
+  area('preferences', PATHS.preferences, () => import('../features/preferences/index')),
+  area('matches', PATHS.matches, () => import('../features/matches/index')),
+  area('messages', PATHS.messages, loadMessages),
   // SPEC.md section 2: match-requests shows the same messaging area as messages.
-  { name: 'match-requests', path: PATHS.matchRequests, screen: messages },
-  { name: 'admin', path: PATHS.admin, screen: lazyScreen(() => import('../features/admin/index')) },
-  { name: 'public', path: PATHS.root, screen: lazyScreen(() => import('../features/public/index')) },
+  area('match-requests', PATHS.matchRequests, loadMessages),
+  area('admin', PATHS.admin, () => import('../features/admin/index')),
+  area('public', PATHS.root, () => import('../features/public/index')),
 ];
 
 /**
@@ -54,4 +56,19 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
 export const FEATURE_STARTUPS: readonly StartupLoader[] = [
   () => import('../features/notifications/notifications-startup'),
   () => import('../features/messages/messages-startup'),
+  () => import('../features/matches/matches-startup'),
 ];
+
+/**
+ * Starts fetching the chunk of a member area when someone is signed in (the access cookie is
+ * there): the guard shows that area only after start-up, so without this its chunk would be
+ * requested only once start-up had answered. Not the back office's: who is signed in is not known
+ * yet, and a member must never download it. A failed fetch is left to the render, which has the
+ * reload-once rule and the area's error boundary.
+ */
+export function preloadSignedInArea(pathname: string): void {
+  if (routeArea(pathname) !== 'member' || !hasAccessCookie()) return;
+  const lower = pathname.toLowerCase();
+  const route = AREA_ROUTES.find((entry) => lower === entry.path || lower.startsWith(`${entry.path}/`));
+  route?.preload().catch(() => {});
+}

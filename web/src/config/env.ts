@@ -1,13 +1,12 @@
 /**
  * The app's configuration, read once at start-up from `import.meta.env` (Vite's VITE_* variables)
- * and parsed with zod, so a bad value fails with a message naming the variable instead of a
+ * and checked, so a bad value fails with a message naming the variable instead of a
  * confusing failure later. Every value has a default that makes the same build work on one origin
  * with the sandbox (`pnpm start`) and behind Vite's proxy (`pnpm dev`).
  */
-// zod/mini: the same schemas, tree-shakable. This module is loaded right after the first paint
-// (config.ts): zod's core is shared with the SDK client's schemas, so importing it statically put
-// all of that core (~15 KB gzip) into the login page's first load.
-import * as z from 'zod/mini';
+// No zod here, although the SDK uses it: this parser runs on every page, anonymous ones included,
+// and zod's core (~15 KB gzip) was the largest part of what /account/login fetched besides React.
+// The variables are a dozen optional strings, checked below by hand with the same care.
 import { ConfigError } from './config-error';
 
 export { ConfigError };
@@ -19,24 +18,30 @@ export interface ConfigLocation {
   readonly host: string;
 }
 
-const text = z.optional(z.string());
-const flag = z.optional(z.enum(['true', 'false', '1', '0', '']));
+/** The variables read, each an optional string as Vite exposes them. */
+const TEXT_VARIABLES = [
+  'VITE_API_BASE',
+  'VITE_SOCKET_URL',
+  'VITE_SOCKET_PATH',
+  'VITE_SENTRY_DSN',
+  'VITE_SENTRY_ENVIRONMENT',
+  'VITE_SENTRY_REPLAY',
+  'VITE_SENTRY_REPLAY_SESSION_RATE',
+  'VITE_SENTRY_REPLAY_ON_ERROR_RATE',
+  'VITE_IP_LOOKUP_URL',
+  'VITE_SOCIAL_SIGNIN_URL',
+  'VITE_SOCIAL_SIGNIN_CLIENT_ID',
+  'VITE_CHECKOUT_RETURN_PATH',
+] as const;
+type TextVariable = (typeof TEXT_VARIABLES)[number];
 
-/** The raw variables, as Vite exposes them (strings or absent). */
-const rawSchema = z.object({
-  VITE_API_BASE: text,
-  VITE_SOCKET_URL: text,
-  VITE_SOCKET_PATH: text,
-  VITE_SENTRY_DSN: text,
-  VITE_SENTRY_ENVIRONMENT: text,
-  VITE_SENTRY_REPLAY: flag,
-  VITE_IP_LOOKUP_URL: text,
-  VITE_SOCIAL_SIGNIN_URL: text,
-  VITE_SOCIAL_SIGNIN_CLIENT_ID: text,
-  VITE_CHECKOUT_RETURN_PATH: text,
-  MODE: z.string(),
-  PROD: z.boolean(),
-});
+const FLAGS: Record<string, boolean> = { true: true, '1': true, false: false, '0': false };
+
+/**
+ * Replay's sample rates when unset: one visitor session in ten recorded whole, and every session
+ * of a signed-in member or admin that meets an error sends the minute before it.
+ */
+export const REPLAY_DEFAULTS = { sessionSampleRate: 0.1, onErrorSampleRate: 1 } as const;
 
 /** A set value, trimmed; blank counts as unset. */
 function value(raw: string | undefined): string | undefined {
@@ -44,8 +49,22 @@ function value(raw: string | undefined): string | undefined {
   return trimmed === '' ? undefined : trimmed;
 }
 
-function toFlag(raw: string | undefined): boolean | undefined {
-  return raw === undefined || raw === '' ? undefined : raw === 'true' || raw === '1';
+function toFlag(name: string, raw: string | undefined, problems: string[]): boolean | undefined {
+  if (raw === undefined) return undefined;
+  const flag = FLAGS[raw];
+  if (flag === undefined) problems.push(`${name}: must be true, false, 1 or 0 (got '${raw}')`);
+  return flag;
+}
+
+/** A sample rate: a number from 0 to 1. */
+function toRate(name: string, raw: string | undefined, fallback: number, problems: string[]): number {
+  if (raw === undefined) return fallback;
+  const rate = Number(raw);
+  if (!Number.isFinite(rate) || rate < 0 || rate > 1) {
+    problems.push(`${name}: must be a number from 0 to 1 (got '${raw}')`);
+    return fallback;
+  }
+  return rate;
 }
 
 export interface AppConfig {
@@ -54,7 +73,12 @@ export interface AppConfig {
   /** The socket.io origin and path of the realtime channels. */
   socketUrl: string;
   socketPath: string;
-  sentry: { dsn: string | null; environment: string; replay: boolean };
+  sentry: {
+    dsn: string | null;
+    environment: string;
+    /** Session recording, or null when it is off. */
+    replay: ReplayConfig | null;
+  };
   /** The IP-based location lookup of the location flow (ipapi.co's `/json/` shape). */
   ipLookupUrl: string;
   /** Social sign-in with one provider: consent page, no auto-login, no one-tap. */
@@ -63,6 +87,13 @@ export interface AppConfig {
   checkout: { returnUrl: string };
   /** Cookies get `Secure` on https pages only; http://127.0.0.1 would drop them otherwise. */
   secureCookies: boolean;
+}
+
+export interface ReplayConfig {
+  /** The share of sessions recorded whole (a visitor's is drawn once per tab, lib/replay-sampling.ts). */
+  sessionSampleRate: number;
+  /** The share of signed-in sessions not recorded whole whose last minute is sent with an error. */
+  onErrorSampleRate: number;
 }
 
 /** `{origin}`, `{protocol}` and `{host}` in a value are replaced by the page's own. */
@@ -98,28 +129,33 @@ const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
  * checkout pages, and the sandbox's Sentry sink in production builds.
  */
 export function parseConfig(env: Record<string, unknown>, location: ConfigLocation): AppConfig {
-  const parsed = rawSchema.safeParse(env);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'env'}: ${issue.message}`),
-    );
-  }
-  const data = parsed.data;
-  const raw = {
-    VITE_API_BASE: value(data.VITE_API_BASE),
-    VITE_SOCKET_URL: value(data.VITE_SOCKET_URL),
-    VITE_SOCKET_PATH: value(data.VITE_SOCKET_PATH),
-    VITE_SENTRY_DSN: value(data.VITE_SENTRY_DSN),
-    VITE_SENTRY_ENVIRONMENT: value(data.VITE_SENTRY_ENVIRONMENT),
-    VITE_SENTRY_REPLAY: toFlag(data.VITE_SENTRY_REPLAY),
-    VITE_IP_LOOKUP_URL: value(data.VITE_IP_LOOKUP_URL),
-    VITE_SOCIAL_SIGNIN_URL: value(data.VITE_SOCIAL_SIGNIN_URL),
-    VITE_SOCIAL_SIGNIN_CLIENT_ID: value(data.VITE_SOCIAL_SIGNIN_CLIENT_ID),
-    VITE_CHECKOUT_RETURN_PATH: value(data.VITE_CHECKOUT_RETURN_PATH),
-    MODE: data.MODE,
-    PROD: data.PROD,
-  };
   const problems: string[] = [];
+  const raw = {} as Record<TextVariable, string | undefined>;
+  for (const name of TEXT_VARIABLES) {
+    const given = env[name];
+    if (given === undefined || typeof given === 'string') raw[name] = value(given);
+    else problems.push(`${name}: must be text (got ${typeof given})`);
+  }
+  // Set by Vite itself: a wrong type here is a broken build, not a bad variable.
+  if (typeof env.MODE !== 'string') problems.push(`MODE: must be text (got ${typeof env.MODE})`);
+  if (typeof env.PROD !== 'boolean') problems.push(`PROD: must be true or false (got ${typeof env.PROD})`);
+  const mode = String(env.MODE);
+  const production = env.PROD === true;
+  const replayOn = toFlag('VITE_SENTRY_REPLAY', raw.VITE_SENTRY_REPLAY, problems) ?? production;
+  const replay: ReplayConfig = {
+    sessionSampleRate: toRate(
+      'VITE_SENTRY_REPLAY_SESSION_RATE',
+      raw.VITE_SENTRY_REPLAY_SESSION_RATE,
+      REPLAY_DEFAULTS.sessionSampleRate,
+      problems,
+    ),
+    onErrorSampleRate: toRate(
+      'VITE_SENTRY_REPLAY_ON_ERROR_RATE',
+      raw.VITE_SENTRY_REPLAY_ON_ERROR_RATE,
+      REPLAY_DEFAULTS.onErrorSampleRate,
+      problems,
+    ),
+  };
   const apiBase = withoutTrailingSlash(
     absolute('VITE_API_BASE', raw.VITE_API_BASE ?? '{origin}', location, problems),
   );
@@ -164,8 +200,8 @@ export function parseConfig(env: Record<string, unknown>, location: ConfigLocati
     socketPath,
     sentry: {
       dsn,
-      environment: raw.VITE_SENTRY_ENVIRONMENT ?? (raw.PROD ? 'production' : raw.MODE),
-      replay: raw.VITE_SENTRY_REPLAY ?? raw.PROD,
+      environment: raw.VITE_SENTRY_ENVIRONMENT ?? (production ? 'production' : mode),
+      replay: replayOn ? replay : null,
     },
     ipLookupUrl,
     socialSignIn: { authorizeUrl, clientId: raw.VITE_SOCIAL_SIGNIN_CLIENT_ID ?? 'matchmaker-web' },

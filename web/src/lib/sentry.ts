@@ -1,17 +1,11 @@
 /**
- * Error reporting with @sentry/browser. This module is loaded after the first paint (main.tsx),
- * keeping Sentry out of the JavaScript a visitor waits for; errors raised before that are queued
- * by report.ts. Session replay is a further chunk, loaded from the npm package, never a CDN.
+ * Error reporting with @sentry/browser, a chunk that lib/error-reporting.ts loads when it is
+ * needed, never on the path of the first screen; errors raised before it wait in report.ts's
+ * queue. Session replay is a further chunk, from the npm package, never a CDN.
  */
 
 import { NOT_LOGGED_IN_MESSAGE } from '@matchmaker/sdk';
-import {
-  addIntegration,
-  browserTracingIntegration,
-  captureException,
-  type ErrorEvent,
-  init,
-} from '@sentry/browser';
+import { addIntegration, captureException, type ErrorEvent, init } from '@sentry/browser';
 import type { AppConfig } from '../config/env';
 import { setReporter } from './report';
 import { scrub } from './scrub';
@@ -25,22 +19,32 @@ export const IGNORED_ERRORS: (string | RegExp)[] = [
   /destroyed view|ViewDestroyedError|view has been destroyed/i,
 ];
 
-export function startErrorReporting(sentry: AppConfig['sentry']): void {
-  if (!sentry.dsn) return;
+/**
+ * Starts Sentry. `sessionSampled` is the app's own draw (lib/replay-sampling.ts), so Replay
+ * records a sampled session whole and only buffers the others. No tracing integration: traces are
+ * not collected, and it was about 15 KB gzip of this chunk's 48.
+ */
+export function startErrorReporting(
+  sentry: AppConfig['sentry'] & { dsn: string },
+  sessionSampled: boolean,
+): void {
   init({
     dsn: sentry.dsn,
     environment: sentry.environment,
     sendDefaultPii: false,
     ignoreErrors: IGNORED_ERRORS,
-    integrations: [browserTracingIntegration()],
-    tracesSampleRate: 0,
-    replaysSessionSampleRate: 0.1,
-    replaysOnErrorSampleRate: 1,
+    replaysSessionSampleRate: sessionSampled ? 1 : 0,
+    replaysOnErrorSampleRate: sentry.replay?.onErrorSampleRate ?? 0,
     beforeSend: (event: ErrorEvent) => scrub(event),
     beforeBreadcrumb: (breadcrumb) => scrub(breadcrumb),
   });
   setReporter((error) => captureException(error));
-  if (sentry.replay) {
-    void import('./sentry-replay').then(({ replay }) => addIntegration(replay()));
-  }
+}
+
+let replay: Promise<void> | null = null;
+
+/** Adds Replay (once): it records or buffers according to the rates given to init. */
+export function startReplay(): Promise<void> {
+  replay ??= import('./sentry-replay').then((module) => addIntegration(module.replay()));
+  return replay;
 }

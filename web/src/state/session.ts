@@ -94,7 +94,7 @@ function currentPath(): string {
 }
 
 /** Logged in means the access-token cookie is there (SPEC.md section 4); no client is needed. */
-function hasAccessCookie(): boolean {
+export function hasAccessCookie(): boolean {
   return new CookieTokenStore({ secure: config().secureCookies }).get() !== null;
 }
 

@@ -1,7 +1,7 @@
 /**
- * A bad configuration stops the app with a page naming every bad variable. The parser loads right
- * after the first paint (it is not in the login page's first load), so the page that painted first
- * is replaced by the error, and nothing starts: no session, no API call.
+ * A bad configuration stops the app with a page naming every bad variable. It is parsed at
+ * start-up, before the first screen renders, so the page shows the error alone, and nothing
+ * starts: no session, no API call.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, logIn, screenshots, startApp, type TestApp, WAIT_TEXT } from '../harness/browser';
+import {
+  axeViolations,
+  headingLevelSkips,
+  logIn,
+  screenshots,
+  startApp,
+  type TestApp,
+  WAIT_TEXT,
+} from '../harness/browser';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -89,5 +97,31 @@ describe('public and account screens: accessibility, metadata, screenshots', () 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).waitFor();
     await screenshots(page, 'member-menu');
     expect(await axeViolations(page)).toEqual([]);
+  });
+
+  it('headings go down one level at a time (Lighthouse heading-order) on the audited screens', async () => {
+    const visitor = await app.newPage();
+    for (const path of ['/', '/account/login', '/account/register']) {
+      await visitor.goto(path);
+      await visitor.getByRole('heading', { level: 1 }).waitFor();
+      expect(await headingLevelSkips(visitor), path).toEqual([]);
+    }
+    const member = await app.newPage();
+    await logIn(member, 'member1@sandbox.test');
+    await member.goto('/matches');
+    await member.getByRole('list', { name: 'Recommendations' }).getByRole('listitem').first().waitFor();
+    expect(await headingLevelSkips(member), '/matches').toEqual([]);
+    for (const path of ['/matches/requests', '/matches/mutual', '/messages', '/notifications']) {
+      await member.goto(path);
+      await member.getByRole('heading', { level: 1 }).waitFor();
+      await member.waitForLoadState('networkidle');
+      expect(await headingLevelSkips(member), path).toEqual([]);
+    }
+    const admin = await app.newPage();
+    await logIn(admin, 'admin@sandbox.test');
+    await admin.goto('/admin/users');
+    await admin.getByRole('heading', { level: 1 }).waitFor();
+    await admin.waitForLoadState('networkidle');
+    expect(await headingLevelSkips(admin), '/admin/users').toEqual([]);
   });
 });

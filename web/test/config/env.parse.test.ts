@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig } from '../../src/config/env';
+import { ConfigError, parseConfig, REPLAY_DEFAULTS } from '../../src/config/env';
 
 const page = { origin: 'http://127.0.0.1:8080', protocol: 'http:', host: '127.0.0.1:8080' };
 const production = { MODE: 'production', PROD: true };
@@ -14,7 +14,11 @@ describe('parseConfig', () => {
       ipLookupUrl: 'http://127.0.0.1:8080/sandbox/ip-lookup/json/',
       socialSignIn: { authorizeUrl: 'http://127.0.0.1:8080/sandbox/oauth/authorize' },
       checkout: { returnUrl: 'http://127.0.0.1:8080/payments' },
-      sentry: { dsn: null, environment: 'production', replay: true },
+      sentry: {
+        dsn: null,
+        environment: 'production',
+        replay: { sessionSampleRate: 0.1, onErrorSampleRate: 1 },
+      },
       secureCookies: false,
     });
   });
@@ -37,7 +41,7 @@ describe('parseConfig', () => {
     );
     expect(config.apiBase).toBe('https://api.example.com');
     expect(config.socketUrl).toBe('https://api.example.com');
-    expect(config.sentry).toMatchObject({ environment: 'development', replay: true });
+    expect(config.sentry).toMatchObject({ environment: 'development', replay: REPLAY_DEFAULTS });
     expect(config.secureCookies).toBe(true);
   });
 
@@ -59,5 +63,37 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ ...production, VITE_SENTRY_REPLAY: 'yes' }, page)).toThrow(
       /VITE_SENTRY_REPLAY/,
     );
+  });
+
+  it('reads the replay sample rates, and turns recording off in development unless asked', () => {
+    const rates = parseConfig(
+      { ...production, VITE_SENTRY_REPLAY_SESSION_RATE: '0', VITE_SENTRY_REPLAY_ON_ERROR_RATE: ' 0.25 ' },
+      page,
+    );
+    expect(rates.sentry.replay).toEqual({ sessionSampleRate: 0, onErrorSampleRate: 0.25 });
+    expect(parseConfig({ ...production, VITE_SENTRY_REPLAY: 'false' }, page).sentry.replay).toBeNull();
+    expect(parseConfig({ MODE: 'development', PROD: false }, page).sentry.replay).toBeNull();
+  });
+
+  it('names a rate outside 0 to 1, and a variable that is not text', () => {
+    const problems = (env: Record<string, unknown>) => {
+      try {
+        parseConfig({ ...production, ...env }, page);
+      } catch (error) {
+        if (error instanceof ConfigError) return error.problems;
+        throw error;
+      }
+      return [];
+    };
+    expect(
+      problems({ VITE_SENTRY_REPLAY_SESSION_RATE: '10%', VITE_SENTRY_REPLAY_ON_ERROR_RATE: '1.5' }),
+    ).toEqual([
+      "VITE_SENTRY_REPLAY_SESSION_RATE: must be a number from 0 to 1 (got '10%')",
+      "VITE_SENTRY_REPLAY_ON_ERROR_RATE: must be a number from 0 to 1 (got '1.5')",
+    ]);
+    expect(problems({ VITE_API_BASE: 42, PROD: 'yes' })).toEqual([
+      'VITE_API_BASE: must be text (got number)',
+      'PROD: must be true or false (got string)',
+    ]);
   });
 });

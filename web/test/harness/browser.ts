@@ -39,7 +39,9 @@ export const WIDTHS = [375, 1280] as const;
 export const WAIT_TEXT = { timeout: 15_000 };
 export { DEMO_PASSWORD };
 
-const CHROMIUM_ARGS = [
+/** Debian's Chromium, and its flags: no background traffic of Chromium's own beside the app's. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -74,7 +76,7 @@ export async function startApp(options: Omit<SandboxOptions, 'port'> = {}): Prom
   const sandbox = await startSandbox({ port: 0, webDir: WEB_DIST, checkResponses: true, ...options });
   let browser: Browser;
   try {
-    browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   } catch (error) {
     await sandbox.close();
     throw error;
@@ -207,6 +209,39 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
         help: violation.help,
         targets: violation.nodes.map((node) => node.target.join(' ')),
       }));
+  });
+}
+
+/**
+ * Settles the tab session's Replay draw (lib/replay-sampling.ts) before any page script runs, as
+ * the app would keep a draw it made itself: recorded whole (`true`) or not picked (`false`).
+ */
+export async function drawForReplay(page: Page, sampled: boolean): Promise<void> {
+  await page.addInitScript(
+    (value) => {
+      window.sessionStorage.setItem('matchmaker.replay-sampled', value);
+    },
+    sampled ? '1' : '0',
+  );
+}
+
+/**
+ * Headings that skip a level (an h3 straight under an h1), as Lighthouse's heading-order audit
+ * reads them: visible headings in document order, each at most one level below the one before.
+ */
+export async function headingLevelSkips(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const skips: string[] = [];
+    let previous = 0;
+    for (const heading of document.querySelectorAll<HTMLElement>('h1, h2, h3, h4, h5, h6')) {
+      if (heading.closest('[hidden], [aria-hidden="true"]') || heading.getClientRects().length === 0)
+        continue;
+      const level = Number(heading.tagName.slice(1));
+      if (previous > 0 && level > previous + 1)
+        skips.push(`h${level} '${heading.textContent?.trim()}' after an h${previous}`);
+      previous = level;
+    }
+    return skips;
   });
 }
 

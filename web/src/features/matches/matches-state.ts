@@ -68,10 +68,13 @@ let generation = 0;
 /** Bumped by each page load so only the latest page answer lands. */
 let pageLoad = 0;
 
-onSessionEnd(() => {
+/** Forgets everything loaded, and drops answers still on their way. */
+export function resetMatches(): void {
   generation++;
   Object.assign(matchesState, initial());
-});
+}
+
+onSessionEnd(resetMatches);
 
 export async function loadRecommendations(page: number): Promise<void> {
   const state = matchesState.recommendations;

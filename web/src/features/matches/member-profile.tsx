@@ -87,7 +87,7 @@ export default function MemberProfile() {
       </PageHeading>
       <div className="member-profile__layout">
         <div className="member-profile__photos">
-          <MemberPhoto src={photoOf(profile, images)} name={name} size="lg" />
+          <MemberPhoto src={photoOf(profile, images)} name={name} size="lg" priority />
           {images.length > 1 ? (
             <ul className="photo-strip" aria-label={`Photos of ${name}`}>
               {images.slice(1).map((image) => (

@@ -42,17 +42,29 @@ export function photoOf(
   return image?.thumbnailUrl ?? image?.imageUrl ?? profile?.profilePhoto ?? null;
 }
 
+/**
+ * `priority` for a photo that may be the screen's largest paint (the first cards, a profile's
+ * photo): fetched at once and ahead of other images. The rest wait until they near the viewport.
+ */
 export function MemberPhoto({
   src,
   name,
   size = 'md',
+  priority = false,
 }: {
   src: string | null;
   name: string;
   size?: 'md' | 'lg';
+  priority?: boolean;
 }) {
   return src ? (
-    <img className={`member-photo member-photo--${size}`} src={src} alt={name} loading="lazy" />
+    <img
+      className={`member-photo member-photo--${size}`}
+      src={src}
+      alt={name}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
+    />
   ) : (
     <span
       className={`member-photo member-photo--${size} member-photo--none`}

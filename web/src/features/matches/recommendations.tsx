@@ -28,10 +28,11 @@ export function Recommendations() {
   return (
     <div aria-busy={snap.load === 'loading' || undefined}>
       <ul className="match-grid" aria-label="Recommendations">
-        {snap.items.map((item) => (
+        {snap.items.map((item, index) => (
           <RecommendationCard
             key={item.id}
             item={item}
+            priority={index < FIRST_ROW}
             decided={snap.decided[String(item.id)]}
             pending={Boolean(snap.pending[String(item.id)])}
           />
@@ -62,12 +63,17 @@ export function Recommendations() {
   );
 }
 
+/** Cards in the first row of the widest grid (4 columns at 1280 px): one of them is the LCP. */
+const FIRST_ROW = 4;
+
 function RecommendationCard({
   item,
+  priority,
   decided,
   pending,
 }: {
   item: Recommendation;
+  priority: boolean;
   decided: string | undefined;
   pending: boolean;
 }) {
@@ -76,15 +82,15 @@ function RecommendationCard({
   const memberId = profile?.keycloakId ?? String(item.recipient_id);
   return (
     <li className="match-card" aria-label={name}>
-      <MemberPhoto src={photoOf(profile, item.metaData.images)} name={name} />
+      <MemberPhoto src={photoOf(profile, item.metaData.images)} name={name} priority={priority} />
       <div className="match-card__body">
-        <h3 className="match-card__name">
+        <h2 className="match-card__name">
           {profile ? (
             <AppLink href={`/matches/members/${encodeURIComponent(memberId)}`}>{name}</AppLink>
           ) : (
             name
           )}
-        </h3>
+        </h2>
         <MemberFacts profile={profile} />
         {decided ? (
           <p className={`match-card__result match-card__result--${decided.toLowerCase()}`} role="status">

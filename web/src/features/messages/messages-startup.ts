@@ -4,9 +4,9 @@
  * when another tab of the member keeps messages: that tab may close before they are sent. This
  * module carries only the outbox's storage key; the chat itself loads when it is needed.
  */
-import { userIdOf } from '@matchmaker/sdk/rules';
+import { isDeleted, userIdOf } from '@matchmaker/sdk/rules';
 import { reportError } from '../../lib/report';
-import { onMemberStart } from '../../state/session-start';
+import { onMemberStart, onSessionStart } from '../../state/session-start';
 import { hasStoredOutbox, whenOutboxStored } from './outbox-key';
 
 onMemberStart(({ user, signal }) => {
@@ -24,4 +24,18 @@ onMemberStart(({ user, signal }) => {
   const userId = userIdOf(user) ?? '';
   if (hasStoredOutbox(userId)) startChat();
   else whenOutboxStored(userId, signal, startChat);
+});
+
+/**
+ * A session that starts on Messages asks for the conversations beside user info, not after
+ * start-up and the area's chunk; the list finds the load in flight and does not ask again.
+ */
+onSessionStart(async ({ path, signal, user }) => {
+  const pathname = (path.split(/[?#]/)[0] ?? '').toLowerCase();
+  if (!/^\/(messages|match-requests)(\/|$)/.test(pathname)) return;
+  const { chatState, loadRooms, resetChatState } = await import('./chat-state');
+  if (signal.aborted || chatState.rooms.load !== 'idle') return;
+  const [who] = await Promise.all([user.catch(() => null), loadRooms()]);
+  // A deleted account was refused the list and goes to reactivate; the screen loads it afresh.
+  if (!signal.aborted && who && isDeleted(who)) resetChatState();
 });

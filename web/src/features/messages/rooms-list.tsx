@@ -10,7 +10,8 @@ import { usePresence } from './live';
 export function RoomsList({ activeId }: { activeId: string | null }) {
   const snap = useSnapshot(chatState).rooms;
   useEffect(() => {
-    void loadRooms(chatState.rooms.load === 'ready');
+    // A load in flight (start-up's, when the session started here) is the one shown.
+    if (chatState.rooms.load !== 'loading') void loadRooms(chatState.rooms.load === 'ready');
   }, []);
 
   if (snap.load === 'idle' || (snap.load === 'loading' && snap.items.length === 0)) {

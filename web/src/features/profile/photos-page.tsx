@@ -188,6 +188,9 @@ function Gallery({ images, onChanged }: { images: readonly Image[]; onChanged: (
   );
 }
 
+/** Photos in the first row of the grid at 1280 px. */
+const FIRST_ROW = 3;
+
 function PhotoCard({
   image,
   position,
@@ -227,7 +230,9 @@ function PhotoCard({
         className="photo__image"
         src={image.thumbnailUrl ?? image.imageUrl ?? ''}
         alt={image.caption ? image.caption : `Your photo ${position}`}
-        loading="lazy"
+        // The first photos may be the screen's largest paint: fetched at once, ahead of the rest.
+        loading={position <= FIRST_ROW ? 'eager' : 'lazy'}
+        fetchPriority={position <= FIRST_ROW ? 'high' : 'auto'}
       />
       <div className="photo__body">
         <p className="photo__meta">

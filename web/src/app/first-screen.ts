@@ -1,0 +1,99 @@
+/**
+ * When the first screen is interactive: start-up has settled (signed in or not), every chunk the
+ * screen needs has loaded (the progress bar is gone), the main thread has gone a while without a
+ * long task (its first data rendered) and the browser then has a moment to spare. Error
+ * reporting and Replay load at these moments, off the path of the first screen.
+ */
+import { subscribe } from 'valtio';
+import { type SessionStatus, sessionState } from '../state/session';
+import { uiState } from '../state/ui';
+
+/** The longest wait for an idle moment after the screen has settled. */
+const IDLE_TIMEOUT_MS = 3_000;
+
+function settled(): boolean {
+  return sessionState.status !== 'starting' && uiState.loading === 0;
+}
+
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
+  else setTimeout(run, 0);
+}
+
+/**
+ * How long the main thread must go without a long task (50 ms or more) for the screen to count
+ * as interactive: a screen's last long task is the render of its first data, which arrives after
+ * the chunks have settled. Replay's start (a snapshot of the page) was otherwise one more long
+ * task in the middle of the member's first screen. Lighthouse's TTI asks 5 s; 2 s is enough here.
+ */
+const QUIET_MS = 2_000;
+/** A page that never goes quiet still gets error reporting after this long. */
+const QUIET_LIMIT_MS = 10_000;
+
+function whenQuiet(run: () => void): void {
+  const observable = typeof PerformanceObserver === 'function' ? PerformanceObserver.supportedEntryTypes : [];
+  if (!observable?.includes('longtask')) {
+    whenIdle(run);
+    return;
+  }
+  const started = performance.now();
+  let lastTaskEnd = started;
+  const observer = new PerformanceObserver((list) => {
+    for (const task of list.getEntries()) lastTaskEnd = Math.max(lastTaskEnd, task.startTime + task.duration);
+  });
+  observer.observe({ type: 'longtask', buffered: true });
+  const check = () => {
+    const now = performance.now();
+    const quietFor = now - lastTaskEnd;
+    if (quietFor >= QUIET_MS || now - started >= QUIET_LIMIT_MS) {
+      observer.disconnect();
+      whenIdle(run);
+    } else {
+      setTimeout(check, QUIET_MS - quietFor);
+    }
+  };
+  setTimeout(check, QUIET_MS);
+}
+
+/** Runs `run` once start-up and every chunk in flight have settled (at once if they have). */
+function whenSettled(run: () => void): void {
+  if (settled()) {
+    run();
+    return;
+  }
+  const stops: (() => void)[] = [];
+  const check = () => {
+    if (stops.length === 0 || !settled()) return;
+    for (const stop of stops.splice(0)) stop();
+    run();
+  };
+  stops.push(subscribe(sessionState, check), subscribe(uiState, check));
+}
+
+/**
+ * Resolves once the screen has settled and the main thread is quiet. Settled is checked again
+ * after the wait: a sign-in settles for a moment before it navigates to the area, whose chunk
+ * then loads.
+ */
+export function whenScreenInteractive(): Promise<void> {
+  return new Promise((resolve) => {
+    const attempt = () => whenSettled(() => whenQuiet(() => (settled() ? resolve() : attempt())));
+    attempt();
+  });
+}
+
+const SIGNED_IN: readonly SessionStatus[] = ['member', 'admin'];
+
+/** Runs `listener` once, when a member's or admin's first screen is interactive. */
+export function onceSignedInScreenInteractive(listener: () => void): void {
+  const signedIn = () => SIGNED_IN.includes(sessionState.status);
+  if (signedIn()) {
+    void whenScreenInteractive().then(listener);
+    return;
+  }
+  const stop = subscribe(sessionState, () => {
+    if (!signedIn()) return;
+    stop();
+    void whenScreenInteractive().then(listener);
+  });
+}

@@ -1,0 +1,46 @@
+/**
+ * When error reporting (Sentry) and session recording (Replay) load. Neither is on the path of
+ * the first screen, and a visitor who is not recorded downloads neither unless something breaks:
+ * - a visitor picked by the session sample rate: Sentry and Replay once the first screen is
+ *   interactive, recording the whole session;
+ * - a signed-in member or admin: Sentry and Replay once their first screen is interactive, Replay
+ *   buffering so an error sends the minute before it (at the on-error sample rate);
+ * - anyone else: Sentry when the first error is reported (report.ts keeps it until then).
+ * Nothing loads when reporting is off (no DSN).
+ */
+import type { AppConfig } from '../config/env';
+import { isReplaySampled } from './replay-sampling';
+import { onFirstReport } from './report';
+
+type SentryModule = typeof import('./sentry');
+
+export interface ReportingMoments {
+  /** Resolves once the first screen is interactive. */
+  screenInteractive(): Promise<void>;
+  /** Runs the listener once a signed-in session's first screen is interactive. */
+  onceSignedInScreenInteractive(listener: () => void): void;
+}
+
+export function scheduleErrorReporting(sentry: AppConfig['sentry'], moments: ReportingMoments): void {
+  const { dsn, replay } = sentry;
+  if (!dsn) return;
+  const sampled = replay !== null && isReplaySampled(replay.sessionSampleRate);
+  let loading: Promise<SentryModule> | null = null;
+  const load = () => {
+    loading ??= import('./sentry').then((module) => {
+      module.startErrorReporting({ ...sentry, dsn }, sampled);
+      return module;
+    });
+    return loading;
+  };
+  const loadWithReplay = () => {
+    load()
+      .then((module) => (replay ? module.startReplay() : undefined))
+      .catch((error: unknown) => console.error('Error reporting could not start', error));
+  };
+  onFirstReport(() => {
+    load().catch((error: unknown) => console.error('Error reporting could not start', error));
+  });
+  if (sampled) void moments.screenInteractive().then(loadWithReplay);
+  moments.onceSignedInScreenInteractive(loadWithReplay);
+}

@@ -1,0 +1,84 @@
+/**
+ * A session that starts on a screen asks for that screen's first list beside user info, through
+ * the start-up work its feature registers (matches-startup.ts, messages-startup.ts), rather than
+ * after start-up, the area's chunk and the screen's render; and the screen does not ask again.
+ * Each test holds user info's answer until the list has been asked for: were the list requested
+ * only after start-up, it never would be, and the page would not show.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logIn, startApp, type TestApp } from '../harness/browser';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+/** GET requests whose path matches, counted from now on. */
+function countRequests(page: Page, path: RegExp): { count: number } {
+  const seen = { count: 0 };
+  page.on('request', (request) => {
+    if (request.method() === 'GET' && path.test(new URL(request.url()).pathname)) seen.count++;
+  });
+  return seen;
+}
+
+async function holdUserInfoUntil(page: Page, asked: () => boolean): Promise<{ held: boolean }> {
+  const state = { held: false };
+  await page.route('**/api/usermgmt/v2/accounts/user/info', async (route) => {
+    state.held = true;
+    await expect.poll(asked, { timeout: 10_000 }).toBe(true);
+    await route.continue();
+  });
+  return state;
+}
+
+describe("a screen's first list at start-up", () => {
+  it('/matches: the recommendations are asked for while user info is on its way, once', async () => {
+    const page = await app.newPage();
+    await logIn(page, 'member1@sandbox.test');
+    await page.goto('/preferences');
+    const recommendations = countRequests(page, /\/api\/recommendations\/v2\/matches\/recommendations\/?$/);
+    const hold = await holdUserInfoUntil(page, () => recommendations.count > 0);
+    await page.goto('/matches');
+    await page.getByRole('list', { name: 'Recommendations' }).getByRole('listitem').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(hold.held).toBe(true);
+    expect(recommendations.count).toBe(1);
+  });
+
+  it('/messages: the conversations are asked for while user info is on its way', async () => {
+    const page = await app.newPage();
+    await logIn(page, 'member1@sandbox.test');
+    await page.goto('/preferences');
+    const rooms = countRequests(page, /\/api\/chats\/v2\/chats\/rooms\/?$/);
+    const hold = await holdUserInfoUntil(page, () => rooms.count > 0);
+    await page.goto('/messages');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.locator('a[href^="/messages/"]').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    // Asked for before user info answered (the hold); the list and the chat's socket refresh it
+    // quietly afterwards, as they do on any visit.
+    expect(hold.held).toBe(true);
+  });
+
+  it('a deleted account refused the list at start-up sees the screen afresh once reactivated', async () => {
+    const page = await app.newPage();
+    await logIn(page, 'deleted@sandbox.test');
+    await page.waitForURL((url) => url.pathname === '/account/reactivate');
+    const recommendations = countRequests(page, /\/api\/recommendations\/v2\/matches\/recommendations\/?$/);
+    // Starting on /matches asks for the list beside user info: refused (401) for a deleted account.
+    await page.goto('/matches');
+    await page.waitForURL((url) => url.pathname === '/account/reactivate');
+    await expect.poll(() => recommendations.count).toBe(1);
+    await page.getByRole('button', { name: /reactivate/i }).click();
+    await page.waitForURL((url) => url.pathname === '/matches');
+    await page.getByRole('heading', { level: 1, name: 'Matches' }).waitFor();
+    await page.getByRole('heading', { name: 'No recommendations right now' }).waitFor();
+    expect(recommendations.count).toBe(2);
+    expect(await page.getByText('We could not load your recommendations').count()).toBe(0);
+  });
+});
