@@ -323,6 +323,8 @@ export interface OneTimeTokenRecord {
 export interface AccessTokenRecord {
   user_id: string;
   expires_at: number;
+  /** The login it belongs to, shared by the pairs its refreshes made (absent in older files). */
+  session?: string;
 }
 
 export interface RefreshTokenRecord {
@@ -331,6 +333,8 @@ export interface RefreshTokenRecord {
   used: boolean;
   /** When it was spent (absent in files written before it existed). */
   used_at?: number;
+  /** The login it belongs to (absent in older files). */
+  session?: string;
 }
 
 export interface CheckoutRecord {
