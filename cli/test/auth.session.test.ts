@@ -1,9 +1,9 @@
-import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEMO_PASSWORD, type RunningSandbox } from '@matchmaker/sandbox';
 import { createClient } from '@matchmaker/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cli, envFor, login, sandbox } from './support/cli';
+import { cli, envFor, login, sandbox, spawnResult } from './support/cli';
 
 let box: RunningSandbox;
 
@@ -134,6 +134,29 @@ describe('MATCHMAKER_TOKEN', () => {
     const bogus = await cli(['users', 'search'], { env: envFor(box, { MATCHMAKER_TOKEN: 'not-a-token' }) });
     expect(bogus.code).toBe(4);
     expect(bogus.stderr).toContain('refused MATCHMAKER_TOKEN');
+  });
+});
+
+describe('logging out in one copy of the credentials', () => {
+  it('ends the session for every copy: the other fails at its next refresh and says to log in (built binary)', async () => {
+    const env = envFor(box);
+    expect((await login(env)).code).toBe(0);
+    // A second terminal, another machine: the same credentials and config, copied.
+    const copy = envFor(box);
+    cpSync(join(env.XDG_CONFIG_HOME ?? '', 'matchmaker'), join(copy.XDG_CONFIG_HOME ?? '', 'matchmaker'), {
+      recursive: true,
+    });
+    expect((await spawnResult(['users', 'search', '--limit', '1'], { env: copy })).code).toBe(0);
+
+    const logout = await spawnResult(['logout'], { env });
+    expect(logout.code, logout.stderr).toBe(0);
+    const after = await spawnResult(['users', 'search', '--limit', '1'], { env: copy });
+    expect(after.code).toBe(4);
+    expect(after.stderr).toContain(
+      'Your session has ended and could not be refreshed: run `matchmaker login`',
+    );
+    // The SDK's refresh-failed logout cleared the copy's stale credentials.
+    expect(existsSync(credentials(copy))).toBe(false);
   });
 });
 

@@ -140,6 +140,26 @@ export const flaggedImageDecidedSchema = messageAnswerSchema.extend({
 });
 export type FlaggedImageDecided = z.infer<typeof flaggedImageDecidedSchema>;
 
+/** The code of the 409 a decision on an image already decided answers. */
+export const ALREADY_DECIDED = 'ALREADY_DECIDED';
+
+/**
+ * `POST flagged` on an image already decided answers 409 with this body: the earlier decision, so
+ * a client retrying after a time-out can tell "done, the same way" from "someone decided otherwise".
+ */
+export const flaggedImageAlreadyDecidedSchema = messageAnswerSchema.extend({
+  code: z.literal(ALREADY_DECIDED),
+  decision: z.looseObject({
+    filename: z.string(),
+    /** true: kept (the flag cleared); false: removed. */
+    approved: z.boolean(),
+    decided_at: z.string(),
+    /** The admin who decided, when known. */
+    decided_by: z.string().nullable(),
+  }),
+});
+export type FlaggedImageAlreadyDecided = z.infer<typeof flaggedImageAlreadyDecidedSchema>;
+
 /** `POST bulk`: the images of one type, all together and per user id. */
 export const bulkImagesAnswerSchema = z.looseObject({
   image_type: z.string(),

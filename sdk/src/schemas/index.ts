@@ -251,15 +251,18 @@ export {
   usernameField,
 } from './fields';
 export {
+  ALREADY_DECIDED,
   type BulkImagesAnswer,
   type BulkImagesInput,
   bulkImagesAnswerSchema,
   bulkImagesSchema,
   type FlaggedImage,
+  type FlaggedImageAlreadyDecided,
   type FlaggedImageDecided,
   type FlaggedImageDecision,
   type FlaggedImagePage,
   type FlaggedImagesInput,
+  flaggedImageAlreadyDecidedSchema,
   flaggedImageDecidedSchema,
   flaggedImageDecisionSchema,
   flaggedImagePageSchema,

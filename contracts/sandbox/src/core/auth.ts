@@ -1,12 +1,13 @@
 /**
- * Passwords and tokens. Tokens are opaque random strings kept in the state (so a `--data` demo
- * keeps its sessions across restarts); access tokens expire after the configured TTL, refresh
- * tokens rotate and each may be used once.
+ * Tokens. Tokens are opaque random strings kept in the state (so a `--data` demo keeps its
+ * sessions across restarts); access tokens expire after the configured TTL, refresh tokens rotate
+ * and each may be used once. Each login starts a session that the pairs its refreshes make belong
+ * to, so logging out ends all of them, as an identity provider's logout ends the session.
  */
 import { own } from '../state/dict';
 import { recordedRandom } from '../state/recording';
 import type { Store } from '../state/store';
-import type { UserRecord } from '../state/types';
+import type { RefreshTokenRecord, UserRecord } from '../state/types';
 
 /** A random token; recorded with the request that made it, so a replay makes the same one. */
 export function randomToken(bytes = 24): string {
@@ -61,18 +62,21 @@ export class Auth {
     readonly policy: TokenPolicy,
   ) {}
 
-  issue(user: UserRecord): IssuedTokens {
+  /** A new pair: of a new session (a login), or of the session a refresh token belonged to. */
+  issue(user: UserRecord, session: string = randomToken(12)): IssuedTokens {
     const now = this.policy.now();
     const access = randomToken();
     const refresh = randomToken(32);
     this.store.data.accessTokens[access] = {
       user_id: user.keycloakId,
       expires_at: now + this.policy.accessTtlMs,
+      session,
     };
     this.store.data.refreshTokens[refresh] = {
       user_id: user.keycloakId,
       expires_at: now + this.policy.refreshTtlMs,
       used: false,
+      session,
     };
     this.limitSessions(user.keycloakId, access, refresh);
     if (now - this.prunedAt >= PRUNE_EVERY_MS) this.prune(now);
@@ -111,26 +115,55 @@ export class Auth {
     record.used_at = now;
     const user = this.store.user(record.user_id);
     if (!user) return undefined;
-    return this.issue(user);
+    // A token from a file written before sessions existed starts one now.
+    return record.session === undefined ? this.issue(user) : this.issue(user, record.session);
   }
 
-  /** Logout: the access token stops working at once. */
-  revoke(accessToken: string): void {
-    delete this.store.data.accessTokens[accessToken];
+  /**
+   * Logout: the session of the access token ends. Its access tokens (every pair its refreshes
+   * made) stop working at once and its refresh token is spent, so another copy of the same
+   * credentials fails at its next refresh. A token without a session (an older file) ends alone.
+   */
+  endSession(accessToken: string): void {
+    const data = this.store.data;
+    const record = own(data.accessTokens, accessToken);
+    if (!record) return;
+    delete data.accessTokens[accessToken];
+    const session = record.session;
+    if (session === undefined) return;
+    // Every token of a session was issued here, so the member's own lists hold them all.
+    const tokens = this.tokensOf(record.user_id);
+    for (const token of tokens.access) {
+      if (own(data.accessTokens, token)?.session === session) delete data.accessTokens[token];
+    }
+    for (const token of tokens.refresh) {
+      const refresh = own(data.refreshTokens, token);
+      if (refresh?.session === session) this.spend(refresh);
+    }
   }
 
-  /** Ends every session of a user (password change, admin delete). */
-  revokeUser(userId: string, except?: string): void {
-    for (const [token, record] of Object.entries(this.store.data.accessTokens)) {
-      if (record.user_id === userId && token !== except) delete this.store.data.accessTokens[token];
+  /**
+   * Ends every session of a user (password change or reset, admin delete), but the one of
+   * `keepToken` when given: the member who changed the password stays signed in there.
+   */
+  revokeUser(userId: string, keepToken?: string): void {
+    const data = this.store.data;
+    const keep = keepToken === undefined ? undefined : own(data.accessTokens, keepToken)?.session;
+    const kept = (token: string, session: string | undefined) =>
+      token === keepToken || (keep !== undefined && session === keep);
+    for (const [token, record] of Object.entries(data.accessTokens)) {
+      if (record.user_id === userId && !kept(token, record.session)) delete data.accessTokens[token];
     }
-    const now = this.policy.now();
-    for (const record of Object.values(this.store.data.refreshTokens)) {
-      if (record.user_id === userId && !record.used) {
-        record.used = true;
-        record.used_at = now;
-      }
+    for (const [token, record] of Object.entries(data.refreshTokens)) {
+      if (record.user_id === userId && !kept(token, record.session)) this.spend(record);
     }
+  }
+
+  /** A spent refresh token answers "used" for a day (see prune) rather than "unknown". */
+  private spend(record: RefreshTokenRecord): void {
+    if (record.used) return;
+    record.used = true;
+    record.used_at = this.policy.now();
   }
 
   private tokensOf(userId: string): UserTokens {

@@ -53,3 +53,15 @@ export const ACCOUNT_DELETED = 'ACCOUNT_DELETED';
 /** 401 with a code the client can show as "reactivate your account" (see ALLOWED_WHEN_DELETED). */
 export const accountDeleted = (): ApiError =>
   new ApiError(401, 'This account is deleted: reactivate it to continue', { code: ACCOUNT_DELETED });
+
+/** Code of the refusal an admin gets for locking their own account out (see ownAccount). */
+export const OWN_ACCOUNT = 'OWN_ACCOUNT';
+
+/**
+ * 409 when an admin deletes, deactivates, suspends or demotes their own account: the token would
+ * answer 403 or 406 from then on, with no admin left signed in to undo it.
+ */
+export const ownAccount = (doing: string): ApiError =>
+  new ApiError(409, `You cannot ${doing} your own account: ask another admin to do it`, {
+    code: OWN_ACCOUNT,
+  });

@@ -108,8 +108,7 @@ export const genericStates = {
         image = { ...structuredClone(template), filename: String(params.filename), flagged: true };
         world.store.addImage(image);
       }
-      image.flagged = true;
-      image.flag_reason ??= 'Reported by a member';
+      world.store.flagImage(image, image.flag_reason ?? 'Reported by a member');
       return { filename: image.filename, userId: image.user_id };
     },
   },

@@ -87,7 +87,7 @@ export const accountsHandlers: HandlerMap<'accounts'> = {
   },
 
   'accounts.logout': ({ world, token, user, ip }) => {
-    if (token) world.auth.revoke(token);
+    if (token) world.auth.endSession(token);
     world.realtime.disconnectRevoked(user.keycloakId);
     logActivity(world, user, 'LOGOUT', 'Logged out', ip);
     return { message: 'Logged out' };

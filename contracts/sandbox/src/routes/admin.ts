@@ -13,13 +13,20 @@ import {
 import { countBy, inRange, parseBucket, parseRange, rangeView, series } from '../domain/analytics';
 import { applyProfile } from '../domain/profile';
 import { isAdminUser, MEMBER_ROLE } from '../http/access';
-import { notFound } from '../http/api-error';
+import { notFound, ownAccount } from '../http/api-error';
 import type { UserRecord, VisitRecord } from '../state/types';
 import type { HandlerMap } from './types';
 
 function target(world: World, id: string | number): UserRecord {
   const user = world.store.findUser(id);
   if (!user) throw notFound('User');
+  return user;
+}
+
+/** The user to lock out, unless it is the admin's own account (found by id, username or email alike). */
+function otherThan(admin: UserRecord, world: World, id: string | number, doing: string): UserRecord {
+  const user = target(world, id);
+  if (user.keycloakId === admin.keycloakId) throw ownAccount(doing);
   return user;
 }
 
@@ -121,8 +128,8 @@ export const adminHandlers: HandlerMap<'admin'> = {
     };
   },
 
-  'admin.deactivateUser': ({ world, params, baseUrl }) => {
-    const user = target(world, params.id);
+  'admin.deactivateUser': ({ world, params, user: admin, baseUrl }) => {
+    const user = otherThan(admin, world, params.id, 'deactivate');
     user.status = 'deactivated';
     touchUser(world, user);
     return { message: 'User deactivated', user: userView(world, baseUrl, user) };
@@ -136,8 +143,8 @@ export const adminHandlers: HandlerMap<'admin'> = {
     return { message: 'User reactivated', user: userView(world, baseUrl, user) };
   },
 
-  'admin.suspendUser': ({ world, params, baseUrl }) => {
-    const user = target(world, params.id);
+  'admin.suspendUser': ({ world, params, user: admin, baseUrl }) => {
+    const user = otherThan(admin, world, params.id, 'suspend');
     user.status = 'suspended';
     touchUser(world, user);
     // Tokens stay valid on purpose: the member's next call answers 406 and the client logs out.
@@ -153,9 +160,10 @@ export const adminHandlers: HandlerMap<'admin'> = {
     return { message: 'Email changed', user: userView(world, baseUrl, user) };
   },
 
-  'admin.changeUserRole': ({ world, params, body, baseUrl }) => {
-    const user = target(world, params.id);
-    user.roles = body.role === MEMBER_ROLE ? [MEMBER_ROLE] : [body.role];
+  'admin.changeUserRole': ({ world, params, body, user: admin, baseUrl }) => {
+    const demotes = body.role === MEMBER_ROLE;
+    const user = demotes ? otherThan(admin, world, params.id, 'demote') : target(world, params.id);
+    user.roles = demotes ? [MEMBER_ROLE] : [body.role];
     touchUser(world, user);
     return { message: 'Role changed', user: userView(world, baseUrl, user) };
   },
@@ -174,7 +182,7 @@ export const adminHandlers: HandlerMap<'admin'> = {
   },
 
   'admin.deleteUser': ({ world, params, user: admin, ip }) => {
-    const user = target(world, params.id);
+    const user = otherThan(admin, world, params.id, 'delete');
     // Soft delete: requests, rooms and logs keep pointing at a real record.
     user.is_deleted = true;
     user.status = 'archived';

@@ -1,16 +1,16 @@
 /** /api/bytebox/v2/images: members' photos, KYC document uploads and the flagged-image review. */
 import { FLAGGED_IMAGES_PAGE_SIZE } from '@matchmaker/sdk/rules';
-import { UPLOAD_LIMITS } from '@matchmaker/sdk/schemas';
+import { ALREADY_DECIDED, UPLOAD_LIMITS } from '@matchmaker/sdk/schemas';
 import { randomToken } from '../core/auth';
 import { imageView, paginate } from '../core/views';
 import type { World } from '../core/world';
 import { extensionOf } from '../domain/files';
 import { isAdminUser } from '../http/access';
-import { fieldError, notAllowed, notFound } from '../http/api-error';
+import { ApiError, fieldError, notAllowed, notFound } from '../http/api-error';
 import type { UploadedFile } from '../http/request-context';
 import { GALLERY_PHOTO, KYC_IMAGE_TYPE, PROFILE_PHOTO } from '../seed/back-office';
 import { dict } from '../state/dict';
-import type { ImageRecord, KycRequestRecord, UserRecord } from '../state/types';
+import type { ImageDecisionRecord, ImageRecord, KycRequestRecord, UserRecord } from '../state/types';
 import type { HandlerMap } from './types';
 
 const CONTACT_IMAGE = 'Contact';
@@ -27,6 +27,20 @@ function imageOf(world: World, filename: string): ImageRecord {
   const image = world.store.image(filename);
   if (!image) throw notFound('Image');
   return image;
+}
+
+/** 409 with the earlier decision (the SDK's `flaggedImageAlreadyDecidedSchema`). */
+function alreadyDecided(decision: ImageDecisionRecord): ApiError {
+  const how = decision.approved ? 'kept' : 'removed';
+  return new ApiError(409, `Image ${decision.filename} was already ${how} on ${decision.decided_at}`, {
+    code: ALREADY_DECIDED,
+    decision: {
+      filename: decision.filename,
+      approved: decision.approved,
+      decided_at: decision.decided_at,
+      decided_by: decision.decided_by,
+    },
+  });
 }
 
 function theFile(files: UploadedFile[]): UploadedFile {
@@ -219,8 +233,12 @@ export const imagesHandlers: HandlerMap<'images'> = {
     };
   },
 
-  'images.decideFlagged': ({ world, body }) => {
-    const image = imageOf(world, body.filename);
+  'images.decideFlagged': ({ world, body, user: admin }) => {
+    const earlier = world.store.imageDecision(body.filename);
+    if (earlier) throw alreadyDecided(earlier);
+    const image = world.store.image(body.filename);
+    // Only a flagged image is decided: a member's photo nobody flagged is not removed by mistake.
+    if (!image?.flagged) throw new ApiError(404, `No flagged image named ${body.filename}`);
     const extra = body as Record<string, unknown>;
     let approved = body.approved;
     if (approved === undefined) {
@@ -236,6 +254,13 @@ export const imagesHandlers: HandlerMap<'images'> = {
     } else {
       world.store.removeImage(image.filename);
     }
+    world.store.recordImageDecision({
+      filename: image.filename,
+      user_id: image.user_id,
+      approved,
+      decided_at: world.nowIso(),
+      decided_by: admin.keycloakId,
+    });
     return { message: approved ? 'Image approved' : 'Image removed', filename: image.filename, approved };
   },
 

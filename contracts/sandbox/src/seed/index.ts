@@ -58,6 +58,7 @@ export function generateSeed({ seed, anchor = startOfUtcDay(Date.now()) }: SeedO
     dau: logs.dau,
     filterUses: logs.filterUses,
     outbox: [],
+    imageDecisions: dict(),
     oneTimeTokens: dict(),
     accessTokens: dict(),
     refreshTokens: dict(),

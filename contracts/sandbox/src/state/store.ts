@@ -11,6 +11,7 @@ import { own, toDict } from './dict';
 import type {
   ActivityLogRecord,
   ChatFileRecord,
+  ImageDecisionRecord,
   ImageRecord,
   KycDocumentRecord,
   MessageRecord,
@@ -33,6 +34,7 @@ function withDicts(data: SandboxData): SandboxData {
   data.users = toDict(data.users);
   data.settings = toDict(data.settings);
   data.images = toDict(data.images);
+  data.imageDecisions = toDict(data.imageDecisions ?? {});
   data.rooms = toDict(data.rooms);
   data.messages = toDict(data.messages);
   data.chatFiles = toDict(data.chatFiles);
@@ -201,9 +203,26 @@ export class Store {
     return this.imageIndex.get(userId) ?? [];
   }
 
+  /** A new image under a name: a decision taken on an earlier image of that name no longer stands. */
   addImage(image: ImageRecord): void {
     this.data.images[image.filename] = image;
+    delete this.data.imageDecisions[image.filename];
     this.imageIndex = undefined;
+  }
+
+  /** Flags an image for review: a decision taken on an earlier flag no longer stands. */
+  flagImage(image: ImageRecord, reason: string | null): void {
+    image.flagged = true;
+    image.flag_reason = reason;
+    delete this.data.imageDecisions[image.filename];
+  }
+
+  imageDecision(filename: string): ImageDecisionRecord | undefined {
+    return own(this.data.imageDecisions, filename);
+  }
+
+  recordImageDecision(decision: ImageDecisionRecord): void {
+    this.data.imageDecisions[decision.filename] = decision;
   }
 
   removeImage(filename: string): void {

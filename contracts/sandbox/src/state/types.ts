@@ -99,6 +99,18 @@ export interface ImageRecord {
   created_at: string;
 }
 
+/** A decision on a flagged image, kept after it (a removed image's too) so a second one is refused. */
+export interface ImageDecisionRecord {
+  filename: string;
+  /** The image's owner. */
+  user_id: string;
+  /** true: kept (the flag cleared); false: removed. */
+  approved: boolean;
+  decided_at: string;
+  /** The admin who decided. */
+  decided_by: string;
+}
+
 export interface NotificationRecord {
   id: string;
   user_id: string;
@@ -323,6 +335,8 @@ export interface OneTimeTokenRecord {
 export interface AccessTokenRecord {
   user_id: string;
   expires_at: number;
+  /** The login it belongs to, shared by the pairs its refreshes made (absent in older files). */
+  session?: string;
 }
 
 export interface RefreshTokenRecord {
@@ -331,6 +345,8 @@ export interface RefreshTokenRecord {
   used: boolean;
   /** When it was spent (absent in files written before it existed). */
   used_at?: number;
+  /** The login it belongs to (absent in older files). */
+  session?: string;
 }
 
 export interface CheckoutRecord {
@@ -367,6 +383,8 @@ export interface SandboxData {
   settings: Record<string, SettingsRecord>;
   devices: DeviceRecord[];
   images: Record<string, ImageRecord>;
+  /** By file name; absent in files written before decisions were kept. */
+  imageDecisions: Record<string, ImageDecisionRecord>;
   notifications: NotificationRecord[];
   recommendations: RecommendationRecord[];
   matchRequests: MatchRequestRecord[];

@@ -149,8 +149,7 @@ export const backOfficeStates = {
       const filename = str(params, 'filename');
       const image = ensureProfilePhoto(world, user, filename);
       image.image_type = 'Gallery Photo';
-      image.flagged = true;
-      image.flag_reason = 'Reported by a member';
+      world.store.flagImage(image, 'Reported by a member');
       // Newest first in the review list, so it is on page 1.
       image.created_at = world.nowIso();
       return { filename };
