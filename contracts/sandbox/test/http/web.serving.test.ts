@@ -52,6 +52,9 @@ describe('the web build, served as a CDN would', () => {
       expect(answer.headers['content-type']).toContain('javascript');
       expect(answer.headers.vary).toBe('Accept-Encoding');
     }
+    // A module script is a CORS request: Vary keeps the CORS layer's Origin beside the encoding.
+    const cors = await get(url, { 'accept-encoding': 'br', origin: box.url });
+    expect(cors.headers.vary).toBe('Origin, Accept-Encoding');
   });
 
   it('caches hashed assets for a year as immutable, and revalidates index.html', async () => {
