@@ -67,11 +67,21 @@ export function servingFiles(): Plugin {
       const outDir = config.build.outDir;
       const { env, routes } = await loadAppModules(config.root);
       const variables = loadEnv(config.mode, config.envDir || config.root, config.envPrefix);
-      // The same variables import.meta.env gives the app, so the policy names what the app calls.
-      const appConfig = env.parseConfig(
-        { ...variables, MODE: config.mode, PROD: config.isProduction },
-        siteLocation(variables.VITE_SITE_URL),
-      );
+      const location = siteLocation(variables.VITE_SITE_URL);
+      const mode = { MODE: config.mode, PROD: config.isProduction };
+      let appConfig: EnvModule.AppConfig;
+      try {
+        // The same variables import.meta.env gives the app, so the policy names what the app calls.
+        appConfig = env.parseConfig({ ...variables, ...mode }, location);
+      } catch (error) {
+        if (!(error instanceof env.ConfigError)) throw error;
+        // Such a build shows the list of bad variables and starts nothing (src/config/env.ts): it
+        // calls nothing, so the policy of the defaults holds for it.
+        config.logger.warn(
+          `${error.message}\nserving files: written with the default configuration's policy`,
+        );
+        appConfig = env.parseConfig(mode, location);
+      }
       const manifest = routes.routeManifest();
       const serving = servingHeaders(securityHeaders(appConfig), config.build.assetsDir);
       const write = (name: string, text: string) => writeFileSync(join(outDir, name), text);

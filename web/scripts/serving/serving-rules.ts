@@ -27,7 +27,7 @@ export function servingHeaders(headers: Record<string, string>, assetsDir: strin
 }
 
 /** A route's pattern with each listed parameter replaced by each of its values. */
-export function expandValues(entry: RouteManifest['routes'][number]): string[] {
+function expandValues(entry: RouteManifest['routes'][number]): string[] {
   let patterns = [entry.pattern];
   for (const [name, values] of Object.entries(entry.values ?? {})) {
     patterns = patterns.flatMap((pattern) => values.map((value) => pattern.replace(`:${name}`, value)));

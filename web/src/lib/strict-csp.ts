@@ -34,12 +34,12 @@ interface TrustedTypesFactory {
 }
 
 /** HTML that cannot create an element: with no `<`, it parses to text alone. */
-export function isMarkupFree(input: string): boolean {
+function isMarkupFree(input: string): boolean {
   return !input.includes('<');
 }
 
 /** A blob: URL made by this page (a worker's script the page built from its own code). */
-export function isOwnBlobUrl(input: string, origin: string): boolean {
+function isOwnBlobUrl(input: string, origin: string): boolean {
   return input.startsWith(`blob:${origin}/`);
 }
 
