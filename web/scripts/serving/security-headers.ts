@@ -61,8 +61,10 @@ export function cspDirectives(config: AppConfig): [string, string[]][] {
     ['font-src', ["'self'"]],
     // The API, its sockets, error reporting and the IP lookup of SPEC.md section 7.
     ['connect-src', connect],
-    // KYC PDFs are shown in an <object> from a blob: URL of the document fetched with the session.
+    // KYC PDFs are shown in an <object> from a blob: URL of the document fetched with the session;
+    // Chromium loads the PDF viewer inside it as a frame, checked against frame-src as well.
     ['object-src', ['blob:']],
+    ['frame-src', ['blob:']],
     // Sentry Replay's compression worker is made from a blob: URL; no worker otherwise.
     ['worker-src', config.sentry.dsn && config.sentry.replay ? ['blob:'] : ["'none'"]],
     ['manifest-src', ["'self'"]],

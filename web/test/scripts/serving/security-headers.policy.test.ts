@@ -23,6 +23,7 @@ describe('the Content-Security-Policy made from the configuration', () => {
       'connect-src': ["'self'"],
       'img-src': ["'self'", 'blob:', 'data:'],
       'object-src': ['blob:'],
+      'frame-src': ['blob:'],
       'worker-src': ['blob:'],
       'frame-ancestors': ["'none'"],
       'base-uri': ["'none'"],
