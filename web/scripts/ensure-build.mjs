@@ -28,6 +28,7 @@ const inputs = [
   'public',
   'index.html',
   'vite.config.ts',
+  'scripts/serving',
   'package.json',
   '.env.production',
   '../sdk/src',

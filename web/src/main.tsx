@@ -1,3 +1,5 @@
+// First: it must run before any other module of the app (zod without eval, the Trusted Types policy).
+import './lib/strict-csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -12,7 +12,7 @@ export const USAGE = `Usage: matchmaker-sandbox [options]
   --latency MS        added latency per API request, e.g. 100 or 50-200
   --rate-limit N      answer 429 with Retry-After past N API requests per second
   --fault-prefix P    faults only for paths starting with P (default /api)
-  --web DIR           serve the web app build in DIR from / (SPA fallback)
+  --web DIR           serve the web app build in DIR from / (its routes.json and headers.json: 404s, CSP, caching)
   --seed N            seed of the generated data (default ${DEFAULT_SEED})
   --web-url URL       base URL of email links (default: the sandbox URL)
   --pact-states       serve POST /_pact/state for Pact verification (off: it hands out tokens)

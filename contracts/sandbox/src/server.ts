@@ -24,6 +24,7 @@ import { isTrustedOrigin } from './http/origins';
 import { installRateLimit } from './http/rate-limit';
 import { registerSandboxControls } from './http/sandbox-controls';
 import { registerWeb } from './http/web';
+import { readWebBuild } from './http/web-build';
 import { resolveOptions, type SandboxOptions } from './options';
 import { PROVIDER_STATES, registerPactStates } from './pact/index';
 import { Realtime } from './realtime/sockets';
@@ -74,6 +75,8 @@ export interface RunningSandbox {
 export async function startSandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const settings = resolveOptions(options);
   const started = performance.now();
+  // Before anything is opened: a build without its serving files stops the start here, naming them.
+  const webBuild = settings.webDir ? readWebBuild(settings.webDir) : undefined;
 
   // The state and its tokens.
   const opened = settings.dataFile ? Journal.open(settings.dataFile) : undefined;
@@ -133,7 +136,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   registerSentry(app, world);
   if (settings.pactStates) registerPactStates(app, world, PROVIDER_STATES);
   registerSandboxControls(app, world, faults);
-  const web = await registerWeb(app, { webDir: settings.webDir, homePage: () => homePage(world) });
+  const web = await registerWeb(app, { build: webBuild, homePage: () => homePage(world) });
   installNotFound(app, resources, web);
 
   // Writes acknowledged before a crash are in the journal: they change the state again now.

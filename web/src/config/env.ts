@@ -32,6 +32,7 @@ const TEXT_VARIABLES = [
   'VITE_SOCIAL_SIGNIN_URL',
   'VITE_SOCIAL_SIGNIN_CLIENT_ID',
   'VITE_CHECKOUT_RETURN_PATH',
+  'VITE_SITE_URL',
 ] as const;
 type TextVariable = (typeof TEXT_VARIABLES)[number];
 
@@ -87,6 +88,11 @@ export interface AppConfig {
   checkout: { returnUrl: string };
   /** Cookies get `Secure` on https pages only; http://127.0.0.1 would drop them otherwise. */
   secureCookies: boolean;
+  /**
+   * The site's public origin: the build writes it into sitemap.xml and robots.txt, and compares
+   * the other addresses with it to write the Content-Security-Policy (same origin: 'self').
+   */
+  siteUrl: string;
 }
 
 export interface ReplayConfig {
@@ -119,6 +125,16 @@ function absolute(name: string, given: string, location: ConfigLocation, problem
   if (!isHttpUrl(resolved))
     problems.push(`${name}: must be an absolute http(s) URL or a path (got '${given}')`);
   return resolved;
+}
+
+/** An origin alone (`https://example.com`): the app is served from the root of its site. */
+function siteOrigin(given: string | undefined, location: ConfigLocation, problems: string[]): string {
+  if (given === undefined) return location.origin;
+  const filled = fill(given, location);
+  const url = isHttpUrl(filled) ? new URL(filled) : undefined;
+  if (url && url.pathname === '/' && !url.search && !url.hash && !url.username) return url.origin;
+  problems.push(`VITE_SITE_URL: must be an http(s) origin such as https://example.com (got '${given}')`);
+  return location.origin;
 }
 
 const withoutTrailingSlash = (url: string) => url.replace(/\/+$/, '');
@@ -193,6 +209,7 @@ export function parseConfig(env: Record<string, unknown>, location: ConfigLocati
         `VITE_SENTRY_DSN: must look like https://key@host/123 or be 'off' (got '${raw.VITE_SENTRY_DSN}')`,
       );
   }
+  const siteUrl = siteOrigin(raw.VITE_SITE_URL, location, problems);
   if (problems.length > 0) throw new ConfigError(problems);
   return {
     apiBase,
@@ -207,5 +224,6 @@ export function parseConfig(env: Record<string, unknown>, location: ConfigLocati
     socialSignIn: { authorizeUrl, clientId: raw.VITE_SOCIAL_SIGNIN_CLIENT_ID ?? 'matchmaker-web' },
     checkout: { returnUrl },
     secureCookies: location.protocol === 'https:',
+    siteUrl,
   };
 }

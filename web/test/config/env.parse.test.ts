@@ -20,7 +20,19 @@ describe('parseConfig', () => {
         replay: { sessionSampleRate: 0.1, onErrorSampleRate: 1 },
       },
       secureCookies: false,
+      siteUrl: 'http://127.0.0.1:8080',
     });
+  });
+
+  it('takes the site URL as an origin, and names anything more as a bad value', () => {
+    expect(parseConfig({ ...production, VITE_SITE_URL: 'https://matchmaker.example/' }, page).siteUrl).toBe(
+      'https://matchmaker.example',
+    );
+    for (const bad of ['https://matchmaker.example/app', 'matchmaker.example', 'https://x.example/?a=1']) {
+      expect(() => parseConfig({ ...production, VITE_SITE_URL: bad }, page)).toThrow(
+        `VITE_SITE_URL: must be an http(s) origin such as https://example.com (got '${bad}')`,
+      );
+    }
   });
 
   it('fills {protocol} and {host} in the DSN, so one build reports to the sandbox it is served by', () => {

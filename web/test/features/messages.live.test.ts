@@ -392,12 +392,15 @@ describe('one pair, from match request to live chat', () => {
     const src = (await bob.getByRole('img', { name: `Photo: ${filename}` }).getAttribute('src')) ?? '';
     await bob.getByRole('link', { name: 'Conversations' }).click();
     await bob.getByRole('list', { name: 'Conversations' }).waitFor();
+    // Loaded as an image: the CSP (connect-src) refuses any fetch of a blob: URL, revoked or not.
     const status = await bob.evaluate(
       (url) =>
-        fetch(url).then(
-          () => 'alive',
-          () => 'revoked',
-        ),
+        new Promise<string>((resolve) => {
+          const probe = new Image();
+          probe.onload = () => resolve('alive');
+          probe.onerror = () => resolve('revoked');
+          probe.src = url;
+        }),
       src,
     );
     expect(status).toBe('revoked');

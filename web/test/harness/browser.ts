@@ -54,12 +54,21 @@ export const CHROMIUM_ARGS = [
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
+/** The type the sandbox's Sentry sink gives a CSP violation report. */
+const CSP_VIOLATION = 'csp-violation';
+
 export interface TestApp {
   readonly url: string;
   readonly sandbox: Sandbox;
   readonly browser: Browser;
   /** A page in a new context (its own cookies and storage). Geolocation is granted unless told. */
   newPage(options?: PageOptions): Promise<Page>;
+  /**
+   * The Content-Security-Policy violations the pages reported (the policy's report-uri is the
+   * sandbox's Sentry sink), taken out of the sink: a test that provokes one on purpose takes it.
+   */
+  takeCspViolations(): string[];
+  /** Closes everything; fails if a violation was reported that no test took (a screen broke the policy). */
   close(): Promise<void>;
 }
 
@@ -82,6 +91,12 @@ export async function startApp(options: Omit<SandboxOptions, 'port'> = {}): Prom
     throw error;
   }
   const contexts: BrowserContext[] = [];
+  const takeCspViolations = () => {
+    const errors = sandbox.world.store.data.errors;
+    const violations = errors.filter((error) => error.type === CSP_VIOLATION);
+    sandbox.world.store.data.errors = errors.filter((error) => error.type !== CSP_VIOLATION);
+    return violations.map((error) => error.message ?? error.raw);
+  };
   return {
     url: sandbox.url,
     sandbox,
@@ -98,10 +113,15 @@ export async function startApp(options: Omit<SandboxOptions, 'port'> = {}): Prom
       page.setDefaultTimeout(15_000);
       return page;
     },
+    takeCspViolations,
     async close() {
       await Promise.allSettled(contexts.map((context) => context.close()));
       await browser.close().catch(() => {});
+      const left = takeCspViolations();
       await sandbox.close();
+      // Every browser test runs under the policy the server sends: a screen it blocked fails here.
+      if (left.length > 0)
+        throw new Error(`Content-Security-Policy violations reported:\n${left.join('\n')}`);
     },
   };
 }
@@ -184,10 +204,17 @@ export interface AxeViolation {
 }
 
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+let axeText: string | undefined;
+const axeScript = () => {
+  axeText ??= readFileSync(axeSource, 'utf8');
+  return axeText;
+};
 
 /** Runs axe-core (WCAG 2.x A/AA rules) in the page; answers the serious and critical violations. */
 export async function axeViolations(page: Page): Promise<AxeViolation[]> {
-  await page.addScriptTag({ path: axeSource });
+  // Not as a <script> tag: the page's CSP (no inline script, Trusted Types) refuses one, as it
+  // should. Evaluated through the DevTools protocol, as Playwright evaluates, it runs in the page.
+  await page.evaluate(axeScript());
   return page.evaluate(async () => {
     type AxeResult = {
       violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];

@@ -26,7 +26,7 @@ export function initialFaults(options: ResolvedOptions): FaultSettings {
 }
 
 const FAULT_STATUSES = [500, 502, 503, 504] as const;
-const SENTRY_PATH = /^\/api\/[^/]+\/(envelope|store)\//;
+const SENTRY_PATH = /^\/api\/[^/]+\/(envelope|store|security)\//;
 
 export function installFaults(app: FastifyInstance, settings: FaultSettings): void {
   // A callback hook with a synchronous way out: with no faults configured (the usual case) it

@@ -70,7 +70,71 @@ export function parseEnvelope(
   };
 }
 
+type CspReportBody = Record<string, unknown>;
+
+/** The report's fields, from `report-uri` (`{"csp-report": {...}}`) or the Reporting API's list. */
+function cspReportBodies(json: unknown): CspReportBody[] {
+  if (Array.isArray(json)) {
+    return json
+      .filter((item): item is { type: unknown; body: CspReportBody } => typeof item?.body === 'object')
+      .filter((item) => item.type === 'csp-violation')
+      .map((item) => item.body);
+  }
+  const report = (json as { 'csp-report'?: unknown } | null)?.['csp-report'];
+  return typeof report === 'object' && report !== null ? [report as CspReportBody] : [];
+}
+
+const field = (body: CspReportBody, ...names: string[]): string | undefined => {
+  for (const name of names) if (typeof body[name] === 'string' && body[name] !== '') return body[name];
+  return undefined;
+};
+
+/**
+ * A Content-Security-Policy violation report, as Sentry's security endpoint takes it (the web
+ * build's `report-uri` is made from the DSN): one record a violation, named by what was blocked
+ * and the directive that blocked it.
+ */
+export function parseCspReport(
+  projectId: string,
+  text: string,
+  receivedAt: string,
+  nextId: () => string,
+): ErrorEventRecord[] {
+  return cspReportBodies(tryJsonValue(text)).map((body) => {
+    const blocked = field(body, 'blocked-uri', 'blockedURL') ?? 'unknown';
+    const directive =
+      field(body, 'effective-directive', 'violated-directive', 'effectiveDirective') ?? 'unknown';
+    const page = field(body, 'document-uri', 'documentURL') ?? '';
+    return {
+      id: nextId(),
+      project_id: projectId,
+      received_at: receivedAt,
+      event_id: null,
+      type: 'csp-violation',
+      message: `Blocked '${blocked}' by ${directive}${page ? ` on ${page}` : ''}`,
+      level: 'error',
+      platform: null,
+      items: 1,
+      raw: JSON.stringify(body).slice(0, RAW_LIMIT),
+    };
+  });
+}
+
+function tryJsonValue(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 export function registerSentry(app: FastifyInstance, world: World): void {
+  /** Newest first, the last MAX_KEPT. */
+  const keep = (records: ErrorEventRecord[]) => {
+    world.store.data.errors.unshift(...records.reverse());
+    if (world.store.data.errors.length > MAX_KEPT) world.store.data.errors.length = MAX_KEPT;
+    world.store.touch();
+  };
   // Envelopes come as text/plain or application/x-sentry-envelope; keep the body as text here only.
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
@@ -84,13 +148,20 @@ export function registerSentry(app: FastifyInstance, world: World): void {
     const receive = async (request: { params: { projectId: string }; body: unknown }) => {
       const text = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : String(request.body ?? '');
       const record = parseEnvelope(request.params.projectId, text, world.nowIso(), world.store.nextId('err'));
-      world.store.data.errors.unshift(record);
-      if (world.store.data.errors.length > MAX_KEPT) world.store.data.errors.length = MAX_KEPT;
-      world.store.touch();
+      keep([record]);
       return { id: record.event_id ?? record.id };
     };
     scope.post<{ Params: { projectId: string } }>('/api/:projectId/envelope/', receive);
     scope.post<{ Params: { projectId: string } }>('/api/:projectId/store/', receive);
+    scope.post<{ Params: { projectId: string } }>('/api/:projectId/security/', async (request, reply) => {
+      const text = Buffer.isBuffer(request.body) ? request.body.toString('utf8') : String(request.body ?? '');
+      const records = parseCspReport(request.params.projectId, text, world.nowIso(), () =>
+        world.store.nextId('err'),
+      );
+      if (records.length === 0) return reply.code(400).send({ message: 'Not a CSP violation report' });
+      keep(records);
+      return reply.code(204).send();
+    });
   });
 
   app.get<{ Querystring: { format?: string } }>('/sandbox/errors', (request, reply) => {
@@ -108,7 +179,7 @@ export function registerSentry(app: FastifyInstance, world: World): void {
     return reply.type('text/html; charset=utf-8').send(
       page(
         'Errors',
-        `<h1>Error reports</h1><p>Sentry envelopes received at <code>POST /api/:projectId/envelope/</code>. Use the DSN <code>http://sandbox@${escapeHtml(request.host)}/1</code>. <a href="/sandbox/errors?format=json">JSON</a></p>
+        `<h1>Error reports</h1><p>Sentry envelopes received at <code>POST /api/:projectId/envelope/</code>, and CSP violation reports at <code>POST /api/:projectId/security/</code>. Use the DSN <code>http://sandbox@${escapeHtml(request.host)}/1</code>. <a href="/sandbox/errors?format=json">JSON</a></p>
 <table><tr><th>Received</th><th>Type</th><th>Level</th><th>Message</th><th></th></tr>${rows || '<tr><td colspan="5" class="muted">Nothing reported yet.</td></tr>'}</table>`,
       ),
     );

@@ -3,7 +3,7 @@
  * catalogue's methods for that path, before any other step (no token needed, nothing journaled),
  * also where the router would otherwise take the path for an id (`GET /admin/users/search`).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { endpointList } from '@matchmaker/sdk/schemas';
@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { accessToken } from '../support/http';
 import { pathOf } from '../support/paths';
 import { json, sandbox } from '../support/sandbox';
+import { fakeWebBuild } from '../support/web-build';
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
 
@@ -82,9 +83,8 @@ describe('405 with Allow', () => {
   });
 
   it('answers 405 for API paths when the web app is served, and the app for its own paths', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'web-405-'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
-    const box = await sandbox({ webDir: dir });
+    // A build as the web build writes it (its routes.json lists /matches).
+    const box = await sandbox({ webDir: fakeWebBuild() });
     const login = await fetch(`${box.url}${pathOf('accounts.login')}`, { headers: { accept: 'text/html' } });
     expect(login.status).toBe(405);
     expect(login.headers.get('allow')).toBe('POST');

@@ -5,6 +5,7 @@
  */
 import { Route, Switch } from 'wouter';
 import { NotFound } from '../../components/index';
+import { SCREENS } from '../../config/route-patterns';
 import { lazyScreen } from '../../lib/lazy';
 import { LoginPage } from './login-page';
 
@@ -16,17 +17,19 @@ const ResetPasswordPage = lazyScreen(() => import('./reset-password-page'));
 const ReactivatePage = lazyScreen(() => import('./reactivate-page'));
 const SocialCallbackPage = lazyScreen(() => import('./social-callback-page'));
 
+const screens = SCREENS.account;
+
 export default function AccountArea() {
   return (
     <Switch>
-      <Route path="/login" component={LoginPage} />
-      <Route path="/register" component={RegisterPage} />
-      <Route path="/verify-email" component={VerifyEmailPage} />
-      <Route path="/confirm" component={ConfirmPage} />
-      <Route path="/forgot-password" component={ForgotPasswordPage} />
-      <Route path="/reset-password" component={ResetPasswordPage} />
-      <Route path="/reactivate" component={ReactivatePage} />
-      <Route path="/social-callback" component={SocialCallbackPage} />
+      <Route path={screens.login} component={LoginPage} />
+      <Route path={screens.register} component={RegisterPage} />
+      <Route path={screens.verifyEmail} component={VerifyEmailPage} />
+      <Route path={screens.confirm} component={ConfirmPage} />
+      <Route path={screens.forgotPassword} component={ForgotPasswordPage} />
+      <Route path={screens.resetPassword} component={ResetPasswordPage} />
+      <Route path={screens.reactivate} component={ReactivatePage} />
+      <Route path={screens.socialCallback} component={SocialCallbackPage} />
       <Route>
         <NotFound />
       </Route>

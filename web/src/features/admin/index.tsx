@@ -10,6 +10,7 @@ import './admin.css';
 import { Suspense } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { NotFound, PageHeading, Spinner } from '../../components/index';
+import { SCREENS } from '../../config/route-patterns';
 import AnalyticsPage from './analytics/analytics-page';
 import FeaturesPage from './features/features-page';
 import FlaggedImagesPage from './images/flagged-images';
@@ -76,6 +77,8 @@ function AdminHome() {
   );
 }
 
+const screens = SCREENS.admin;
+
 export default function AdminArea() {
   return (
     <div className="admin">
@@ -83,18 +86,18 @@ export default function AdminArea() {
       <div className="admin__main">
         <Suspense fallback={<Spinner label="Loading the section" />}>
           <Switch>
-            <Route path="/" component={AdminHome} />
-            <Route path="/users" component={UsersPage} />
-            <Route path="/users/new" component={CreateUserPage} />
-            <Route path="/users/:id" component={UserDetailPage} />
-            <Route path="/kyc" component={KycQueuePage} />
-            <Route path="/kyc/metrics" component={KycMetricsPage} />
-            <Route path="/kyc/:userId/:requestId" component={KycRequestPage} />
-            <Route path="/images" component={FlaggedImagesPage} />
-            <Route path="/features" component={FeaturesPage} />
-            <Route path="/analytics" component={AnalyticsPage} />
-            <Route path="/logs" component={LogsPage} />
-            <Route path="/referrals" component={ReferralsPage} />
+            <Route path={screens.home} component={AdminHome} />
+            <Route path={screens.users} component={UsersPage} />
+            <Route path={screens.newUser} component={CreateUserPage} />
+            <Route path={screens.user} component={UserDetailPage} />
+            <Route path={screens.kyc} component={KycQueuePage} />
+            <Route path={screens.kycMetrics} component={KycMetricsPage} />
+            <Route path={screens.kycRequest} component={KycRequestPage} />
+            <Route path={screens.images} component={FlaggedImagesPage} />
+            <Route path={screens.features} component={FeaturesPage} />
+            <Route path={screens.analytics} component={AnalyticsPage} />
+            <Route path={screens.logs} component={LogsPage} />
+            <Route path={screens.referrals} component={ReferralsPage} />
             <Route>
               <NotFound />
             </Route>

@@ -4,6 +4,7 @@
  */
 import { Route, Switch, useLocation } from 'wouter';
 import { AppLink, NotFound, PageHeading } from '../../components/index';
+import { SCREENS } from '../../config/route-patterns';
 import { lazyScreen } from '../../lib/lazy';
 import './matches.css';
 import { MutualMatches } from './mutual';
@@ -48,25 +49,27 @@ function MatchesPage({ title, lead, children }: { title: string; lead: string; c
   );
 }
 
+const screens = SCREENS.matches;
+
 export default function MatchesArea() {
   return (
     <Switch>
-      <Route path="/">
+      <Route path={screens.recommendations}>
         <MatchesPage title="Matches" lead="Members chosen for you. Accept to send a match request.">
           <Recommendations />
         </MatchesPage>
       </Route>
-      <Route path="/requests">
+      <Route path={screens.requests}>
         <MatchesPage title="Match requests" lead="Requests waiting for an answer.">
           <MatchRequests />
         </MatchesPage>
       </Route>
-      <Route path="/mutual">
+      <Route path={screens.mutual}>
         <MatchesPage title="Mutual matches" lead="Members who said yes. Start a conversation.">
           <MutualMatches />
         </MatchesPage>
       </Route>
-      <Route path="/members/:id" component={MemberProfile} />
+      <Route path={screens.member} component={MemberProfile} />
       <Route>
         <NotFound />
       </Route>

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Route, Switch, useParams } from 'wouter';
 import { EmptyState, NotFound, PageHeading } from '../../components/index';
+import { SCREENS } from '../../config/route-patterns';
 import { ChatRoom } from './chat-room';
 import { chatState } from './chat-state';
 import { startChat } from './live';
@@ -54,15 +55,17 @@ function RoomRoute() {
   return <MessagesLayout roomKey={room ? decodeURIComponent(room) : null} />;
 }
 
+const screens = SCREENS.messages;
+
 export default function MessagesArea() {
   // The chat channel's listeners are wired once, before the first screen reads presence.
   useState(startChat);
   return (
     <Switch>
-      <Route path="/">
+      <Route path={screens.rooms}>
         <MessagesLayout roomKey={null} />
       </Route>
-      <Route path="/:room" component={RoomRoute} />
+      <Route path={screens.room} component={RoomRoute} />
       <Route>
         <NotFound />
       </Route>

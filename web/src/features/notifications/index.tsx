@@ -8,6 +8,7 @@ import { useSnapshot } from 'valtio';
 import { Route, Switch, useLocation } from 'wouter';
 import { Button, EmptyState, ErrorState, NotFound, PageHeading, Spinner } from '../../components/index';
 import { PATHS } from '../../config/paths';
+import { SCREENS } from '../../config/route-patterns';
 import {
   deleteNotification,
   loadNotifications,
@@ -117,10 +118,12 @@ function NotificationsList() {
   );
 }
 
+const screens = SCREENS.notifications;
+
 export default function NotificationsArea() {
   return (
     <Switch>
-      <Route path="/" component={NotificationsList} />
+      <Route path={screens.list} component={NotificationsList} />
       <Route>
         <NotFound />
       </Route>

@@ -4,13 +4,16 @@
  */
 import { Route, Switch } from 'wouter';
 import { NotFound } from '../../components/index';
+import { SCREENS } from '../../config/route-patterns';
 import './payments.css';
 import { PaymentsPage } from './payments-page';
+
+const screens = SCREENS.payments;
 
 export default function PaymentsArea() {
   return (
     <Switch>
-      <Route path="/" component={PaymentsPage} />
+      <Route path={screens.plans} component={PaymentsPage} />
       <Route>
         <NotFound />
       </Route>

@@ -5,16 +5,19 @@
  */
 import { Route, Switch } from 'wouter';
 import { NotFound } from '../../components/index';
+import { SCREENS } from '../../config/route-patterns';
 import { ConfirmEmailChange, ConfirmUsernameChange } from './confirm-change';
 import './preferences.css';
 import { PreferencesPage } from './preferences-page';
 
+const screens = SCREENS.preferences;
+
 export default function PreferencesArea() {
   return (
     <Switch>
-      <Route path="/" component={PreferencesPage} />
-      <Route path="/change-email" component={ConfirmEmailChange} />
-      <Route path="/change-username" component={ConfirmUsernameChange} />
+      <Route path={screens.settings} component={PreferencesPage} />
+      <Route path={screens.changeEmail} component={ConfirmEmailChange} />
+      <Route path={screens.changeUsername} component={ConfirmUsernameChange} />
       <Route>
         <NotFound />
       </Route>

@@ -4,6 +4,7 @@
  */
 import { Route, Switch } from 'wouter';
 import { NotFound } from '../../components/index';
+import { SCREENS } from '../../config/route-patterns';
 import { lazyScreen } from '../../lib/lazy';
 import './profile.css';
 
@@ -11,12 +12,14 @@ const ProfilePage = lazyScreen(() => import('./profile-page'));
 const PhotosPage = lazyScreen(() => import('./photos-page'));
 const VerificationPage = lazyScreen(() => import('./verification-page'));
 
+const screens = SCREENS.profile;
+
 export default function ProfileArea() {
   return (
     <Switch>
-      <Route path="/" component={ProfilePage} />
-      <Route path="/photos" component={PhotosPage} />
-      <Route path="/verification" component={VerificationPage} />
+      <Route path={screens.details} component={ProfilePage} />
+      <Route path={screens.photos} component={PhotosPage} />
+      <Route path={screens.verification} component={VerificationPage} />
       <Route>
         <NotFound />
       </Route>

@@ -1,0 +1,103 @@
+/**
+ * The Vite plugin that makes web/dist ready to be served as a CDN would serve it. After the bundle
+ * is written it adds:
+ *
+ * - routes.json: every path pattern the app serves (src/config/route-patterns.ts), for real 404s;
+ * - headers.json: the Content-Security-Policy and security headers made from the validated
+ *   configuration (src/config/env.ts, parsed here as the app parses it), and the cache rules;
+ * - robots.txt and sitemap.xml (the public pages), and for Netlify or Cloudflare Pages `_headers`,
+ *   `_redirects` and 404.html;
+ * - a brotli and a gzip copy of every text file.
+ *
+ * The configuration and route modules import the SDK's TypeScript sources, so they are loaded
+ * through a Vite SSR server with the `source` condition: the build needs no SDK build.
+ */
+import { copyFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createServer, defaultServerConditions, loadEnv, type Plugin, type ResolvedConfig } from 'vite';
+import type * as EnvModule from '../../src/config/env';
+import type * as RoutesModule from '../../src/config/route-patterns';
+import { precompress } from './precompress.ts';
+import { securityHeaders } from './security-headers.ts';
+import { servingHeaders, staticHostHeaders, staticHostRedirects } from './serving-rules.ts';
+import { robotsTxt, sitemapXml } from './site-files.ts';
+
+/** Where the site is served when VITE_SITE_URL does not say: `pnpm start`'s address. */
+export const DEFAULT_SITE_URL = 'http://localhost:8080';
+
+async function loadAppModules(root: string): Promise<{ env: typeof EnvModule; routes: typeof RoutesModule }> {
+  const server = await createServer({
+    configFile: false,
+    root,
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+    optimizeDeps: { noDiscovery: true, include: [] },
+    ssr: { noExternal: ['@matchmaker/sdk'], resolve: { conditions: ['source', ...defaultServerConditions] } },
+  });
+  try {
+    const env = (await server.ssrLoadModule('/src/config/env.ts')) as typeof EnvModule;
+    const routes = (await server.ssrLoadModule('/src/config/route-patterns.ts')) as typeof RoutesModule;
+    return { env, routes };
+  } finally {
+    await server.close();
+  }
+}
+
+/** The page location the build parses the configuration against: the site's own address. */
+function siteLocation(raw: string | undefined) {
+  let url: URL;
+  try {
+    url = new URL(raw?.trim() || DEFAULT_SITE_URL);
+  } catch {
+    throw new Error(`VITE_SITE_URL: must be an http(s) origin such as https://example.com (got '${raw}')`);
+  }
+  return { origin: url.origin, protocol: url.protocol, host: url.host };
+}
+
+export function servingFiles(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'matchmaker:serving-files',
+    apply: 'build',
+    configResolved(resolved) {
+      config = resolved;
+    },
+    async closeBundle() {
+      const outDir = config.build.outDir;
+      const { env, routes } = await loadAppModules(config.root);
+      const variables = loadEnv(config.mode, config.envDir || config.root, config.envPrefix);
+      const location = siteLocation(variables.VITE_SITE_URL);
+      const mode = { MODE: config.mode, PROD: config.isProduction };
+      let appConfig: EnvModule.AppConfig;
+      try {
+        // The same variables import.meta.env gives the app, so the policy names what the app calls.
+        appConfig = env.parseConfig({ ...variables, ...mode }, location);
+      } catch (error) {
+        if (!(error instanceof env.ConfigError)) throw error;
+        // Such a build shows the list of bad variables and starts nothing (src/config/env.ts): it
+        // calls nothing, so the policy of the defaults holds for it.
+        config.logger.warn(
+          `${error.message}\nserving files: written with the default configuration's policy`,
+        );
+        appConfig = env.parseConfig(mode, location);
+      }
+      const manifest = routes.routeManifest();
+      const serving = servingHeaders(securityHeaders(appConfig), config.build.assetsDir);
+      const write = (name: string, text: string) => writeFileSync(join(outDir, name), text);
+      write('routes.json', `${JSON.stringify(manifest, null, 2)}\n`);
+      write('headers.json', `${JSON.stringify(serving, null, 2)}\n`);
+      write('robots.txt', robotsTxt(appConfig.siteUrl, routes.privateAreaPaths()));
+      write('sitemap.xml', sitemapXml(appConfig.siteUrl, routes.publicPagePaths()));
+      write('_headers', staticHostHeaders(serving));
+      write('_redirects', staticHostRedirects(manifest));
+      copyFileSync(join(outDir, 'index.html'), join(outDir, '404.html'));
+      const sizes = precompress(outDir);
+      config.logger.info(
+        `serving files: ${manifest.routes.length} routes; ${sizes.files} files precompressed, ` +
+          `${(sizes.bytes / 1024).toFixed(0)} KB -> ${(sizes.brotliBytes / 1024).toFixed(0)} KB brotli, ` +
+          `${(sizes.gzipBytes / 1024).toFixed(0)} KB gzip`,
+      );
+    },
+  };
+}
