@@ -5,9 +5,8 @@
  * status's schema). What the conformance test (`test/conformance`) runs against the sandbox; it
  * reads only the document, so it runs the same against any provider.
  */
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import fc from 'fast-check';
+import type { RequestPieces } from './document-checker';
 import {
   applyBreakage,
   type Breakage,
@@ -37,14 +36,7 @@ export interface Operation {
 }
 
 /** One request: its pieces, and what it breaks when it is meant to be refused. */
-export interface Probe {
-  params: Record<string, unknown>;
-  query: Record<string, unknown>;
-  body?: unknown;
-  /** A multipart body's file; `null` sends none. */
-  file?: { bytes: number; type: string } | null;
-  /** A JSON body's text when it is sent as written (a `__proto__` key would not survive stringify). */
-  rawBody?: string;
+export interface Probe extends RequestPieces {
   broken?: string;
 }
 
@@ -261,77 +253,4 @@ export function requestOf(baseUrl: string, operation: Operation, probe: Probe, t
     body = probe.rawBody ?? JSON.stringify(probe.body);
   }
   return { url: url.toString(), init: { method: operation.method, headers, body } satisfies RequestInit };
-}
-
-/**
- * Holds answers to the document (a documented status, a body matching that status's schema), and
- * tells whether a probe really breaks one of the document's rules.
- */
-export class DocumentChecker {
-  readonly #ajv: Ajv2020;
-  readonly #components: Json;
-  readonly #validators = new Map<string, ValidateFunction>();
-
-  constructor(document: Json) {
-    this.#components = document.components as Json;
-    this.#ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
-    addFormats.default(this.#ajv);
-  }
-
-  #validator(key: string, schema: Schema): ValidateFunction {
-    let validate = this.#validators.get(key);
-    if (!validate) {
-      validate = this.#ajv.compile({ ...schema, components: this.#components });
-      this.#validators.set(key, validate);
-    }
-    return validate;
-  }
-
-  /** Whether the document refuses the probe: a generated breakage may happen to be allowed. */
-  breaksTheDocument(operation: Operation, probe: Probe): boolean {
-    if (probe.rawBody !== undefined || probe.file === null) return true;
-    if (probe.file && (probe.file.bytes === 0 || !operation.body?.fileTypes.includes(probe.file.type)))
-      return true;
-    for (const parameter of operation.parameters) {
-      const value = parameter.in === 'path' ? probe.params[parameter.name] : probe.query[parameter.name];
-      if (value === undefined) {
-        if (parameter.required) return true;
-        continue;
-      }
-      if (!this.#validator(`${operation.id} ${parameter.in} ${parameter.name}`, parameter.schema)(value))
-        return true;
-    }
-    const body = operation.body;
-    if (body?.type === 'json') return !this.#validator(`${operation.id} body`, body.schema)(probe.body);
-    return false;
-  }
-
-  /** Whether a body is the document's `Error` (for answers no operation lists, such as a 405). */
-  isError(body: unknown): boolean {
-    return this.#validator('Error', { $ref: '#/components/schemas/Error' })(body);
-  }
-
-  /** What is wrong with the answer, or an empty list. */
-  problems(operation: Operation, status: number, headers: Headers, body: unknown): string[] {
-    if (status >= 500) return [`answered ${status}`];
-    const documented = operation.responses[String(status)];
-    if (!documented) return [`answered ${status}, which the document does not list`];
-    const content = documented.content as Record<string, { schema: Schema }> | undefined;
-    const json = content?.['application/json'];
-    const problems: string[] = [];
-    if (json) {
-      const validate = this.#validator(`${operation.id} ${status}`, json.schema);
-      if (!validate(body)) {
-        const first = validate.errors?.[0];
-        problems.push(
-          `${status} body breaks its schema at ${first?.instancePath || '/'}: ${first?.message ?? ''}`,
-        );
-      }
-    }
-    const documentedHeaders = (documented.headers ?? {}) as Json;
-    for (const name of Object.keys(documentedHeaders)) {
-      if (!headers.has(name)) problems.push(`${status} without the ${name} header`);
-    }
-    return problems;
-  }
 }

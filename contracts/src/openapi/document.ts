@@ -51,7 +51,10 @@ const PROVIDER_DESCRIPTIONS: Record<string, string> = {
 const NO_PROTOTYPE_KEYS = {
   description: 'No key named `__proto__`, and no `constructor` key holding a `prototype`, anywhere',
   propertyNames: { not: { const: '__proto__' } },
+  // `required` and `properties` hold only for objects: without `type`, every string, number or
+  // boolean would match this `not` and so be refused.
   not: {
+    type: 'object',
     required: ['constructor'],
     properties: { constructor: { type: 'object', required: ['prototype'], properties: { prototype: {} } } },
   },

@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { startSandbox } from '@matchmaker/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DocumentChecker, type Operation, operationsOf } from '../../src/conformance/operations';
+import { DocumentChecker } from '../../src/conformance/document-checker';
+import { type Operation, operationsOf } from '../../src/conformance/operations';
 import { OPENAPI_FILE } from '../../src/openapi/document';
 
 const document = JSON.parse(readFileSync(new URL(`../../${OPENAPI_FILE}`, import.meta.url), 'utf8'));
