@@ -4,7 +4,7 @@
  * that use bi-directional contract testing or generate server stubs; the pacts stay the contract
  * of what the clients rely on. Regenerate with `pnpm --filter @matchmaker/contracts openapi`.
  */
-import { type EndpointDef, endpointList, errorAnswers } from '@matchmaker/sdk/schemas';
+import { API_ERROR_CODES, type EndpointDef, endpointList, errorAnswers } from '@matchmaker/sdk/schemas';
 import { z } from 'zod';
 
 type Json = Record<string, unknown>;
@@ -195,7 +195,9 @@ export function openApiDocument(): Json {
             message: { type: 'string' },
             code: {
               type: 'string',
-              description: 'A refusal the client acts on: `ACCOUNT_DELETED` (reactivate the account)',
+              description: `A refusal the client acts on: ${Object.entries(API_ERROR_CODES)
+                .map(([code, meaning]) => `\`${code}\` (${meaning})`)
+                .join('; ')}`,
             },
             errors: {
               type: 'array',

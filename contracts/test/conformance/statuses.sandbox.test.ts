@@ -69,6 +69,57 @@ describe('statuses the document lists, as the sandbox answers them', () => {
     expect((await probe('recommendations.respond', path, json(token, body, 'PUT'))).status).toBe(409);
   });
 
+  it("409 OWN_ACCOUNT for a call naming the caller's own account where it acts on another's", async () => {
+    const admin = sandbox.world.store.userByEmail('admin@sandbox.test');
+    const member = sandbox.world.store.userByEmail('member1@sandbox.test');
+    if (!admin || !member) throw new Error('the demo admin or member1 is missing');
+    const adminToken = tokenOf('admin@sandbox.test');
+    const memberToken = tokenOf('member1@sandbox.test');
+    const own = `/api/usermgmt/v2/admin/users/${admin.keycloakId}`;
+    const self = member.keycloakId;
+    const probes: [string, string, RequestInit][] = [
+      ['admin.deactivateUser', `${own}/deactivate`, json(adminToken, '', 'PUT')],
+      ['admin.suspendUser', `${own}/suspend`, json(adminToken, '', 'PUT')],
+      ['admin.changeUserRole', `${own}/role`, json(adminToken, '{"role":"General"}', 'PUT')],
+      ['admin.deleteUser', `${own}/`, json(adminToken, '', 'DELETE')],
+      [
+        'chats.sendMessage',
+        '/api/chats/v2/chats/messages',
+        json(memberToken, JSON.stringify({ recipient_id: self, message: 'Hi' })),
+      ],
+      [
+        'chats.updateBlocks',
+        '/api/chats/v2/chats/blocks',
+        json(memberToken, JSON.stringify({ user_id: self, blocked: true }), 'PUT'),
+      ],
+      [
+        'chats.report',
+        '/api/chats/v2/reports/reports',
+        json(memberToken, JSON.stringify({ reported_user_id: self, reason: 'Me' })),
+      ],
+      [
+        'recommendations.sendRequest',
+        '/api/recommendations/v2/matches/requests',
+        json(memberToken, JSON.stringify({ recipient_id: self })),
+      ],
+    ];
+    for (const [id, path, init] of probes)
+      expect(await probe(id, path, init), id).toMatchObject({ status: 409, body: { code: 'OWN_ACCOUNT' } });
+  });
+
+  it('409 ALREADY_DECIDED for a flagged image decided twice', async () => {
+    const flagged = Object.values(sandbox.world.store.data.images).find((image) => image.flagged);
+    if (!flagged) throw new Error('no flagged image in the seed');
+    const token = tokenOf('admin@sandbox.test');
+    const body = JSON.stringify({ filename: flagged.filename, approved: true });
+    const path = '/api/bytebox/v2/images/flagged';
+    expect((await probe('images.decideFlagged', path, json(token, body))).status).toBe(200);
+    expect(await probe('images.decideFlagged', path, json(token, body))).toMatchObject({
+      status: 409,
+      body: { code: 'ALREADY_DECIDED' },
+    });
+  });
+
   it('413 for a JSON body over 1 MB, and for more files than an upload takes', async () => {
     const big = JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(1024 * 1024) });
     expect(

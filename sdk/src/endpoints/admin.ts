@@ -19,6 +19,7 @@ import {
   visitSearchSchema,
 } from '../schemas/admin';
 import { id } from '../schemas/common';
+import { ownAccountConflict } from './answers';
 import { defineEndpoint } from './define';
 
 const base = '/api/usermgmt/v2/admin';
@@ -61,6 +62,7 @@ export const adminEndpoints = {
     params: userParams,
     response: adminUserChangedSchema,
     summary: 'Deactivate a user.',
+    failures: { 409: ownAccountConflict('The user') },
   }),
   reactivateUser: defineEndpoint({
     id: 'admin.reactivateUser',
@@ -83,6 +85,7 @@ export const adminEndpoints = {
     params: userParams,
     response: adminUserChangedSchema,
     summary: 'Suspend a user.',
+    failures: { 409: ownAccountConflict('The user') },
   }),
   changeUserEmail: defineEndpoint({
     id: 'admin.changeUserEmail',
@@ -107,6 +110,7 @@ export const adminEndpoints = {
     body: changeUserRoleSchema,
     response: adminUserChangedSchema,
     summary: "Change a user's role.",
+    failures: { 409: `${ownAccountConflict('The user')}, and the new role would make it a member's` },
   }),
   confirmUser: defineEndpoint({
     id: 'admin.confirmUser',
@@ -141,6 +145,7 @@ export const adminEndpoints = {
     params: userParams,
     response: adminUserDeletedSchema,
     summary: 'Delete a user.',
+    failures: { 409: ownAccountConflict('The user') },
   }),
   createUser: defineEndpoint({
     id: 'admin.createUser',

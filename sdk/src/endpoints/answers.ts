@@ -17,6 +17,22 @@ export interface ErrorAnswer {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
+/**
+ * The codes an error body's `code` carries, each with its status and what it tells the client.
+ * The OpenAPI document lists them as the `Error` body's `code` values.
+ */
+export const API_ERROR_CODES = {
+  ACCOUNT_DELETED: '401: the account is deleted; reactivate it to continue',
+  OWN_ACCOUNT:
+    "409: the call names the caller's own account where it acts on another's (an admin locking their own account out; a message, block, report or match request to oneself)",
+  ALREADY_DECIDED: '409: the flagged image was decided before; `decision` holds that decision',
+} as const;
+export type ApiErrorCode = keyof typeof API_ERROR_CODES;
+
+/** A 409 `failures` entry for a call that refuses the caller's own account (`OWN_ACCOUNT`). */
+export const ownAccountConflict = (what: string): string =>
+  `${what} is the caller's own account (\`code: "OWN_ACCOUNT"\`)`;
+
 const hasPathParams = (entry: EndpointDef): boolean => /\{\w+\}/.test(entry.path);
 
 /** The error answers of one call, in status order. Every body is `{ message, errors?, code? }`. */

@@ -15,6 +15,7 @@ import {
   unreadCountSchema,
 } from '../schemas/chat';
 import { id } from '../schemas/common';
+import { ownAccountConflict } from './answers';
 import { defineEndpoint } from './define';
 
 const BASE = '/api/chats/v2';
@@ -53,7 +54,7 @@ export const chatsEndpoints = {
     body: sendMessageSchema,
     response: chatMessageSchema,
     summary: 'Sends a chat message to a mutual match.',
-    failures: { 404: 'No member has this recipient_id' },
+    failures: { 404: 'No member has this recipient_id', 409: ownAccountConflict('The recipient') },
   }),
   updateMessageStatus: defineEndpoint({
     id: 'chats.updateMessageStatus',
@@ -98,7 +99,7 @@ export const chatsEndpoints = {
     body: blockUpdateSchema,
     response: blockUpdatedSchema,
     summary: 'Blocks or unblocks a member.',
-    failures: { 404: 'No member has this user_id' },
+    failures: { 404: 'No member has this user_id', 409: ownAccountConflict('The member') },
   }),
   listBlocks: defineEndpoint({
     id: 'chats.listBlocks',
@@ -120,6 +121,6 @@ export const chatsEndpoints = {
     body: chatReportSchema,
     response: reportFiledSchema,
     summary: 'Reports a member to the staff.',
-    failures: { 404: 'No member has this reported_user_id' },
+    failures: { 404: 'No member has this reported_user_id', 409: ownAccountConflict('The member reported') },
   }),
 } as const;

@@ -131,7 +131,10 @@ export const imagesEndpoints = {
     body: flaggedImageDecisionSchema,
     response: flaggedImageDecidedSchema,
     summary: 'Posts the decision on a flagged image, which leaves the review list (admin).',
-    failures: { 404: 'No flagged image has this file name' },
+    failures: {
+      404: 'No flagged image has this file name',
+      409: 'The image was decided before (`code: "ALREADY_DECIDED"`, and `decision` holds that decision)',
+    },
   }),
   bulk: defineEndpoint({
     id: 'images.bulk',

@@ -17,6 +17,7 @@ import {
   updateMatchRequestSchema,
   usedFiltersSchema,
 } from '../schemas/recommendation';
+import { ownAccountConflict } from './answers';
 import { defineEndpoint } from './define';
 
 const BASE = '/api/recommendations/v2';
@@ -62,7 +63,7 @@ export const recommendationsEndpoints = {
     summary: 'Sends a match request to another member.',
     failures: {
       404: 'No member has this recipient_id',
-      409: 'The recipient is the sender, a request between the two is pending, or they are already matched',
+      409: `${ownAccountConflict('The recipient')}, a request between the two is pending, or they are already matched`,
     },
   }),
   updateRequest: defineEndpoint({
