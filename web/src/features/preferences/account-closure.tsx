@@ -1,14 +1,11 @@
 import { userIdOf } from '@matchmaker/sdk/rules';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Dialog } from '../../components/dialog';
-import { Button, type ButtonProps, TextField } from '../../components/index';
-import { getClient } from '../../lib/client';
-import { describeError } from '../../lib/error-message';
-import { reportError } from '../../lib/report';
-import { notify } from '../../lib/toast';
-import { logOut, sessionState } from '../../state/session';
-import { FormError } from './form-error';
+import { Button, type ButtonProps, FormError, TextField } from '../../components/index';
+import { useForm } from '../../lib/use-form';
+import { sessionState } from '../../state/session';
+import { closeAccount, endSessionAfterClosure } from './preferences-state';
 
 /** The word typed to confirm a deletion: a slip of the finger cannot delete an account. */
 const DELETE_WORD = 'DELETE';
@@ -46,47 +43,34 @@ function ConfirmActions({
 export function AccountClosure() {
   const session = useSnapshot(sessionState);
   const [step, setStep] = useState<Step>(null);
-  const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>();
   const formId = useId();
+  // Both end the session once the call succeeds (the SDK's logout clears everything).
+  const deactivation = useForm({
+    initial: {},
+    submit: () => closeAccount('deactivate'),
+    onSuccess: endSessionAfterClosure,
+    successToast: 'Your account is deactivated.',
+  });
+  const deletion = useForm({
+    initial: { confirm_delete: '' },
+    validate: ({ confirm_delete }) => ({
+      confirm_delete: confirm_delete.trim() === DELETE_WORD ? undefined : `Type ${DELETE_WORD} to confirm.`,
+    }),
+    submit: () => {
+      const userId = userIdOf(session.user);
+      if (!userId) throw new Error('The logged-in user has no id');
+      return closeAccount({ deleteUser: userId });
+    },
+    onSuccess: endSessionAfterClosure,
+    successToast: 'Your account deletion has started. We have emailed you about it.',
+  });
+  const busy = deactivation.busy || deletion.busy;
 
   const close = () => {
     if (busy) return;
     setStep(null);
-    setTyped('');
-    setError(undefined);
-  };
-
-  const run = async (call: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await call();
-    } catch (caught) {
-      reportError(caught);
-      setError(describeError(caught));
-      setBusy(false);
-      return;
-    }
-    notify.success(done);
-    await logOut().catch(reportError);
-  };
-
-  const deactivate = () => run(() => getClient().accounts.deactivate(), 'Your account is deactivated.');
-
-  const remove = (event: FormEvent) => {
-    event.preventDefault();
-    const userId = userIdOf(session.user);
-    if (typed.trim() !== DELETE_WORD) {
-      setError(`Type ${DELETE_WORD} to confirm.`);
-      return;
-    }
-    if (!userId) return;
-    void run(
-      () => getClient().accounts.initiateAccountDeletion(userId),
-      'Your account deletion has started. We have emailed you about it.',
-    );
+    deactivation.reset();
+    deletion.reset();
   };
 
   return (
@@ -117,13 +101,17 @@ export function AccountClosure() {
         role="alertdialog"
         onClose={close}
         actions={
-          <ConfirmActions busy={busy} onKeep={close} confirm={{ onClick: () => void deactivate() }}>
+          <ConfirmActions
+            busy={busy}
+            onKeep={close}
+            confirm={{ onClick: () => void deactivation.onSubmit() }}
+          >
             Deactivate my account
           </ConfirmActions>
         }
       >
         <p>Other members will no longer see your profile, and you will be logged out.</p>
-        <FormError message={error} />
+        <FormError message={deactivation.errors.form} />
       </Dialog>
 
       <Dialog
@@ -141,16 +129,14 @@ export function AccountClosure() {
           Your account will be marked for deletion and you will be logged out. This cannot be undone from
           here.
         </p>
-        <form id={formId} onSubmit={remove} noValidate>
+        <form id={formId} onSubmit={deletion.onSubmit} noValidate>
           <TextField
             label={`Type ${DELETE_WORD} to confirm`}
-            name="confirm_delete"
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            value={typed}
-            error={error}
-            onChange={(event) => setTyped(event.target.value)}
+            {...deletion.field('confirm_delete')}
+            error={deletion.errors.confirm_delete ?? deletion.errors.form}
           />
         </form>
       </Dialog>
