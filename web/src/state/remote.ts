@@ -59,7 +59,9 @@ export interface LoadOptions {
   key?: string;
   /** The member's words when the call fails and the error has none of its own (describeError's by default). */
   failure?: string;
-  /** A refresh in the background: keeps `status` ready while it runs, and a failure keeps the data. */
+  /** A reload of shown data: `status` stays ready while it runs (no spinner replaces the list). */
+  refresh?: boolean;
+  /** A refresh in the background: as `refresh`, and a failure keeps the data shown (only reported). */
   quiet?: boolean;
   /** Failures are reported unless false (a refresh that is retried soon). */
   report?: boolean;
@@ -86,7 +88,7 @@ export function load<T extends object>(
   const flight = flights.get(target);
   if (flight && flight.key === key && !options.fresh) return flight.promise as Promise<T | null>;
   const current = sessionGuard();
-  if (!options.quiet || target.status !== 'ready') target.status = 'loading';
+  if (!(options.refresh || options.quiet) || target.status !== 'ready') target.status = 'loading';
   target.error = null;
   const promise = call().then(
     (answer) => {
