@@ -55,6 +55,13 @@ export interface CheckboxProps<K extends string = string> {
   onChange: (event: { target: { checked: boolean } }) => void;
 }
 
+/** What a form's frame draws of any form: its submit, its busy state and its form-level error. */
+export interface FormCycle {
+  errors: { form?: string | undefined };
+  busy: boolean;
+  onSubmit: (event?: FormEvent) => Promise<boolean>;
+}
+
 export interface Form<V extends FormValues, R = unknown> {
   values: V;
   errors: FormErrorsOf<V>;
@@ -133,10 +140,10 @@ export function useForm<V extends FormValues, R = unknown>(spec: FormSpec<V, R>)
     try {
       const result = await spec.submit(values);
       setErrors({});
-      spec.onSuccess?.(result, values);
       const toast =
         typeof spec.successToast === 'function' ? spec.successToast(result, values) : spec.successToast;
       if (toast) notify.success(toast);
+      spec.onSuccess?.(result, values);
       return result;
     } catch (error) {
       place(error);

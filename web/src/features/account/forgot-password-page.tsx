@@ -4,7 +4,7 @@ import { AppLink, Button, PageHeading } from '../../components/index';
 import { PATHS } from '../../config/paths';
 import { useForm } from '../../lib/use-form';
 import { sendResetLink } from './account-actions';
-import { AccountEmailField, checkEmail } from './account-email-field';
+import { checkEmail, SendLinkForm } from './send-link-form';
 import './account.css';
 
 export default function ForgotPasswordPage() {
@@ -33,15 +33,7 @@ export default function ForgotPasswordPage() {
           </p>
         </div>
       ) : (
-        <form className="card form" onSubmit={form.onSubmit} noValidate>
-          <AccountEmailField field={form.field('email')} error={form.errors.form} />
-          <Button type="submit" block busy={form.busy}>
-            Send reset link
-          </Button>
-          <p className="form__links">
-            <AppLink href={PATHS.login}>Back to log in</AppLink>
-          </p>
-        </form>
+        <SendLinkForm form={form} submitLabel="Send reset link" />
       )}
     </section>
   );

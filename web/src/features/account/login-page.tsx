@@ -4,7 +4,8 @@ import { Suspense, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Redirect, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
-import { AppLink, absolute, Button, FormError, PageHeading, TextField } from '../../components/index';
+import { EmailField, PasswordField } from '../../components/credential-fields';
+import { AppLink, absolute, Button, FormError, PageHeading } from '../../components/index';
 import { config, loadConfig } from '../../config/config';
 import { PATHS } from '../../config/paths';
 import { describeError } from '../../lib/error-message';
@@ -75,21 +76,8 @@ export function LoginPage() {
         aria-describedby={errors.form ? 'login-error' : undefined}
       >
         <FormError message={errors.form} id="login-error" />
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          {...form.field('email')}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="current-password"
-          required
-          {...form.field('password')}
-        />
+        <EmailField field={form.field('email')} />
+        <PasswordField field={form.field('password')} />
         <Button type="submit" block busy={form.busy}>
           Log in
         </Button>

@@ -6,14 +6,15 @@
 import { useMemo } from 'react';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
+import { EmailField, PasswordField } from '../../components/credential-fields';
 import { AppLink, Button, FormError, PageHeading, TextField } from '../../components/index';
 import { PATHS } from '../../config/paths';
 import { useForm } from '../../lib/use-form';
 import { register } from './account-actions';
-import { AccountEmailField, checkEmail } from './account-email-field';
 import { checkPerson, PersonFields, type PersonValues, TermsField } from './account-fields';
 import { ACCOUNT_PATHS } from './account-paths';
 import { referrerFrom } from './referral';
+import { checkEmail } from './send-link-form';
 import { useUsernameCheck } from './username-check';
 import './account.css';
 
@@ -78,14 +79,8 @@ export default function RegisterPage() {
           idleHint="Letters, digits, dots, dashes or underscores. Other members see it."
           maxBirthDate={new Date().toISOString().slice(0, 10)}
         />
-        <AccountEmailField field={form.field('email')} />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          {...form.field('password')}
-        />
+        <EmailField field={form.field('email')} />
+        <PasswordField field={form.field('password')} chosen />
         <TermsField field={form.checkbox('agreed_to_terms')} />
         <Button type="submit" block busy={form.busy}>
           Create account

@@ -1,8 +1,8 @@
 /** Reset password from the emailed link (`/account/reset-password?token=&email=`). */
 import { useState } from 'react';
 import { useSearch } from 'wouter';
+import { NewPasswordFields } from '../../components/credential-fields';
 import { AppLink, Button, ButtonLink, ErrorState, FormError, PageHeading } from '../../components/index';
-import { NewPasswordFields } from '../../components/new-password-fields';
 import { PATHS } from '../../config/paths';
 import { fieldErrorsOf } from '../../lib/form-errors';
 import { useForm } from '../../lib/use-form';

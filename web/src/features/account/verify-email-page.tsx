@@ -8,8 +8,8 @@ import { AppLink, Button, PageHeading } from '../../components/index';
 import { PATHS } from '../../config/paths';
 import { useForm } from '../../lib/use-form';
 import { resendConfirmation } from './account-actions';
-import { AccountEmailField, checkEmail } from './account-email-field';
 import { pendingEmail } from './pending-email';
+import { checkEmail, SendLinkForm } from './send-link-form';
 import './account.css';
 
 export default function VerifyEmailPage() {
@@ -41,22 +41,15 @@ export default function VerifyEmailPage() {
           {sent}
         </p>
       ) : null}
-      <form
-        className="card form"
+      <SendLinkForm
+        form={form}
+        submitLabel="Send the confirmation link again"
+        variant={registered ? 'secondary' : 'primary'}
         onSubmit={(event) => {
           setSent(null);
           void form.onSubmit(event);
         }}
-        noValidate
-      >
-        <AccountEmailField field={form.field('email')} error={form.errors.form} />
-        <Button type="submit" variant={registered ? 'secondary' : 'primary'} block busy={form.busy}>
-          Send the confirmation link again
-        </Button>
-        <p className="form__links">
-          <AppLink href={PATHS.login}>Back to log in</AppLink>
-        </p>
-      </form>
+      />
     </section>
   );
 }

@@ -12,27 +12,43 @@ const DELETE_WORD = 'DELETE';
 
 type Step = 'deactivate' | 'delete' | null;
 
-/** A closure dialog's buttons: keeping the account first, the destructive step named in full. */
-function ConfirmActions({
+/** A closure step's dialog: keeping the account first, the destructive step named in full. */
+function ClosureDialog({
+  open,
+  title,
   busy,
   onKeep,
   confirm,
+  confirmLabel,
   children,
 }: {
+  open: boolean;
+  title: string;
   busy: boolean;
   onKeep: () => void;
   confirm: Pick<ButtonProps, 'onClick' | 'type' | 'form'>;
+  confirmLabel: string;
   children: ReactNode;
 }) {
   return (
-    <>
-      <Button variant="secondary" onClick={onKeep} disabled={busy}>
-        Keep my account
-      </Button>
-      <Button variant="danger" busy={busy} {...confirm}>
-        {children}
-      </Button>
-    </>
+    <Dialog
+      open={open}
+      title={title}
+      role="alertdialog"
+      onClose={onKeep}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onKeep} disabled={busy}>
+            Keep my account
+          </Button>
+          <Button variant="danger" busy={busy} {...confirm}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </Dialog>
   );
 }
 
@@ -95,35 +111,25 @@ export function AccountClosure() {
         </Button>
       </div>
 
-      <Dialog
+      <ClosureDialog
         open={step === 'deactivate'}
         title="Deactivate your account?"
-        role="alertdialog"
-        onClose={close}
-        actions={
-          <ConfirmActions
-            busy={busy}
-            onKeep={close}
-            confirm={{ onClick: () => void deactivation.onSubmit() }}
-          >
-            Deactivate my account
-          </ConfirmActions>
-        }
+        busy={busy}
+        onKeep={close}
+        confirm={{ onClick: () => void deactivation.onSubmit() }}
+        confirmLabel="Deactivate my account"
       >
         <p>Other members will no longer see your profile, and you will be logged out.</p>
         <FormError message={deactivation.errors.form} />
-      </Dialog>
+      </ClosureDialog>
 
-      <Dialog
+      <ClosureDialog
         open={step === 'delete'}
         title="Delete your account?"
-        role="alertdialog"
-        onClose={close}
-        actions={
-          <ConfirmActions busy={busy} onKeep={close} confirm={{ type: 'submit', form: formId }}>
-            Delete my account
-          </ConfirmActions>
-        }
+        busy={busy}
+        onKeep={close}
+        confirm={{ type: 'submit', form: formId }}
+        confirmLabel="Delete my account"
       >
         <p>
           Your account will be marked for deletion and you will be logged out. This cannot be undone from
@@ -139,7 +145,7 @@ export function AccountClosure() {
             error={deletion.errors.confirm_delete ?? deletion.errors.form}
           />
         </form>
-      </Dialog>
+      </ClosureDialog>
     </section>
   );
 }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { Button, FormError, TextField } from '../../components/index';
+import { EmailField, PasswordField } from '../../components/credential-fields';
 import { looksLikeEmail } from '../../lib/form-errors';
 import { useForm } from '../../lib/use-form';
 import { sessionState } from '../../state/session';
+import { PreferenceForm } from './preference-form';
 import { requestEmailChange } from './preferences-state';
 
 /** Step one of an email change: the new address and the password; a link goes to the new address. */
@@ -29,42 +30,27 @@ export function EmailForm() {
 
   return (
     // `id="email"`: the profile's "Change email" link lands here (/preferences#email).
-    <form
+    <PreferenceForm
       id="email"
-      className="card form"
-      onSubmit={form.onSubmit}
-      aria-labelledby="email-heading"
-      noValidate
-    >
-      <h2 id="email-heading">Email address</h2>
-      <p>
-        Your email address is <strong>{session.user?.email ?? 'not known'}</strong>.
-      </p>
-      {sentTo ? (
-        <p className="notice notice--info" role="status">
-          We sent a confirmation link to <strong>{sentTo}</strong>. Open it to finish the change; your address
-          stays the same until then.
+      form={form}
+      heading="Email address"
+      submitLabel="Send confirmation link"
+      intro={
+        <p>
+          Your email address is <strong>{session.user?.email ?? 'not known'}</strong>.
         </p>
-      ) : null}
-      <FormError message={form.errors.form} />
-      <TextField
-        label="New email address"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        {...form.field('new_email')}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="current-password"
-        required
-        {...form.field('password')}
-      />
-      <Button type="submit" busy={form.busy}>
-        Send confirmation link
-      </Button>
-    </form>
+      }
+      notice={
+        sentTo ? (
+          <>
+            We sent a confirmation link to <strong>{sentTo}</strong>. Open it to finish the change; your
+            address stays the same until then.
+          </>
+        ) : null
+      }
+    >
+      <EmailField field={form.field('new_email')} label="New email address" />
+      <PasswordField field={form.field('password')} />
+    </PreferenceForm>
   );
 }

@@ -1,6 +1,6 @@
-import { Button, FormError, TextField } from '../../components/index';
-import { NewPasswordFields } from '../../components/new-password-fields';
+import { NewPasswordFields, PasswordField } from '../../components/credential-fields';
 import { useForm } from '../../lib/use-form';
+import { PreferenceForm } from './preference-form';
 import { changePassword } from './preferences-state';
 
 const EMPTY = { old_password: '', new_password: '', repeat_password: '' };
@@ -28,20 +28,9 @@ export function PasswordForm() {
   });
 
   return (
-    <form className="card form" onSubmit={form.onSubmit} aria-labelledby="password-heading" noValidate>
-      <h2 id="password-heading">Password</h2>
-      <FormError message={form.errors.form} />
-      <TextField
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        required
-        {...form.field('old_password')}
-      />
+    <PreferenceForm form={form} heading="Password" submitLabel="Change password">
+      <PasswordField field={form.field('old_password')} label="Current password" />
       <NewPasswordFields password={form.field('new_password')} repeat={form.field('repeat_password')} />
-      <Button type="submit" busy={form.busy}>
-        Change password
-      </Button>
-    </form>
+    </PreferenceForm>
   );
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { Button, FormError, TextField } from '../../components/index';
+import { TextField } from '../../components/index';
 import { useForm } from '../../lib/use-form';
 import { sessionState } from '../../state/session';
+import { PreferenceForm } from './preference-form';
 import { requestUsernameChange } from './preferences-state';
 
 /** Step one of a username change: the new name; a confirmation link goes to the member's email. */
@@ -24,17 +25,23 @@ export function UsernameForm() {
   });
 
   return (
-    <form className="card form" onSubmit={form.onSubmit} aria-labelledby="username-heading" noValidate>
-      <h2 id="username-heading">Username</h2>
-      <p>
-        Your username is <strong>{session.user?.username ?? 'not set'}</strong>.
-      </p>
-      {sentFor ? (
-        <p className="notice notice--info" role="status">
-          We emailed you a link to confirm <strong>{sentFor}</strong> as your new username.
+    <PreferenceForm
+      form={form}
+      heading="Username"
+      submitLabel="Send confirmation link"
+      intro={
+        <p>
+          Your username is <strong>{session.user?.username ?? 'not set'}</strong>.
         </p>
-      ) : null}
-      <FormError message={form.errors.form} />
+      }
+      notice={
+        sentFor ? (
+          <>
+            We emailed you a link to confirm <strong>{sentFor}</strong> as your new username.
+          </>
+        ) : null
+      }
+    >
       <TextField
         label="New username"
         autoComplete="username"
@@ -43,9 +50,6 @@ export function UsernameForm() {
         required
         {...form.field('username')}
       />
-      <Button type="submit" busy={form.busy}>
-        Send confirmation link
-      </Button>
-    </form>
+    </PreferenceForm>
   );
 }
