@@ -36,6 +36,11 @@ export interface FormSpec<V extends FormValues, R> {
   failureMessage?: (error: unknown) => string | undefined;
   /** Also show the form-level failure as an error toast (a form far from where the member looks). */
   failureToast?: boolean;
+  /**
+   * A failed check moves focus to the first invalid field (long forms, where the error may be out
+   * of sight); short forms keep focus where the member left it.
+   */
+  focusInvalid?: boolean;
 }
 
 /** Props of a text input, select or text area bound to one value. */
@@ -122,7 +127,7 @@ export function useForm<V extends FormValues, R = unknown>(spec: FormSpec<V, R>)
     );
     setErrors(found as FormErrorsOf<V>);
     if (Object.keys(found).length === 0) return true;
-    firstInvalid(form);
+    if (spec.focusInvalid) firstInvalid(form);
     return false;
   };
 

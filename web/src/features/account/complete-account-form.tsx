@@ -11,6 +11,7 @@ import { useUsernameCheck } from './username-check';
 export function CompleteAccountForm({ onDone }: { onDone: () => void }) {
   const { user } = useSnapshot(sessionState);
   const form = useForm({
+    focusInvalid: true,
     initial: (): PersonValues => ({
       username: user?.username ?? '',
       date_of_birth: '',

@@ -33,6 +33,7 @@ export default function RegisterPage() {
   const search = useSearch();
   const referrer = useMemo(() => referrerFrom(search), [search]);
   const form = useForm({
+    focusInvalid: true,
     initial: EMPTY,
     validate: (values) => ({
       first_name: values.first_name.trim() ? undefined : 'Enter your first name.',

@@ -188,7 +188,7 @@ function PhotoCard({
     try {
       await changePhoto(image, change);
       notify.success(done);
-      await onChanged();
+      await Promise.all([onChanged(), refreshUser()]);
     } catch (error) {
       notify.error(describeError(error));
     } finally {

@@ -5,7 +5,7 @@
  */
 import type { User } from '@matchmaker/sdk';
 import { PROFILE_FIELDS, type ProfileField } from '@matchmaker/sdk/schemas';
-import { useMemo } from 'react';
+import { type FormEvent, useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import { SelectField, TextAreaField } from '../../components/choice-fields';
 import { Button, FormError, PageHeading, TextField } from '../../components/index';
@@ -81,6 +81,17 @@ function ProfileEditor({ user }: { user: User }) {
     target?.focus();
   };
 
+  // A failed check scrolls the first wrong field (in the fields' order) to the middle and focuses it.
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const first = PROFILE_FIELDS.find((field) => checkValues(values)[field]);
+    if (first && !form.check()) {
+      focusField(first);
+      return;
+    }
+    void form.onSubmit();
+  };
+
   return (
     <section className="page profile-page">
       <PageHeading title="Your profile">
@@ -91,12 +102,7 @@ function ProfileEditor({ user }: { user: User }) {
       <ProfileTabs />
       <div className="profile-layout">
         <CompletionCard user={user} onPick={focusField} />
-        <form
-          className="card form profile-form"
-          onSubmit={form.onSubmit}
-          noValidate
-          aria-label="Profile details"
-        >
+        <form className="card form profile-form" onSubmit={onSubmit} noValidate aria-label="Profile details">
           <FormError message={errors.form} />
           {FIELD_GROUPS.map((group) => (
             <fieldset key={group} className="profile-form__group">

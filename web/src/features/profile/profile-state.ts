@@ -8,7 +8,7 @@ import { type Image, type KycUserRequests, PROFILE_PHOTO_IMAGE_TYPE } from '@mat
 import { proxy } from 'valtio';
 import { getClient } from '../../lib/client';
 import { idle, load, type Remote, resetRemote } from '../../state/remote';
-import { refreshUser, replaceUser } from '../../state/session';
+import { replaceUser } from '../../state/session';
 import { onSessionEnd } from '../../state/session-end';
 import { KYC_DOCUMENT_IMAGE_TYPE } from './kyc';
 
@@ -39,6 +39,8 @@ export function loadImages(userId: string, fresh = false): Promise<unknown> {
   return load(profileData.images, async () => (await getClient().images.list(userId)).images, {
     key: userId,
     fresh,
+    // A reload after a change keeps the screen (and its forms) as they are until the answer.
+    refresh: true,
   });
 }
 
@@ -46,6 +48,8 @@ export function loadVerification(userId: string, fresh = false): Promise<unknown
   return load(profileData.verification, () => getClient().kyc.listUserRequests(userId), {
     key: userId,
     fresh,
+    // A reload after a change keeps the screen (and its forms) as they are until the answer.
+    refresh: true,
   });
 }
 
@@ -66,14 +70,13 @@ export async function uploadPhoto(input: { file: File; caption: string; asProfil
 
 export type PhotoChange = { caption: string | null } | 'make-profile' | 'delete';
 
-/** Changes one photo; a change of the profile photo re-reads the user (the header shows it). */
+/** Changes one photo; the screen then re-reads the user where the profile photo may have changed. */
 export async function changePhoto(image: Image, change: PhotoChange): Promise<void> {
   const images = getClient().images;
   if (change === 'delete') await images.delete(image.filename);
   else if (change === 'make-profile')
     await images.edit(image.filename, { image_type: PROFILE_PHOTO_IMAGE_TYPE });
   else await images.edit(image.filename, change);
-  if (change === 'delete' || change === 'make-profile') await refreshUser();
 }
 
 /**
