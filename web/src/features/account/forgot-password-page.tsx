@@ -1,6 +1,6 @@
 /** Forgot password: sends the reset link. The answer is the same whether or not the address is registered. */
 import { useState } from 'react';
-import { AppLink, Button, PageHeading } from '../../components/index';
+import { AppLink, PageHeading } from '../../components/index';
 import { PATHS } from '../../config/paths';
 import { useForm } from '../../lib/use-form';
 import { sendResetLink } from './account-actions';

@@ -4,8 +4,7 @@
  */
 import { useState } from 'react';
 import { useSearch } from 'wouter';
-import { AppLink, Button, PageHeading } from '../../components/index';
-import { PATHS } from '../../config/paths';
+import { PageHeading } from '../../components/index';
 import { useForm } from '../../lib/use-form';
 import { resendConfirmation } from './account-actions';
 import { pendingEmail } from './pending-email';
