@@ -72,6 +72,7 @@ describe("the run's shared abort signal", () => {
         resume: false,
         retryFailed: false,
         journalPath: join(dir, 'rows.journal.ndjson'),
+        journalGiven: true,
         failuresPath: join(dir, 'rows.failures.csv'),
         reportPath: undefined,
         client,

@@ -5,6 +5,7 @@
  * stops taking rows and lets the ones in flight finish; a second one aborts them.
  */
 import { setMaxListeners } from 'node:events';
+import { join } from 'node:path';
 import {
   isAbortedError,
   isHttpError,
@@ -12,6 +13,7 @@ import {
   isSuspendedError,
   type MatchmakerClient,
 } from '@matchmaker/sdk';
+import { configDir } from '../config';
 import { describeError, type RunFacts } from '../errors';
 import { CliError, EXIT, usageError } from '../exit';
 import type { Io } from '../io';
@@ -26,8 +28,9 @@ import {
   StoppedWaiting,
   withRetries,
 } from './flow';
-import { BitSet, idHash, type JournalState, JournalWriter, lockJournal, readJournal } from './journal';
-import { checkRunPaths } from './paths';
+import { BitSet, idHash, type JournalState, JournalWriter, readJournal } from './journal';
+import { lockJournal, type OpenJournal } from './journal-lock';
+import { checkRunPaths, journalName } from './paths';
 import { type Counts, RunNotes, startProgress } from './progress';
 import {
   type CsvHeader,
@@ -133,6 +136,8 @@ export interface RunSpec {
   resume: boolean;
   retryFailed: boolean;
   journalPath: string;
+  /** Whether --journal named the journal (else it is the default): messages say which. */
+  journalGiven: boolean;
   failuresPath: string;
   reportPath: string | undefined;
   /** The client for a real run (absent for --dry-run and --validate-only). */
@@ -377,6 +382,7 @@ export async function runBulk(spec: RunSpec): Promise<RunReport> {
   checkRunPaths({
     input: spec.source.path,
     journal: spec.validateOnly ? undefined : spec.journalPath,
+    journalGiven: spec.journalGiven,
     journalWritten: real,
     failures: real ? spec.failuresPath : undefined,
     report: spec.reportPath,
@@ -385,25 +391,31 @@ export async function runBulk(spec: RunSpec): Promise<RunReport> {
   // Only a real run writes the journal; one run at a time may, from reading it to its last record.
   const notes = new RunNotes(spec.io.stderr);
   spec.control.useNotes(notes);
-  if (!real) return run(spec, notes);
-  const release = await lockJournal(spec.journalPath, {
-    warn: (text) => notes.say(text),
-    onLost: (error) => spec.control.fail(error),
-  });
+  if (!real) return run(spec, notes, undefined);
+  const held = await lockJournal(
+    spec.journalPath,
+    journalName(spec.journalPath, spec.journalGiven),
+    join(configDir(spec.io.env), 'journal-locks'),
+    {
+      warn: (text) => notes.say(text),
+      onLost: (error) => spec.control.fail(error),
+    },
+  );
   try {
-    return await run(spec, notes);
+    return await run(spec, notes, held.journal);
   } finally {
-    await release();
+    await held.release();
   }
 }
 
-async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
+/** `locked`: the journal a real run has locked and opened; undefined for --dry-run and --validate-only. */
+async function run(spec: RunSpec, notes: RunNotes, locked: OpenJournal | undefined): Promise<RunReport> {
   const { io, action, source } = spec;
   const name = displayName(source);
   const started = performance.now();
   const startedAt = new Date().toISOString();
   // Read first, so that resuming over a changed input stops before anything is sent.
-  const journal = spec.validateOnly ? undefined : await readJournal(spec.journalPath);
+  const journal = spec.validateOnly ? undefined : await readJournal(spec.journalPath, locked);
   if (journal) sameRun(journal, spec);
   // stdin (or a pipe) can be read once only: it is checked row by row as it runs.
   const checked = source.once && !spec.validateOnly ? undefined : await validate(spec, journal);
@@ -443,9 +455,9 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
   const counts: Counts = { ok: 0, failed: 0, skipped: 0 };
   const header: CsvHeader = { columns: [] };
   // A journal that cannot be written stops the run taking rows.
-  const writer = real
+  const writer = locked
     ? new JournalWriter(
-        spec.journalPath,
+        locked,
         { action: action.name, options: action.options, column: spec.idColumn, input: name },
         (error) => spec.control.fail(error),
       )

@@ -163,6 +163,7 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
       resume: options.resume === true,
       retryFailed: options.retryFailed === true,
       journalPath: options.journal ?? besideInput(source, name, 'journal.ndjson'),
+      journalGiven: options.journal !== undefined,
       failuresPath: options.failures ?? besideInput(source, name, `failures.${source.format}`),
       reportPath: options.report,
       client,
