@@ -277,6 +277,12 @@ class LineTaggingParser extends Parser {
     return { row: quote - countBreaks(fields), quote, line: errorLine - this.#extraLines };
   }
 
+  /** The cells of the row being read that are read whole (those before the one being read). */
+  cellsRead(): unknown[] {
+    const state: unknown = Reflect.get(this, 'state');
+    return isRecord(state) && Array.isArray(state.record) ? state.record : [];
+  }
+
   /** The first cell of the row being read, as far as it is read. */
   firstCell(): string {
     const state: unknown = Reflect.get(this, 'state');
@@ -452,8 +458,9 @@ async function* csvRows(source: InputSource, stream: Readable, idColumn: string,
       // csv-parse reports each error of a record; the row is one failed row.
       if (lastSkipped === start.row) return;
       lastSkipped = start.row;
-      // A row with too many or too few cells was read whole: its id cell can be shown.
-      const cells: unknown = error?.record;
+      // A row with too many or too few cells was read whole, and one with a quote error up to
+      // the cell it is in: its id cell can be shown when it came before.
+      const cells: unknown = error?.record ?? parser.cellsRead();
       const idCell = Array.isArray(cells) && columns ? cells[columns.indexOf(idColumn)] : undefined;
       skipped.push({
         line: start.row,
