@@ -4,8 +4,19 @@
  * On `--resume` and `--retry-failed` it is read back into two bitsets (done, failed) indexed by
  * input line, so resuming a million-row run costs a few hundred kilobytes.
  */
-import { createReadStream, existsSync, fstatSync, fsyncSync, readSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  createReadStream,
+  existsSync,
+  fstatSync,
+  fsyncSync,
+  openSync,
+  readSync,
+  writeSync,
+} from 'node:fs';
 import { createInterface } from 'node:readline';
+import { finished } from 'node:stream/promises';
 import { usageError } from '../exit';
 import { isRecord, numberAt, stringAt } from '../guards';
 import type { OpenJournal } from './journal-lock';
@@ -121,10 +132,39 @@ export async function readJournal(path: string, open?: OpenJournal): Promise<Jou
     records: 0,
   };
   if (!open && !existsSync(path)) return state;
-  const input = open
-    ? createReadStream(path, { fd: open.fd, start: 0, autoClose: false })
-    : createReadStream(path);
+  const input = open ? createReadStream(path, { fd: sameFileFd(path, open) }) : createReadStream(path);
   const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+  try {
+    return await readRecords(path, lines, state);
+  } finally {
+    // Stopped at damage, the stream may still be reading: it is closed, and its descriptor with
+    // it, before this returns.
+    lines.close();
+    input.destroy();
+    await finished(input).catch(() => undefined);
+  }
+}
+
+/**
+ * A descriptor of its own for reading the journal a run holds: the lock's stays open for the
+ * writer (a stream closes the descriptor it reads when it is destroyed, whatever `autoClose`
+ * says). It must be the very file the lock holds, not one put at the path since.
+ */
+function sameFileFd(path: string, open: OpenJournal): number {
+  const fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+  const read = fstatSync(fd);
+  const held = fstatSync(open.fd);
+  if (read.dev === held.dev && read.ino === held.ino) return fd;
+  closeSync(fd);
+  throw usageError(`Journal ${path} was replaced by another file as this run locked it: run again`);
+}
+
+/** The records of a journal's lines into `state`; damage throws. */
+async function readRecords(
+  path: string,
+  lines: AsyncIterable<string>,
+  state: JournalState,
+): Promise<JournalState> {
   let number = 0;
   let torn: number | undefined;
   /** The last run header read: the first row record belongs to its run. */
