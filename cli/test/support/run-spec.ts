@@ -8,7 +8,8 @@ import { createClient, type MatchmakerClient, MemoryTokenStore } from '@matchmak
 import { configureAction } from '../../src/bulk/actions';
 import { DEFAULT_RETRY } from '../../src/bulk/flow';
 import { fileSource } from '../../src/bulk/reader';
-import { RunControl, type RunSpec } from '../../src/bulk/runner';
+import { RunControl } from '../../src/bulk/run-control';
+import type { RunSpec } from '../../src/bulk/run-spec';
 import { tempDir } from './cli';
 
 export interface Captured {
