@@ -18,7 +18,11 @@ export async function locateMember(signal: AbortSignal): Promise<LocationResult 
     if (!ended(error)) reportError(error);
   };
   try {
-    const result = await resolveLocation(getClient(), { ipLookupUrl: config().ipLookupUrl, onError: report, signal });
+    const result = await resolveLocation(getClient(), {
+      ipLookupUrl: config().ipLookupUrl,
+      onError: report,
+      signal,
+    });
     return still() ? result : null;
   } catch (error) {
     if (ended(error)) return null;
