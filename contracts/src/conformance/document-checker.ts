@@ -14,14 +14,16 @@ type Json = Record<string, unknown>;
 export interface RequestPieces {
   params: Record<string, unknown>;
   query: Record<string, unknown>;
+  /** Query keys the operation does not list, sent as they are (the document does not forbid them). */
+  unlistedQuery?: readonly (readonly [string, string])[];
   /** A JSON body's value, or a multipart body's plain fields. */
   body?: unknown;
   /** A JSON body's text when it is sent as written (a `__proto__` key would not survive stringify). */
   rawBody?: string;
   /** A multipart body's file; `null` sends none. */
   file?: { bytes: number; type: string } | null;
-  /** A multipart body sent as these bytes, whatever they hold (a malformed one). */
-  rawMultipart?: string;
+  /** A multipart body sent as this text with this content type, whatever it holds (a malformed one). */
+  rawMultipart?: { contentType: string; text: string };
 }
 
 export class DocumentChecker {

@@ -96,6 +96,35 @@ function fileArbitrary(types: string[]) {
   return fc.record({ bytes: fc.integer({ min: 1, max: 2048 }), type: fc.constantFrom(...types) });
 }
 
+/**
+ * Query keys no operation lists, which the document leaves a provider free to ignore: named after
+ * what every JavaScript object inherits, so a provider that looks a key up without an own-property
+ * check (and finds a function) is caught.
+ */
+export const UNLISTED_QUERY_KEYS = Object.getOwnPropertyNames(Object.prototype);
+
+/** Multipart bodies no parser can read: what a provider must refuse with a 4xx, never a 5xx. */
+const BOUNDARY = 'conformance-boundary';
+export const MALFORMED_MULTIPART: readonly (readonly [NonNullable<Probe['rawMultipart']>, string])[] = [
+  [{ contentType: 'multipart/form-data', text: 'abc' }, 'a multipart body without a boundary'],
+  [
+    { contentType: `multipart/form-data; boundary=${BOUNDARY}`, text: 'abc' },
+    'a multipart body without parts',
+  ],
+  [
+    {
+      contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+      text: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG`,
+    },
+    'a file part cut off before its closing boundary',
+  ],
+];
+
+const unlistedQueryArbitrary = fc.array(
+  fc.tuple(fc.constantFrom(...UNLISTED_QUERY_KEYS), fc.oneof(fc.constant(''), fc.string({ maxLength: 6 }))),
+  { maxLength: 2 },
+);
+
 /** Requests the document says the operation takes. */
 export function validProbes(
   operation: Operation,
@@ -130,6 +159,7 @@ export function validProbes(
   return fc.record({
     params: fc.record(params),
     query: fc.record(query, { requiredKeys: requiredQuery }),
+    unlistedQuery: unlistedQueryArbitrary,
     body: fields,
     file: body?.type === 'multipart' ? fileArbitrary(body.fileTypes) : fc.constant(undefined),
   }) as fc.Arbitrary<Probe>;
@@ -179,6 +209,11 @@ export function invalidProbes(
           [{ bytes: 16, type: 'text/html' }, 'a file of a type it does not take'],
         )
         .map(([file, why]) => (probe: Probe) => ({ ...probe, file, broken: why })),
+      fc.constantFrom(...MALFORMED_MULTIPART).map(([rawMultipart, why]) => (probe: Probe) => ({
+        ...probe,
+        rawMultipart,
+        broken: why,
+      })),
     );
   }
   for (const parameter of operation.parameters) {
@@ -234,9 +269,13 @@ export function requestOf(baseUrl: string, operation: Operation, probe: Probe, t
     if (value !== undefined)
       url.searchParams.set(name, typeof value === 'string' ? value : JSON.stringify(value));
   }
+  for (const [name, value] of probe.unlistedQuery ?? []) url.searchParams.append(name, value);
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   let body: BodyInit | undefined;
-  if (operation.body?.type === 'multipart') {
+  if (probe.rawMultipart !== undefined) {
+    headers['content-type'] = probe.rawMultipart.contentType;
+    body = probe.rawMultipart.text;
+  } else if (operation.body?.type === 'multipart') {
     const form = new FormData();
     for (const [name, value] of Object.entries((probe.body ?? {}) as Json)) {
       if (value !== undefined) form.append(name, typeof value === 'string' ? value : JSON.stringify(value));

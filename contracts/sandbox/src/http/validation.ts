@@ -53,7 +53,8 @@ export function coerceRecord(schema: z.ZodType, raw: Record<string, unknown>): R
   const shape = objectShape(schema);
   const out = dict<unknown>();
   for (const [key, value] of Object.entries(raw)) {
-    const field = shape?.[key];
+    // Own keys only: `?valueOf=` must not find the `valueOf` every object inherits.
+    const field = shape && Object.hasOwn(shape, key) ? shape[key] : undefined;
     if (typeof value === 'string') out[key] = coerceText(field, value);
     // A repeated query key arrives as an array; keep the last value unless the schema wants a list.
     else if (Array.isArray(value) && field && !field.safeParse(value).success) {
