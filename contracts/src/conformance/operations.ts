@@ -236,8 +236,10 @@ export function invalidProbes(
             broken: `query ${parameter.name}: ${breakage.why}`,
           })),
         );
-    } else if (typeof schema.maxLength === 'number') {
-      const tooLong = 'x'.repeat(schema.maxLength + 1);
+    } else {
+      const maxLength = pathMaxLength(schema);
+      if (maxLength === undefined) continue;
+      const tooLong = 'x'.repeat(maxLength + 1);
       choices.push(
         fc.constant((probe: Probe) => ({
           ...probe,
@@ -249,6 +251,13 @@ export function invalidProbes(
   }
   if (choices.length === 0) return undefined;
   return fc.tuple(valid, fc.oneof(...choices)).map(([probe, breakIt]) => breakIt(probe));
+}
+
+/** A path parameter's length limit: its own, or its text branch's (an id is text or a number). */
+function pathMaxLength(schema: Schema): number | undefined {
+  if (typeof schema.maxLength === 'number') return schema.maxLength;
+  const text = ((schema.anyOf ?? []) as Schema[]).find((branch) => branch.type === 'string');
+  return typeof text?.maxLength === 'number' ? text.maxLength : undefined;
 }
 
 function breakBody(probe: Probe, breakage: Breakage): Probe {

@@ -18,12 +18,12 @@ import {
   visitPageSchema,
   visitSearchSchema,
 } from '../schemas/admin';
-import { id } from '../schemas/common';
+import { pathId } from '../schemas/limits';
 import { ownAccountConflict } from './answers';
 import { defineEndpoint } from './define';
 
 const base = '/api/usermgmt/v2/admin';
-const userParams = z.object({ id });
+const userParams = z.object({ id: pathId });
 
 /**
  * /api/usermgmt/v2/admin: the back office's user management and logs. SPEC.md shows none of the

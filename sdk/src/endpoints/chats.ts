@@ -14,7 +14,7 @@ import {
   sendMessageSchema,
   unreadCountSchema,
 } from '../schemas/chat';
-import { id } from '../schemas/common';
+import { pathId, pathText } from '../schemas/limits';
 import { ownAccountConflict } from './answers';
 import { defineEndpoint } from './define';
 
@@ -39,7 +39,7 @@ export const chatsEndpoints = {
     provider: 'chats',
     access: 'session',
     effect: 'read',
-    params: z.object({ room: id }),
+    params: z.object({ room: pathId }),
     query: chatMessagesQuerySchema,
     response: chatMessagePageSchema,
     summary: "One page of a room's messages, 20 per page.",
@@ -85,7 +85,7 @@ export const chatsEndpoints = {
     provider: 'chats',
     access: 'session',
     effect: 'read',
-    params: z.object({ filename: z.string().min(1) }),
+    params: z.object({ filename: pathText }),
     response: 'binary',
     summary: 'A file shared in a chat (binary).',
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateRangeQuerySchema, metricsQuerySchema } from '../schemas/analytics';
-import { id } from '../schemas/common';
+import { pathId } from '../schemas/limits';
 import {
   matchAggregationSchema,
   matchMetricsSchema,
@@ -45,7 +45,7 @@ export const recommendationsEndpoints = {
     provider: 'recommendations',
     access: 'session',
     effect: 'idempotent',
-    params: z.object({ id }),
+    params: z.object({ id: pathId }),
     body: recommendationResponseSchema,
     response: recommendationAnsweredSchema,
     summary: 'Accepts or rejects a recommendation.',

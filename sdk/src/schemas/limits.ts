@@ -112,6 +112,16 @@ export function boundedText(max: number): z.ZodString {
   return z.string().max(max, { error: `Must be at most ${max} characters` });
 }
 
+/**
+ * A path parameter's text: not empty (`users/` is another path, or none) and at most
+ * `REQUEST_LIMITS.pathParam` characters, so the client refuses before sending what a server
+ * answers 400 or 414.
+ */
+export const pathText = boundedText(REQUEST_LIMITS.pathParam).min(1, { error: 'Must not be empty' });
+
+/** An id in a path: text as `pathText`, or a number (ids arrive as either, `common.ts` `id`). */
+export const pathId = z.union([pathText, z.number()]);
+
 /** A list of at most `max` items. */
 export function boundedList<T extends z.ZodType>(item: T, max = MAX_IDS): z.ZodArray<T> {
   return z.array(item).max(max, { error: `Must have at most ${max} items` });

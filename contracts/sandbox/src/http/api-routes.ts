@@ -93,6 +93,19 @@ function refuseLimitedAccount(user: UserRecord, id: EndpointId): void {
   if (user.is_deleted && !ALLOWED_WHEN_DELETED.has(id)) throw accountDeleted();
 }
 
+/**
+ * 415 for a body of a type the call does not take: a JSON call reads only `application/json`, an
+ * upload only `multipart/form-data` (the document's `requestBody` of each). The sandbox's pages read
+ * forms too, so a form would otherwise reach a JSON call as fields. A GET's body is never read.
+ */
+function refuseOtherBodyTypes(endpoint: EndpointDef, request: FastifyRequest): void {
+  const sent = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  if (!sent || endpoint.method === 'GET') return;
+  const takes = endpoint.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json';
+  if (sent !== takes)
+    throw new ApiError(415, `Unsupported content type ${sent}: ${endpoint.id} takes ${takes}`);
+}
+
 /** A multipart body as the journal keeps it, to build it again on replay. */
 function toRecord(multipart: MultipartBody): MultipartRecord {
   const fields: Record<string, string> = {};
@@ -117,6 +130,7 @@ async function handle(
   recorder: RequestRecorder | undefined,
 ): Promise<unknown> {
   const { user, token } = identify(world, endpoint, request);
+  refuseOtherBodyTypes(endpoint, request);
 
   const errors: FieldError[] = [];
   const check = (section: Section, schema: EndpointDef['params'], raw: unknown, coerce: boolean): unknown => {
