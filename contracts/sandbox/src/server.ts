@@ -15,7 +15,7 @@ import { CatalogueResources } from './http/allowed-methods';
 import { registerApiRoutes } from './http/api-routes';
 import { installBodyParsers } from './http/body-parsers';
 import { installCors } from './http/cors';
-import { installErrorHandling } from './http/error-handler';
+import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/error-handler';
 import { type FaultSettings, initialFaults, installFaults } from './http/faults';
 import { HostGuard } from './http/hosts';
 import { Listener } from './http/listener';
@@ -115,6 +115,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     bodyLimit: REQUEST_LIMITS.jsonBytes,
     // Longer path parameters answer 414; up to it, the catalogue's schemas answer 400 with the field.
     routerOptions: { maxParamLength: REQUEST_LIMITS.pathParam },
+    // Refusals before a route runs answer the documented Error body too (no FST_* codes).
+    frameworkErrors,
+    clientErrorHandler,
   });
   journal?.install(app);
   installErrorHandling(app);

@@ -185,6 +185,11 @@ describe('statuses the document lists, as the sandbox answers them', () => {
     expect(answer.status).toBe(415);
   });
 
+  it('431 with the Error body for a URL over the request line and headers limit', async () => {
+    const answer = await probe('features.list', `/api/feature-switch/v2/features?q=${'x'.repeat(20_000)}`);
+    expect(answer.status).toBe(431);
+  });
+
   it('429 with Retry-After past --rate-limit', async () => {
     sandbox.faults.rateLimit = 1;
     try {

@@ -1,13 +1,13 @@
 /**
  * Every error status a call can answer, derived from its catalogue entry: what any call of its
  * kind can answer (a session call 401, 403 and 406; a call with a path parameter 404 and 414; a
- * write 413 and 415; any call 429 under a rate limit) plus the refusals the entry lists itself
- * (`failures`). The OpenAPI document, the conformance test and the SDK README read this one list.
+ * write 413 and 415; any call 429 under a rate limit, and 431 for a request line and headers over
+ * the server's limit) plus the refusals the entry lists itself (`failures`). The OpenAPI document, the conformance test and the SDK README read this one list.
  */
 import { REQUEST_LIMITS } from '../schemas/limits';
 import type { EndpointDef } from './define';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 406 | 409 | 413 | 414 | 415 | 429 | '5XX';
+export type ErrorStatus = 400 | 401 | 403 | 404 | 406 | 409 | 413 | 414 | 415 | 429 | 431 | '5XX';
 
 export interface ErrorAnswer {
   readonly status: ErrorStatus;
@@ -99,6 +99,11 @@ export function errorAnswers(entry: EndpointDef): readonly ErrorAnswer[] {
     status: 429,
     description: 'Too many requests: wait as long as `Retry-After` says, then send the call again',
     headers: { 'Retry-After': 'Whole seconds to wait before the next call' },
+  });
+  answers.push({
+    status: 431,
+    description:
+      "The request line and headers are over the server's limit (16 KB in the sandbox, Node's default): a URL that long is refused before the call is read",
   });
   answers.push({
     status: '5XX',
