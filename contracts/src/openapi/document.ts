@@ -175,7 +175,7 @@ export function openApiDocument(): Json {
       title: 'Matchmaker API (as the Matchmaker clients use it)',
       version: '2',
       description:
-        'Generated from the @matchmaker/sdk endpoint catalogue and its zod schemas. The pacts in contracts/pacts are the consumer contract; this document describes the same calls for tooling. Every status a call can answer is listed with it; error bodies are `Error`. A method a path does not list here answers 405 with `Allow` naming the methods it does list.',
+        'Generated from the @matchmaker/sdk endpoint catalogue and its zod schemas. The pacts in contracts/pacts are the consumer contract; this document describes the same calls for tooling. Every status a call can answer is listed with it; error bodies are `Error`. A method a path does not list here answers 405 with `Allow` naming the methods it does list (and HEAD, answered wherever GET is). Where two paths match one URL, each with a fixed segment where the other has a parameter (`/accounts/public/{id}` and `/accounts/{userId}/initiate-account-deletion`), the method picks the operation: a POST to `/accounts/public/initiate-account-deletion` is `accounts.initiateAccountDeletion` for the user id `public`, a GET is `accounts.publicProfile` of the id `initiate-account-deletion`.',
       license: LICENSE,
     },
     servers: [{ url: '/' }],

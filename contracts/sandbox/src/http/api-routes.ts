@@ -53,8 +53,8 @@ export function registerApiRoutes(
       // read (so nothing is journaled), and only on the routes where it can happen.
       ...(resources.isShadowed(endpoint.path) && {
         onRequest: (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-          const resource = resources.find(requestPath(request));
-          if (resource && resource.template !== endpoint.path) answerMethod(request, reply, resource);
+          const resource = resources.shadowing(requestPath(request), endpoint.path);
+          if (resource) answerMethod(request, reply, resource);
           else done();
         },
       }),
