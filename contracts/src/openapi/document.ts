@@ -4,7 +4,14 @@
  * that use bi-directional contract testing or generate server stubs; the pacts stay the contract
  * of what the clients rely on. Regenerate with `pnpm --filter @matchmaker/contracts openapi`.
  */
-import { API_ERROR_CODES, type EndpointDef, endpointList, errorAnswers } from '@matchmaker/sdk/schemas';
+import {
+  API_ERROR_CODES,
+  BODY_LIMITS_KEY,
+  type BodyLimits,
+  type EndpointDef,
+  endpointList,
+  errorAnswers,
+} from '@matchmaker/sdk/schemas';
 import { z } from 'zod';
 
 type Json = Record<string, unknown>;
@@ -65,6 +72,19 @@ const NO_PROTOTYPE_KEYS = {
 const ERROR_REF = { $ref: '#/components/schemas/Error' };
 const SAFE_JSON_REF = { $ref: '#/components/schemas/NoPrototypeKeys' };
 
+/**
+ * A body bounded as a whole (the SDK's `boundedBody`, marked `x-body-limits`): the limits JSON
+ * Schema can state are stated (`maxProperties`), and all of them in the description, since
+ * nesting, a count over the whole body and a size have no keyword.
+ */
+function withBodyLimits(schema: Json): Json {
+  const limits = schema[BODY_LIMITS_KEY] as BodyLimits | undefined;
+  if (!limits) return schema;
+  const stated = `Limits of the whole body, unknown keys included (\`${BODY_LIMITS_KEY}\`): at most ${limits.depth} levels of nesting (the body itself is level 1), ${limits.entries} keys and array items in all, about ${limits.bytes} bytes as JSON, and ${limits.string} characters (code points) in any string; past one, 400 naming where.`;
+  const description = typeof schema.description === 'string' ? `${schema.description} ${stated}` : stated;
+  return { ...schema, maxProperties: limits.entries, description };
+}
+
 function parameters(entry: EndpointDef): Json[] {
   const out: Json[] = [];
   const pathSchema = entry.params ? jsonSchema(entry.params, 'input') : {};
@@ -86,12 +106,12 @@ function requestBody(entry: EndpointDef): Json | undefined {
   if (entry.bodyType === 'multipart') return multipartBody(entry);
   if (!entry.body) return undefined;
   // Every JSON body, whatever its own schema, is refused with a prototype key anywhere in it.
-  const schema = { ...jsonSchema(entry.body, 'input'), allOf: [SAFE_JSON_REF] };
+  const schema = { ...withBodyLimits(jsonSchema(entry.body, 'input')), allOf: [SAFE_JSON_REF] };
   return { required: true, content: { 'application/json': { schema } } };
 }
 
 function multipartBody(entry: EndpointDef): Json {
-  const fields = entry.body ? jsonSchema(entry.body, 'input') : { type: 'object' };
+  const fields = entry.body ? withBodyLimits(jsonSchema(entry.body, 'input')) : { type: 'object' };
   const upload = entry.upload;
   const field = upload?.field ?? 'file';
   const file = {

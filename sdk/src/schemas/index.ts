@@ -318,10 +318,12 @@ export {
 } from './kyc';
 export {
   BODY_LIMITS,
+  BODY_LIMITS_KEY,
   type BodyLimits,
   boundedBody,
   boundedList,
   boundedText,
+  characterCount,
   jsonLimitBreach,
   MAX_IDS,
   prototypeKeyBreach,
