@@ -13,6 +13,7 @@ export function pathParamNames(template: string): string[] {
  * into another path: `users/../` would reach the endpoint above.
  */
 export function buildPath(endpointId: string, template: string, params: unknown): string {
+  if (!template.includes('{')) return template;
   const values = (params ?? {}) as Record<string, unknown>;
   return template.replace(PLACEHOLDER, (_match, name: string) => {
     const value = values[name];
