@@ -11,10 +11,11 @@ import { DEMO_PASSWORD, type RunningSandbox } from '@matchmaker/sandbox';
 import { createClient, MemoryTokenStore } from '@matchmaker/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bulkAction } from '../src/bulk/actions';
-import { DEFAULT_RETRY, RetryAfterGate } from '../src/bulk/flow';
+import { pauseHooks, RetryAfterGate } from '../src/bulk/flow';
 import { pooledFetch } from '../src/bulk/http';
 import { fileSource } from '../src/bulk/reader';
 import { RunControl, runBulk } from '../src/bulk/runner';
+import { rowRetry } from '../src/retry-policy';
 import { memberIds, sandbox, tempDir } from './support/cli';
 
 let box: RunningSandbox;
@@ -33,15 +34,18 @@ describe("the run's shared abort signal", () => {
     const path = join(dir, 'rows.csv');
     writeFileSync(path, `id\n${lines.join('\n')}\n`);
     const gate = new RetryAfterGate();
-    const pool = pooledFetch(8, gate);
+    const pool = pooledFetch(8);
+    const control = new RunControl();
+    // The run's client as `matchmaker bulk` makes it (commands/bulk.ts), with short backoffs.
     const client = createClient({
       baseURL: box.url,
       tokenStore: new MemoryTokenStore(),
       locks: null,
       fetch: pool.fetch,
+      retry: { policy: rowRetry(5, { kind: 'backoff', baseMs: 5, maxMs: 20 }), calls: 'safe' },
+      hooks: pauseHooks(gate, control.stopSignal),
     });
     await client.accounts.login({ email: 'admin@sandbox.test', password: DEMO_PASSWORD });
-    const control = new RunControl();
     const listening: number[] = [];
     const sample = setInterval(() => listening.push(getEventListeners(control.signal, 'abort').length), 2);
     box.faults.failRate = 0.2;
@@ -65,8 +69,6 @@ describe("the run's shared abort signal", () => {
         idColumn: 'id',
         concurrency: 8,
         rate: undefined,
-        retry: { ...DEFAULT_RETRY, baseMs: 5, maxMs: 20 },
-        gate,
         dryRun: false,
         validateOnly: false,
         resume: false,

@@ -16,16 +16,9 @@ import { describeError, type RunFacts } from '../errors';
 import { CliError, EXIT, usageError } from '../exit';
 import type { Io } from '../io';
 import type { ListPrinter } from '../output';
+import { MAX_RETRY_AFTER_MS } from '../retry-policy';
 import { type BulkAction, type Plan, RowError } from './actions';
-import {
-  GaveUp,
-  Pacer,
-  Pool,
-  type RetryAfterGate,
-  type RetryPolicy,
-  StoppedWaiting,
-  withRetries,
-} from './flow';
+import { Pacer, Pool, StoppedWaiting, waitUnlessStopped } from './flow';
 import { BitSet, idHash, type JournalState, JournalWriter, lockJournal, readJournal } from './journal';
 import { checkRunPaths } from './paths';
 import { type Counts, RunNotes, startProgress } from './progress';
@@ -125,9 +118,6 @@ export interface RunSpec {
   idColumn: string;
   concurrency: number;
   rate: number | undefined;
-  retry: RetryPolicy;
-  /** Where the run's fetch notes the server's Retry-After. */
-  gate?: RetryAfterGate;
   dryRun: boolean;
   validateOnly: boolean;
   resume: boolean;
@@ -135,7 +125,10 @@ export interface RunSpec {
   journalPath: string;
   failuresPath: string;
   reportPath: string | undefined;
-  /** The client for a real run (absent for --dry-run and --validate-only). */
+  /**
+   * The client for a real run (absent for --dry-run and --validate-only), made with the run's
+   * retry policy and its pause while a Retry-After holds (`pauseHooks`): the SDK retries a row.
+   */
   client: MatchmakerClient | undefined;
   /** Where --dry-run prints the planned changes. */
   printer: ListPrinter | undefined;
@@ -278,6 +271,17 @@ function stoppedPartWay(error: unknown, spec: RunSpec): CliError {
     described.exitCode,
     described.code,
   );
+}
+
+/**
+ * A row the run's stop left unsent (neither done nor failed, for --resume): stopped in a wait of
+ * the run's (the pause, the pacer) or of the SDK's retries (its AbortedError, the run's abort
+ * signal not fired), or refused with a Retry-After longer than a run waits, which stops the run.
+ */
+function waiting(error: unknown, signal: AbortSignal): boolean {
+  if (error instanceof StoppedWaiting) return true;
+  if (isAbortedError(error)) return !signal.aborted;
+  return isHttpError(error) && (error.retryAfterMs ?? 0) > MAX_RETRY_AFTER_MS;
 }
 
 /** An error that every further row would meet too: the run stops. */
@@ -504,34 +508,36 @@ async function run(spec: RunSpec, notes: RunNotes): Promise<RunReport> {
     failures?.write(row, message);
   };
 
+  const stop = spec.control.stopSignal;
+  const pace = pacer.paced ? () => waitUnlessStopped(() => pacer.wait(stop), stop) : undefined;
+
   const apply = async (row: InputRow, plan: Plan, client: MatchmakerClient) => {
     // The run's one signal goes to every call: the SDK and the waits here detach their listeners
-    // when each call or wait ends, so nothing of a finished row stays on it.
+    // when each call or wait ends, so nothing of a finished row stays on it. The first stop ends
+    // the SDK's retry waits (stopRetries) and the pacer's without cutting a request in flight.
     const signal = spec.control.signal;
+    let attempts = 0;
     try {
-      const { attempts } = await withRetries(
-        spec.retry,
-        () => action.apply(client, plan, { signal }),
-        pacer.paced ? () => pacer.wait(spec.control.stopSignal) : undefined,
-        spec.control.stopSignal,
-        spec.gate,
-      );
+      await action.apply(client, plan, {
+        signal,
+        stopRetries: stop,
+        hooks: {
+          beforeAttempt: ({ attempt }) => {
+            attempts = attempt;
+            return pace?.();
+          },
+        },
+      });
       counts.ok += 1;
       writer?.record({ line: row.line, id: plan.id, status: 'ok', attempts });
-    } catch (caught) {
-      const error = caught instanceof GaveUp ? caught.error : caught;
-      if (caught instanceof StoppedWaiting) waitingRows += 1;
+    } catch (error) {
+      if (waiting(error, signal)) waitingRows += 1;
       else if (signal.aborted || isAbortedError(error)) interruptedRows += 1;
       else if (isFatal(error)) {
         fatal ??= error;
         spec.control.stop();
       } else {
-        fail(
-          row,
-          plan.id,
-          describeError(error).message,
-          caught instanceof GaveUp ? caught.attempts : undefined,
-        );
+        fail(row, plan.id, describeError(error).message, attempts);
       }
     } finally {
       progress?.update(counts);

@@ -138,8 +138,15 @@ export interface CallOptions {
   hooks?: CallHooks;
 }
 
-/** The pieces of a call as the hooks see them: validated, the same object for every attempt. */
+/**
+ * A call as the hooks see it, the request as it goes: checked and built once, the same object
+ * for every attempt.
+ */
 export interface SentInput {
+  readonly method: HttpMethod;
+  /** The whole URL: the API base, the path with its parameters filled, the query string. */
+  readonly url: string;
+  /** The path parameters, query and body, as validated (the body before it is JSON text). */
   readonly params: unknown;
   readonly query: Readonly<Record<string, string>> | undefined;
   readonly body: unknown;

@@ -25,8 +25,6 @@ export interface PreparedRequest extends SentInput {
   /** The path, as the catalogue's template filled. */
   path: string;
   query: Record<string, string> | undefined;
-  /** The whole URL: base, path and query string. */
-  url: string;
   /** What goes on the wire: JSON text, FormData, or nothing. */
   payload: string | FormData | undefined;
 }
@@ -117,7 +115,7 @@ export class HttpSender {
     const fields = toQuery(query);
     const search = fields ? new URLSearchParams(fields).toString() : '';
     const url = `${this.#baseURL}${path.startsWith('/') ? path : `/${path}`}${search === '' ? '' : `?${search}`}`;
-    return { path, params, query: fields, body, url, payload };
+    return { method: endpoint.method, url, path, params, query: fields, body, payload };
   }
 
   /**
@@ -149,7 +147,7 @@ export class HttpSender {
     try {
       const headers = this.#headersFor(accessToken);
       const response = await this.#fetch(request.url, {
-        method: endpoint.method,
+        method: request.method,
         headers: typeof request.payload === 'string' ? headers.json : headers.plain,
         body: request.payload,
         signal: controller.signal,
@@ -197,7 +195,8 @@ export class HttpSender {
     if (token !== null) plain.Authorization = `Bearer ${token}`;
     const json: Record<string, string> = { ...plain };
     const named = new Set(Object.keys(plain).map((key) => key.toLowerCase()));
-    for (const [key, value] of Object.entries(JSON_BODY)) if (!named.has(key.toLowerCase())) json[key] = value;
+    for (const [key, value] of Object.entries(JSON_BODY))
+      if (!named.has(key.toLowerCase())) json[key] = value;
     return { token, plain: Object.freeze(plain), json: Object.freeze(json) };
   }
 
