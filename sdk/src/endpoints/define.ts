@@ -191,7 +191,10 @@ export interface RetryInfo {
 export interface ErrorInfo {
   readonly endpoint: string;
   readonly error: unknown;
-  /** Attempts sent (0: the call failed before sending, such as a request that broke its contract). */
+  /**
+   * Attempts begun, the 403 replay included (0: the call failed before its first, such as a
+   * request that broke its contract; an attempt a hook refused counts).
+   */
   readonly attempts: number;
   /** The call's validated pieces; undefined when they did not pass their check. */
   readonly input: SentInput | undefined;
