@@ -170,8 +170,9 @@ export interface ClientSettings {
  */
 export interface ClientSetup {
   fetch?: typeof fetch;
-  retry: NonNullable<ClientOptions['retry']>;
-  hooks: CallHooks;
+  /** Absent: one attempt per call. */
+  retry?: ClientOptions['retry'];
+  hooks?: CallHooks;
 }
 
 /**
@@ -188,6 +189,7 @@ function makeClient(settings: ClientSettings, tokenStore: TokenStore, setup?: Cl
   // (single commands' own hooks hold no attempt).
   const { dryRun } = settings;
   const hooks = dryRun ? { ...calls.hooks, beforeAttempt: dryRun.hold } : calls.hooks;
+  const retry = calls.retry;
   // The CLI subscribes to no session events, so there are no handler errors to report.
   return createClient({
     baseURL: settings.apiBase,
@@ -198,8 +200,8 @@ function makeClient(settings: ClientSettings, tokenStore: TokenStore, setup?: Cl
     // a CLI must not make someone sign in again because the VPN dropped).
     refreshNetworkFailure: 'keep-session',
     onError: () => {},
-    retry: calls.retry,
-    hooks,
+    ...(retry ? { retry } : {}),
+    ...(hooks ? { hooks } : {}),
     ...(calls.fetch ? { fetch: calls.fetch } : {}),
   });
 }
