@@ -30,10 +30,11 @@ import {
 import type { DryRun } from './dry-run';
 import { ADMIN_ONLY_MESSAGE, authError, loginCommandFor, usageError } from './exit';
 import { checkingFields } from './fields-guard';
+import { FORMATS, type Format } from './formats';
 import { stringAt } from './guards';
 import type { Io } from './io';
 import { requestTimeout } from './options';
-import { FORMATS, type Format, type OutputOptions } from './output';
+import type { OutputOptions } from './output';
 import { commandHooks, memberTokenError } from './requests';
 import { COMMAND_RETRY } from './retry-policy';
 import { ProfileTokenStore, readCredentials } from './token-cache';
