@@ -49,6 +49,9 @@ const LAYER_NAMES: Record<string, string> = {
   sdk: 'the SDK call (client.admin.deactivateUser)',
 };
 
+/** The 1-minute load average, printed beside every figure: the machine may be shared. */
+const load = () => `load average ${loadavg()[0]?.toFixed(1) ?? '?'} on ${availableParallelism()} cores`;
+
 function median(numbers: number[]): number {
   const sorted = [...numbers].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
@@ -73,7 +76,7 @@ function coldStart(): void {
   }
   const ratio = median(help) / median(node);
   console.log(
-    `cold start: matchmaker --help ${median(help).toFixed(0)} ms, node -e 0 ${median(node).toFixed(0)} ms, ratio ${ratio.toFixed(2)}x (goal <= 1.6x)`,
+    `cold start: matchmaker --help ${median(help).toFixed(0)} ms, node -e 0 ${median(node).toFixed(0)} ms, ratio ${ratio.toFixed(2)}x (goal <= 1.6x) ${ratio <= 1.6 ? 'OK' : 'ABOVE GOAL'} [${load()}]`,
   );
 }
 
@@ -354,9 +357,8 @@ async function main(): Promise<void> {
     const bulkCsv = join(work, 'bulk.csv');
     await writeCsv(bulkCsv, rows, member);
     const sides = ['loop', ...LAYERS, 'matchmaker'];
-    // Other work on the machine takes cores from both sides and skews the CPU bound below.
-    const load = () => loadavg()[0]?.toFixed(1) ?? '?';
-    console.log(`load average before the throughput runs: ${load()} (on ${availableParallelism()} cores)`);
+    // Other work on the machine takes cores from both sides and skews the CPU figures below.
+    console.log(`before the throughput runs: ${load()}`);
     const { elapsed, cpu, served, startupMs } = compare(
       sandbox,
       signedIn,
@@ -373,11 +375,11 @@ async function main(): Promise<void> {
     // On loopback the client's own CPU sets the pace (it shares 2 cores with the sandbox): the
     // goal is what a row costs the CLI, not a ratio to a loop that checks nothing.
     console.log(
-      `bulk deactivate ${rows} rows at concurrency ${CONCURRENCY} on loopback: matchmaker ${cliMs} ms (${rate(cliMs)} rows/s), undici loop ${loopMs} ms (${rate(loopMs)} rows/s), throughput ratio ${(loopMs / cliMs).toFixed(2)}x (medians of ${elapsed.get('loop')?.length} interleaved runs each: loop ${elapsed.get('loop')?.join(', ')} ms; matchmaker ${elapsed.get('matchmaker')?.join(', ')} ms)`,
+      `bulk deactivate ${rows} rows at concurrency ${CONCURRENCY} on loopback: matchmaker ${cliMs} ms (${rate(cliMs)} rows/s), undici loop ${loopMs} ms (${rate(loopMs)} rows/s), throughput ratio ${(loopMs / cliMs).toFixed(2)}x (medians of ${elapsed.get('loop')?.length} interleaved runs each: loop ${elapsed.get('loop')?.join(', ')} ms; matchmaker ${elapsed.get('matchmaker')?.join(', ')} ms) [${load()}]`,
     );
     const cliCpu = cpuOf('matchmaker');
     console.log(
-      `  matchmaker CPU per row: ${cliCpu.toFixed(0)} µs (goal <= ${CPU_GOAL_US}) ${cliCpu <= CPU_GOAL_US ? 'OK' : 'ABOVE GOAL'}; the undici loop ${cpuOf('loop').toFixed(0)} µs, ratio ${(cliCpu / cpuOf('loop')).toFixed(2)}x`,
+      `  matchmaker CPU per row: ${cliCpu.toFixed(0)} µs (goal <= ${CPU_GOAL_US}) ${cliCpu <= CPU_GOAL_US ? 'OK' : 'ABOVE GOAL'}; the undici loop ${cpuOf('loop').toFixed(0)} µs, ratio ${(cliCpu / cpuOf('loop')).toFixed(2)}x [${load()}]`,
     );
     // Where the gap is: the same requests through one more layer of the CLI's call path at a time.
     const us = (value: number) => `${value.toFixed(0).padStart(4)} µs CPU/row`;
@@ -400,7 +402,7 @@ async function main(): Promise<void> {
       console.log(`  the sandbox spends ${median(served).toFixed(0)} µs CPU per request`);
     const peer = scripted(sandbox, signedIn.token, bulkCsv, rows);
     console.log(
-      `peer: the same ${rows} rows as staff would script them without the CLI (xargs -P${CONCURRENCY} curl with the bearer header): ${peer.ms.toFixed(0)} ms (${rate(peer.ms)} rows/s); matchmaker ${rate(cliMs)} rows/s, ${(peer.ms / cliMs).toFixed(2)}x its rate`,
+      `peer: the same ${rows} rows as staff would script them without the CLI (xargs -P${CONCURRENCY} curl with the bearer header): ${peer.ms.toFixed(0)} ms (${rate(peer.ms)} rows/s); matchmaker ${rate(cliMs)} rows/s, ${(peer.ms / cliMs).toFixed(2)}x its rate [${load()}]`,
     );
 
     const latency = Number(values.latency);
@@ -418,7 +420,7 @@ async function main(): Promise<void> {
         const slowCli = median(slowRun.elapsed.get('matchmaker') ?? []);
         const slowRatio = slowLoop / slowCli;
         console.log(
-          `the same against a sandbox answering ${latency} ms late: matchmaker ${slowCli} ms (${rate(slowCli)} rows/s), undici loop ${slowLoop} ms (${rate(slowLoop)} rows/s), throughput ratio ${slowRatio.toFixed(2)}x (goal >= ${LATENCY_GOAL}x) ${slowRatio >= LATENCY_GOAL ? 'OK' : 'BELOW GOAL'} (medians of ${pairs}: loop ${slowRun.elapsed.get('loop')?.join(', ')} ms; matchmaker ${slowRun.elapsed.get('matchmaker')?.join(', ')} ms; load average ${load()})`,
+          `the same against a sandbox answering ${latency} ms late: matchmaker ${slowCli} ms (${rate(slowCli)} rows/s), undici loop ${slowLoop} ms (${rate(slowLoop)} rows/s), throughput ratio ${slowRatio.toFixed(2)}x (goal >= ${LATENCY_GOAL}x) ${slowRatio >= LATENCY_GOAL ? 'OK' : 'BELOW GOAL'} (medians of ${pairs}: loop ${slowRun.elapsed.get('loop')?.join(', ')} ms; matchmaker ${slowRun.elapsed.get('matchmaker')?.join(', ')} ms) [${load()}]`,
         );
       } finally {
         slow.stop();
@@ -427,13 +429,13 @@ async function main(): Promise<void> {
 
     // Memory: --validate-only over growing files, and a long real run.
     const baseline = probed(env, ['--help']).mb;
-    console.log(`peak RSS of matchmaker --help: ${baseline.toFixed(1)} MB`);
+    console.log(`peak RSS of matchmaker --help: ${baseline.toFixed(1)} MB [${load()}]`);
     for (const size of [Number(values.big) / 10, Number(values.big)]) {
       const path = join(work, `validate-${size}.csv`);
       await writeCsv(path, size, syntheticId);
       const { mb, ms } = probed(env, ['bulk', 'deactivate', '-i', path, '--validate-only']);
       console.log(
-        `peak RSS of --validate-only over ${size} rows: ${mb.toFixed(1)} MB (${(ms / 1000).toFixed(1)} s)`,
+        `peak RSS of --validate-only over ${size} rows: ${mb.toFixed(1)} MB (${(ms / 1000).toFixed(1)} s) [${load()}]`,
       );
       rmSync(path);
     }
@@ -451,7 +453,7 @@ async function main(): Promise<void> {
         String(CONCURRENCY),
       ]);
       console.log(
-        `peak RSS of a ${size}-row real run: ${mb.toFixed(1)} MB (${(ms / 1000).toFixed(1)} s) (goal: flat, < 150 MB)`,
+        `peak RSS of a ${size}-row real run: ${mb.toFixed(1)} MB (${(ms / 1000).toFixed(1)} s) (goal: flat, < 150 MB) ${mb < 150 ? 'OK' : 'ABOVE GOAL'} [${load()}]`,
       );
       rmSync(realCsv);
     }
