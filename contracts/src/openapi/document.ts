@@ -140,7 +140,12 @@ function responses(entry: EndpointDef): Json {
     answers[String(answer.status)] = {
       description: answer.description,
       ...(answer.headers ? { headers } : {}),
-      content: { 'application/json': { schema: ERROR_REF } },
+      // A body that says more than Error (a 409's earlier decision) is still an Error.
+      content: {
+        'application/json': {
+          schema: answer.body ? { allOf: [ERROR_REF, jsonSchema(answer.body, 'output')] } : ERROR_REF,
+        },
+      },
     };
   }
   return answers;
@@ -192,7 +197,8 @@ export function openApiDocument(): Json {
             message: { type: 'string' },
             code: {
               type: 'string',
-              description: 'A refusal the client acts on: `ACCOUNT_DELETED` (reactivate the account)',
+              description:
+                'A refusal the client acts on: `ACCOUNT_DELETED` (reactivate the account), `OWN_ACCOUNT` (an admin locking out their own account), `ALREADY_DECIDED` (a flagged image decided before)',
             },
             errors: {
               type: 'array',

@@ -68,6 +68,35 @@ describe('statuses the document lists, as the sandbox answers them', () => {
     expect((await probe('recommendations.respond', path, json(token, body, 'PUT'))).status).toBe(409);
   });
 
+  it('409 with the earlier decision for a flagged image decided twice', async () => {
+    const image = Object.values(sandbox.world.store.data.images).find((entry) => entry.flagged);
+    if (!image) throw new Error('the seed has no flagged image');
+    const token = tokenOf('admin@sandbox.test');
+    const path = '/api/bytebox/v2/images/flagged';
+    const decide = (approved: boolean) => json(token, JSON.stringify({ filename: image.filename, approved }));
+    expect((await probe('images.decideFlagged', path, decide(true))).status).toBe(200);
+    const again = await probe('images.decideFlagged', path, decide(false));
+    expect(again).toMatchObject({
+      status: 409,
+      body: { code: 'ALREADY_DECIDED', decision: { filename: image.filename, approved: true } },
+    });
+  });
+
+  it('409 OWN_ACCOUNT for an admin deleting, deactivating, suspending or demoting their own account', async () => {
+    const admin = sandbox.world.store.userByEmail('admin@sandbox.test');
+    const token = tokenOf('admin@sandbox.test');
+    const users = `/api/usermgmt/v2/admin/users/${admin?.keycloakId}`;
+    for (const [id, path, init] of [
+      ['admin.deleteUser', `${users}/`, json(token, '', 'DELETE')],
+      ['admin.deactivateUser', `${users}/deactivate`, json(token, '', 'PUT')],
+      ['admin.suspendUser', `${users}/suspend`, json(token, '', 'PUT')],
+      ['admin.changeUserRole', `${users}/role`, json(token, '{"role":"General"}', 'PUT')],
+    ] as const) {
+      const answer = await probe(id, path, init);
+      expect(answer, id).toMatchObject({ status: 409, body: { code: 'OWN_ACCOUNT' } });
+    }
+  });
+
   it('413 for a JSON body over 1 MB, and for more files than an upload takes', async () => {
     const big = JSON.stringify({ email: 'a@example.com', password: 'x'.repeat(1024 * 1024) });
     expect(

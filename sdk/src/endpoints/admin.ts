@@ -23,6 +23,9 @@ import { defineEndpoint } from './define';
 
 const base = '/api/usermgmt/v2/admin';
 const userParams = z.object({ id });
+/** Locking out the signed-in admin's own account: another admin must do it. */
+const OWN_ACCOUNT_REFUSAL =
+  'The user is the signed-in admin\'s own account (`code: "OWN_ACCOUNT"`): another admin must do it';
 
 /**
  * /api/usermgmt/v2/admin: the back office's user management and logs. SPEC.md shows none of the
@@ -61,6 +64,7 @@ export const adminEndpoints = {
     params: userParams,
     response: adminUserChangedSchema,
     summary: 'Deactivate a user.',
+    failures: { 409: OWN_ACCOUNT_REFUSAL },
   }),
   reactivateUser: defineEndpoint({
     id: 'admin.reactivateUser',
@@ -83,6 +87,7 @@ export const adminEndpoints = {
     params: userParams,
     response: adminUserChangedSchema,
     summary: 'Suspend a user.',
+    failures: { 409: OWN_ACCOUNT_REFUSAL },
   }),
   changeUserEmail: defineEndpoint({
     id: 'admin.changeUserEmail',
@@ -107,6 +112,9 @@ export const adminEndpoints = {
     body: changeUserRoleSchema,
     response: adminUserChangedSchema,
     summary: "Change a user's role.",
+    failures: {
+      409: 'The role `General` for the signed-in admin\'s own account (`code: "OWN_ACCOUNT"`): another admin must demote it',
+    },
   }),
   confirmUser: defineEndpoint({
     id: 'admin.confirmUser',
@@ -141,6 +149,7 @@ export const adminEndpoints = {
     params: userParams,
     response: adminUserDeletedSchema,
     summary: 'Delete a user.',
+    failures: { 409: OWN_ACCOUNT_REFUSAL },
   }),
   createUser: defineEndpoint({
     id: 'admin.createUser',

@@ -40,8 +40,11 @@ export type Access = 'session' | 'public' | 'contact';
 export interface Failures {
   /** A record the body names does not exist. */
   readonly 404?: string;
-  /** The record's state refuses the change (already decided, already matched). */
-  readonly 409?: string;
+  /**
+   * The record's state refuses the change (already decided, already matched). With `body`, the
+   * answer says more than `Error` (still with `message` and `code`): the schema clients read it with.
+   */
+  readonly 409?: string | { readonly description: string; readonly body: z.ZodType };
 }
 
 /** The file part of a multipart call. */

@@ -3,6 +3,7 @@ import { id } from '../schemas/common';
 import {
   bulkImagesAnswerSchema,
   bulkImagesSchema,
+  flaggedImageAlreadyDecidedSchema,
   flaggedImageDecidedSchema,
   flaggedImageDecisionSchema,
   flaggedImagePageSchema,
@@ -131,7 +132,14 @@ export const imagesEndpoints = {
     body: flaggedImageDecisionSchema,
     response: flaggedImageDecidedSchema,
     summary: 'Posts the decision on a flagged image, which leaves the review list (admin).',
-    failures: { 404: 'No flagged image has this file name' },
+    failures: {
+      404: 'No flagged image has this file name: the image does not exist or nobody flagged it',
+      409: {
+        description:
+          'The image was decided before, either way (`code: "ALREADY_DECIDED"`): nothing changed, and `decision` is the earlier decision',
+        body: flaggedImageAlreadyDecidedSchema,
+      },
+    },
   }),
   bulk: defineEndpoint({
     id: 'images.bulk',

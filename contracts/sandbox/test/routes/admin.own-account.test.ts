@@ -85,7 +85,7 @@ describe("an admin's own account", () => {
       first_name: 'Second',
       last_name: 'Admin',
       date_of_birth: '1980-01-01',
-      sex: 'Female',
+      sex: 'female',
       password: 'Second#Admin2026',
       agreed_to_terms: true,
     });
