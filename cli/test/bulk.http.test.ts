@@ -1,10 +1,11 @@
 /**
  * The run's pooled fetch against a real node:http server: answers read whole (status, body,
  * headers, empty bodies), and, through the SDK's hooks, the Retry-After of 429 and 503 answers
- * noted on the run's gate.
+ * noted on the run's gate; no time limit of undici's own.
  */
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { createClient, MemoryTokenStore } from '@matchmaker/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,4 +98,51 @@ describe('the pooled fetch', () => {
       await pool.close();
     }
   });
+});
+
+/** undici's clock for its idle time limits (headers, body), which its tests move on by hand. */
+const undiciTimers = createRequire(import.meta.url)('undici/lib/util/timers.js') as {
+  tick: (delayMs?: number) => void;
+};
+
+describe('the time limit of an attempt', () => {
+  it.each(['headers', 'body'] as const)(
+    "is the SDK's alone: undici's own 300 s limit on the %s is off",
+    async (late) => {
+      let answer: ServerResponse | undefined;
+      const slow = createServer((_request, response) => {
+        answer = response;
+        if (late === 'body') {
+          // The headers go now, the body after the time a limit of undici's would have cut it.
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.write('{"late":');
+        }
+      });
+      slow.listen(0, '127.0.0.1');
+      await once(slow, 'listening');
+      const pool = pooledFetch(1);
+      try {
+        const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/x`;
+        const pending = pool.fetch(url, { method: 'GET' });
+        pending.catch(() => {});
+        await expect.poll(() => answer).toBeDefined();
+        // undici arms a limit on the next tick of its clock and fires it on a later one.
+        undiciTimers.tick(0);
+        undiciTimers.tick(301_000);
+        undiciTimers.tick(301_000);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        if (late === 'headers') {
+          answer?.writeHead(200, { 'content-type': 'application/json' });
+          answer?.write('{"late":');
+        }
+        answer?.end('true}');
+        const response = await pending;
+        expect(await response.json()).toEqual({ late: true });
+      } finally {
+        await pool.close();
+        slow.closeAllConnections();
+        slow.close();
+      }
+    },
+  );
 });

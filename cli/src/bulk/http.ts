@@ -112,9 +112,13 @@ export class BufferedResponse extends Response {
   }
 }
 
-/** The pooled fetch, with `connections` keep-alive connections (the run's concurrency). */
+/**
+ * The pooled fetch, with `connections` keep-alive connections (the run's concurrency). undici's
+ * own limits on a request's headers and body (300 s each by default) are off: an attempt's time
+ * limit is the SDK's (`--request-timeout`, which may be longer, or none), through its signal.
+ */
 export function pooledFetch(connections: number): PooledFetch {
-  const agent = new Agent({ connections, keepAliveTimeout: 10_000 });
+  const agent = new Agent({ connections, keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0 });
   const pooled: typeof fetch = async (input, init) => {
     const body = init?.body;
     if (body !== undefined && body !== null && typeof body !== 'string') return fetch(input, init);
