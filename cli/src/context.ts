@@ -28,10 +28,11 @@ import {
 import type { DryRun } from './dry-run';
 import { ADMIN_ONLY_MESSAGE, authError, loginCommandFor, usageError } from './exit';
 import { checkingFields } from './fields-guard';
+import { FORMATS, type Format } from './formats';
 import { stringAt } from './guards';
 import type { Io } from './io';
 import { requestTimeout } from './options';
-import { FORMATS, type Format, type OutputOptions } from './output';
+import type { OutputOptions } from './output';
 import { commandFetch, memberTokenError } from './requests';
 import { ProfileTokenStore, readCredentials } from './token-cache';
 

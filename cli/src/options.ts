@@ -5,7 +5,7 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { usageError } from './exit';
 import { closest } from './fields';
-import { FORMATS } from './output';
+import { FORMATS } from './formats';
 import { DEFAULT_RETRY } from './retry-policy';
 
 // --api-base's help follows the order of createContext (context.ts) in at most two lines of an

@@ -7,11 +7,10 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Colors } from './color';
 import { checkFields } from './fields';
+import type { Format } from './formats';
 import { isRecord, type JsonRecord } from './guards';
 import { UNSAFE_IN_A_LINE, visible } from './io';
-
-export const FORMATS = ['table', 'json', 'ndjson', 'csv'] as const;
-export type Format = (typeof FORMATS)[number];
+import { displayWidth, fitText } from './width';
 
 export interface OutputOptions {
   format: Format;
@@ -132,40 +131,65 @@ function select(record: unknown, fields: string[] | undefined): unknown {
   return out;
 }
 
-function fit(text: string, width: number): string {
-  if (text.length <= width) return text.padEnd(width);
-  return width <= 1 ? text.slice(0, width) : `${text.slice(0, width - 1)}…`;
-}
+/**
+ * Identifiers, shown whole: they are copied into other commands (`users get ID`, `kyc get USER
+ * REQUEST`, `images decide FILENAME`, `features toggle CODE --sub SUBFEATURE`), and commands
+ * take a user by username or email as well as by id.
+ */
+const ID_COLUMN = /(^|[._])id$|Id$|^(filename|code|subfeature)$|(^|\.)(username|email)$/;
+
+/** The narrowest a column that is not an identifier is cut to. */
+const NARROWEST = 8;
 
 /**
- * Columns of identifiers, shown whole: they are copied into other commands (`users get ID`,
- * `kyc get USER REQUEST`, `images decide FILENAME`, `features toggle CODE --sub SUBFEATURE`).
+ * Shrinks the widest columns until the table fits the terminal, none below its floor: an
+ * identifier column's floor is its whole width, another's the narrowest, or its widest cell that
+ * holds an identifier (a key/value listing's values).
  */
-const ID_COLUMN = /(^|[._])id$|Id$|^(filename|code|subfeature)$/;
-
-/** Shrinks the widest columns, never an id column, until the table fits the terminal. */
-function fitWidths(widths: number[], total: number, whole: readonly boolean[]): number[] {
+function fitWidths(widths: number[], total: number, floors: readonly number[]): number[] {
   const out = [...widths];
   const gaps = (out.length - 1) * 2;
   while (out.reduce((a, b) => a + b, 0) + gaps > total) {
-    const shrinkable = out.map((width, i) => (whole[i] ? 0 : width));
-    const widest = shrinkable.indexOf(Math.max(...shrinkable));
-    if ((shrinkable[widest] ?? 0) <= 8) break;
+    const room = out.map((width, i) => width - (floors[i] ?? width));
+    const widest = room.indexOf(Math.max(...room));
+    if ((room[widest] ?? 0) <= 0) break;
     out[widest] = (out[widest] ?? 0) - 1;
   }
   return out;
 }
 
-function tableText(rows: readonly JsonRecord[], columns: string[], options: OutputOptions): string {
+interface TableShape {
+  /**
+   * The cells shown whole wherever they stand (a key/value listing's value of `id`, `email`...),
+   * by row and column index. Columns named as identifiers are shown whole anyway.
+   */
+  wholeCell?: (row: number, column: number) => boolean;
+  /** Never leave a column out (a key/value listing has two): a line too long wraps instead. */
+  keepColumns?: boolean;
+}
+
+function tableText(
+  rows: readonly JsonRecord[],
+  columns: string[],
+  options: OutputOptions,
+  shape: TableShape = {},
+): string {
   const cell = (row: JsonRecord, column: string) => {
     const text = plain(cellText(pick(row, column)));
     return options.tty ? humaneDate(text) : text;
   };
   const body = rows.map((row) => columns.map((column) => cell(row, column)));
   const header = columns.map((column) => plain(column.toUpperCase()));
+  // Widths in terminal columns, not string length: CJK and emoji take two, combining marks none.
+  const bodyWidths = body.map((line) => line.map((text) => displayWidth(text)));
   const natural = columns.map((_, i) =>
-    Math.max(header[i]?.length ?? 0, ...body.map((line) => line[i]?.length ?? 0)),
+    Math.max(displayWidth(header[i] ?? ''), ...bodyWidths.map((line) => line[i] ?? 0)),
   );
+  const floors = columns.map((column, i) => {
+    if (ID_COLUMN.test(column)) return natural[i] ?? 0;
+    const whole = bodyWidths.filter((_, row) => shape.wholeCell?.(row, i)).map((line) => line[i] ?? 0);
+    return Math.min(natural[i] ?? 0, Math.max(NARROWEST, ...whole));
+  });
   // On a terminal the other columns shrink first; columns still overflowing at their narrowest
   // are left out whole, the rightmost other than ids first, with a note, rather than wrapping
   // every line of the table.
@@ -177,30 +201,38 @@ function tableText(rows: readonly JsonRecord[], columns: string[], options: Outp
       : fitWidths(
           shown.map((i) => natural[i] ?? 0),
           total,
-          shown.map((i) => ID_COLUMN.test(columns[i] ?? '')),
+          shown.map((i) => floors[i] ?? 0),
         );
   let widths = fitted();
   const used = () => widths.reduce((a, b) => a + b, 0) + (widths.length - 1) * 2;
-  while (total !== undefined && shown.length > 1 && used() > total) {
+  while (total !== undefined && !shape.keepColumns && shown.length > 1 && used() > total) {
     const other = shown.findLast((i) => !ID_COLUMN.test(columns[i] ?? ''));
     shown = shown.filter((i) => i !== (other ?? shown[shown.length - 1]));
     widths = fitted();
   }
-  const line = (cells: string[]) =>
+  const line = (cells: string[], row?: number) =>
     shown
       .map((column, i) => {
         const text = cells[column] ?? '';
-        return i === shown.length - 1 && !options.tty ? text : fit(text, widths[i] ?? 0);
+        const width = widths[i] ?? 0;
+        // A cell kept whole that is wider than its column (a narrow terminal) overflows it.
+        const whole = row !== undefined && shape.wholeCell?.(row, column) === true;
+        if (i === shown.length - 1 && (!options.tty || whole)) return text;
+        return whole && displayWidth(text) > width ? text : fitText(text, width);
       })
       .join('  ')
       .trimEnd();
-  const lines = [options.colors.bold(line(header)), ...body.map(line)];
+  const lines = [options.colors.bold(line(header)), ...body.map((cells, row) => line(cells, row))];
   const hidden = header.filter((_, i) => !shown.includes(i));
   if (hidden.length > 0) {
     const note = (names: string) =>
       `${hidden.length} more column${hidden.length === 1 ? '' : 's'} not shown${names ? ` (${names})` : ''}: use --fields or -o json`;
     let names = hidden.join(', ');
-    for (let keep = hidden.length - 1; keep >= 0 && note(names).length > (options.width ?? 0); keep -= 1)
+    for (
+      let keep = hidden.length - 1;
+      keep >= 0 && displayWidth(note(names)) > (options.width ?? 0);
+      keep -= 1
+    )
       names = keep > 0 ? `${hidden.slice(0, keep).join(', ')}, …` : '';
     lines.push(options.colors.dim(note(names)));
   }
@@ -239,7 +271,11 @@ export function printRecord(record: unknown, options: OutputOptions): void {
       else scalars.push({ field: key, value });
     }
     if (scalars.length > 0) {
-      const text = tableText(scalars, ['field', 'value'], options);
+      // An identifier's value (`id`, `keycloakId`, `email`, `user_info.username`) is never cut.
+      const text = tableText(scalars, ['field', 'value'], options, {
+        wholeCell: (row, column) => column === 1 && ID_COLUMN.test(String(scalars[row]?.field ?? '')),
+        keepColumns: true,
+      });
       // The header of a key/value listing says nothing; drop it.
       parts.push(text.slice(text.indexOf('\n') + 1));
     }

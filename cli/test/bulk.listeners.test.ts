@@ -6,16 +6,14 @@
 import { getEventListeners } from 'node:events';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PassThrough } from 'node:stream';
 import { DEMO_PASSWORD, type RunningSandbox } from '@matchmaker/sandbox';
 import { createClient, MemoryTokenStore } from '@matchmaker/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bulkAction } from '../src/bulk/actions';
-import { DEFAULT_RETRY, RetryAfterGate } from '../src/bulk/flow';
+import { RetryAfterGate } from '../src/bulk/flow';
 import { pooledFetch } from '../src/bulk/http';
-import { fileSource } from '../src/bulk/reader';
-import { RunControl, runBulk } from '../src/bulk/runner';
+import { runBulk } from '../src/bulk/runner';
 import { memberIds, sandbox, tempDir } from './support/cli';
+import { specFor } from './support/run-spec';
 
 let box: RunningSandbox;
 let dir: string;
@@ -41,51 +39,20 @@ describe("the run's shared abort signal", () => {
       fetch: pool.fetch,
     });
     await client.accounts.login({ email: 'admin@sandbox.test', password: DEMO_PASSWORD });
-    const control = new RunControl();
+    const { spec, stderr } = specFor(path, { concurrency: 8, gate, client });
+    const { control } = spec;
     const listening: number[] = [];
     const sample = setInterval(() => listening.push(getEventListeners(control.signal, 'abort').length), 2);
     box.faults.failRate = 0.2;
-    let stderr = '';
     try {
-      const run = runBulk({
-        io: {
-          stdout: { write: () => true, isTTY: false },
-          stderr: {
-            write: (text: string) => {
-              stderr += text;
-              return true;
-            },
-            isTTY: false,
-          },
-          stdin: Object.assign(new PassThrough(), { isTTY: false }),
-          env: {},
-        },
-        action: bulkAction('deactivate', { idColumn: 'id', emailColumn: 'email' }),
-        source: fileSource(path, 'csv', new PassThrough()),
-        idColumn: 'id',
-        concurrency: 8,
-        rate: undefined,
-        retry: { ...DEFAULT_RETRY, baseMs: 5, maxMs: 20 },
-        gate,
-        dryRun: false,
-        validateOnly: false,
-        resume: false,
-        retryFailed: false,
-        journalPath: join(dir, 'rows.journal.ndjson'),
-        failuresPath: join(dir, 'rows.failures.csv'),
-        reportPath: undefined,
-        client,
-        printer: undefined,
-        control,
-        confirm: async () => {},
-      });
+      const run = runBulk(spec);
       await expect(run).rejects.toThrow(/30 rows failed/);
     } finally {
       clearInterval(sample);
       box.faults.failRate = 0;
       await pool.close();
     }
-    expect(stderr).toMatch(/deactivate: 120 ok, 0 skipped, 30 failed/);
+    expect(stderr()).toMatch(/deactivate: 120 ok, 0 skipped, 30 failed/);
     expect(getEventListeners(control.signal, 'abort')).toHaveLength(0);
     // In flight, at most one listener per row in flight (the SDK's, or a retry wait's).
     expect(Math.max(...listening)).toBeLessThanOrEqual(8);

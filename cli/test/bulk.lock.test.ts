@@ -1,8 +1,9 @@
 /**
  * A run's journal lock while the run goes: deleted by hand it is made again, so a second run
- * still cannot start; taken by another run, this one stops taking rows and says so.
+ * still cannot start; taken by another run, this one stops taking rows and says so. And one lock
+ * per journal file: a second run reaching the file by another name meets the first's lock.
  */
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -85,5 +86,67 @@ describe('the journal lock during a run', () => {
     expect(resumed.code).toBe(0);
     const after = deletions(box);
     expect(users.every((id) => after.get(id) === 1)).toBe(true);
+  });
+});
+
+describe('one lock per journal file, whatever path reaches it', () => {
+  const headers = (journal: string) =>
+    readFileSync(journal, 'utf8')
+      .split('\n')
+      .filter((line) => line.includes('"type":"run"')).length;
+
+  // The issue's case: a hard link made while the first run goes, resumed through by a second.
+  for (const where of ['the same folder', 'another folder']) {
+    it(`a second run through a hard link in ${where} is refused, naming the first; nothing applied twice`, async () => {
+      const users = memberIds(box, 200)
+        .filter((id) => !ids.includes(id))
+        .slice(where === 'the same folder' ? 0 : 40, where === 'the same folder' ? 40 : 80);
+      const folder = join(dir, `hl-${where.split(' ')[0]}`);
+      mkdirSync(folder);
+      const input = idsCsv(folder, 'users.csv', users);
+      const journal = join(folder, 'j.ndjson');
+      const running = cli(['bulk', 'delete', '-i', input, '--journal', journal, '--yes', '-c', '1'], { env });
+      await waitFor(() => journaled(journal) >= 3);
+      const otherFolder = where === 'the same folder' ? folder : join(dir, 'hl-elsewhere');
+      mkdirSync(otherFolder, { recursive: true });
+      const link = join(otherFolder, 'jlink.ndjson');
+      linkSync(journal, link);
+      const second = await cli(['bulk', 'delete', '-i', input, '--journal', link, '--resume', '--yes'], {
+        env,
+      });
+      expect(second.code).toBe(1);
+      expect(second.stderr).toContain(`Journal ${link} is in use by another run (process ${process.pid}`);
+      expect(second.stderr).toContain('by another name (a hard link');
+      const first = await running;
+      expect(first.code).toBe(0);
+      const counts = deletions(box);
+      expect(users.every((id) => counts.get(id) === 1)).toBe(true);
+      expect(headers(journal)).toBe(1);
+    });
+  }
+
+  it('a run through a symlinked folder meets the lock of the folder it names', async () => {
+    const users = memberIds(box, 200)
+      .filter((id) => !ids.includes(id))
+      .slice(0, 20);
+    const folder = join(dir, 'real-folder');
+    mkdirSync(folder);
+    const alias = join(dir, 'alias-folder');
+    symlinkSync(folder, alias);
+    const input = idsCsv(dir, 'aliased.csv', users);
+    const running = cli(
+      ['bulk', 'delete', '-i', input, '--journal', join(folder, 'j.ndjson'), '--yes', '-c', '1'],
+      { env },
+    );
+    await waitFor(() => journaled(join(folder, 'j.ndjson')) >= 3);
+    const second = await cli(
+      ['bulk', 'delete', '-i', input, '--journal', join(alias, 'j.ndjson'), '--resume', '--yes'],
+      { env },
+    );
+    expect(second.code).toBe(1);
+    expect(second.stderr).toContain(`is in use by another run (process ${process.pid}`);
+    expect((await running).code).toBe(0);
+    const counts = deletions(box);
+    expect(users.every((id) => counts.get(id) === 1)).toBe(true);
   });
 });

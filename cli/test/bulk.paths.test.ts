@@ -14,7 +14,6 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
-import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
@@ -111,21 +110,69 @@ describe('no failures file leaves nothing deleted that the run did not write', (
   });
 });
 
-describe('one lock per journal, however it is named', () => {
-  it('a journal reached through a symlink shares the lock of the file it names', async () => {
-    const ids = memberIds(box, 2);
-    const path = idsCsv(dir, 'aliased.csv', ids);
-    const real = join(dir, 'real.journal.ndjson');
-    writeFileSync(real, '');
-    const link = join(dir, 'link.journal.ndjson');
-    symlinkSync(real, link);
-    // A live run on this host (this test's own process) holds the real journal's lock.
-    writeFileSync(`${real}.lock`, JSON.stringify({ pid: process.pid, host: hostname(), token: 'other-run' }));
-    const result = await cli(['bulk', 'deactivate', '-i', path, '--journal', link, '--yes'], { env });
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`process ${process.pid}`);
+describe('a journal is never written through a symbolic link', () => {
+  /** A folder of its own holding in.csv, whose default journal the test plants something at. */
+  const inputIn = (name: string, count: number) => {
+    const base = join(dir, name);
+    mkdirSync(base);
+    const ids = memberIds(box, count);
+    return {
+      ids,
+      path: idsCsv(base, 'in.csv', ids),
+      journal: join(base, 'in.deactivate.journal.ndjson'),
+      base,
+    };
+  };
+
+  it('a link planted at the default journal path, leading nowhere: exit 2, its target never made', async () => {
+    const { ids, path, journal: link, base } = inputIn('planted-journal', 2);
+    const target = join(base, 'made-by-the-run.txt');
+    symlinkSync(target, link);
+    const result = await cli(['bulk', 'deactivate', '-i', path, '--yes'], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(
+      `The journal ${link} (the default for --journal) is a symbolic link (to ${target}): a run never writes its journal through a link`,
+    );
+    // No --journal was given: the advice is to name one, not to leave it out.
+    expect(result.stderr).toContain('Remove the link, or name another file with --journal');
+    expect(result.stderr).not.toContain('omit --journal');
+    expect(existsSync(target)).toBe(false);
+    expect(lstatSync(link).isSymbolicLink()).toBe(true);
     for (const id of ids) expect(statusOf(id)).toBe('active');
-    expect(existsSync(`${link}.lock`)).toBe(false);
+  });
+
+  it('a link to /dev/null at the default path, and one given with --journal: refused, each in its own words', async () => {
+    const { ids, path, journal: link, base } = inputIn('null-journal', 1);
+    symlinkSync('/dev/null', link);
+    const byDefault = await cli(['bulk', 'deactivate', '-i', path, '--yes'], { env });
+    expect(byDefault.code).toBe(2);
+    expect(byDefault.stderr).toContain(
+      `The journal ${link} (the default for --journal) is a symbolic link (to /dev/null)`,
+    );
+    expect(byDefault.stderr).not.toContain('omit --journal');
+    const given = await cli(['bulk', 'deactivate', '-i', path, '--yes', '--journal', link], { env });
+    expect(given.code).toBe(2);
+    expect(given.stderr).toContain(`--journal ${link} is a symbolic link (to /dev/null)`);
+    // A link to an existing journal is refused as well: the run would append to what it names.
+    const real = join(base, 'real.journal.ndjson');
+    writeFileSync(real, '');
+    const toJournal = join(base, 'alias.journal.ndjson');
+    symlinkSync(real, toJournal);
+    const aliased = await cli(['bulk', 'deactivate', '-i', path, '--yes', '--journal', toJournal], { env });
+    expect(aliased.code).toBe(2);
+    expect(aliased.stderr).toContain(`--journal ${toJournal} is a symbolic link (to ${real})`);
+    expect(readFileSync(real, 'utf8')).toBe('');
+    expect(statusOf(ids[0] ?? '')).toBe('active');
+  });
+
+  it('a device at the default path is refused without advice to leave out a --journal never given', async () => {
+    const { ids, path, journal: fifo } = inputIn('fifo-journal', 1);
+    execFileSync('mkfifo', [fifo]);
+    const result = await cli(['bulk', 'deactivate', '-i', path, '--yes'], { env });
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`The journal ${fifo} (the default for --journal) is not a regular file`);
+    expect(result.stderr).not.toContain('omit --journal');
+    expect(statusOf(ids[0] ?? '')).toBe('active');
   });
 });
 

@@ -5,6 +5,7 @@
  * and the bar is gone from the screen once the run ends.
  */
 import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { BINARY, idsCsv, memberIds, shellQuote, signedInSandbox, waitFor } from './support/cli';
 
@@ -18,7 +19,7 @@ const WIDTH = 150;
  * and the controls the CLI and cli-progress write (erase in line, cursor to a column, cursor
  * save/restore, auto-wrap on/off). Colours and other sequences change nothing shown here.
  */
-function screen(output: string): string[] {
+function screen(output: string, width = WIDTH): string[] {
   const rows: string[][] = [[]];
   let row = 0;
   let col = 0;
@@ -55,11 +56,11 @@ function screen(output: string): string[] {
     if (char === '\r') col = 0;
     else if (char === '\n') row += 1;
     else {
-      if (col >= WIDTH) {
+      if (col >= width) {
         if (wrap) {
           row += 1;
           col = 0;
-        } else col = WIDTH - 1;
+        } else col = width - 1;
       }
       const line = cells();
       while (line.length < col) line.push(' ');
@@ -70,11 +71,11 @@ function screen(output: string): string[] {
   return Array.from(rows, (line) => (line ?? []).join('').trimEnd()).filter((line) => line !== '');
 }
 
-/** Runs `bulk suspend` of 100 users on a WIDTH-column pty; `interrupt` types Ctrl-C into it. */
-function suspendOnTerminal(name: string) {
+/** Runs `bulk suspend` of 100 users on a pty `width` columns wide; `interrupt` types Ctrl-C into it. */
+function suspendOnTerminal(name: string, width = WIDTH) {
   const path = idsCsv(dir, `${name}.csv`, memberIds(box, 100));
   const run = [process.execPath, BINARY, 'bulk', 'suspend', '-i', path, '--yes'].map(shellQuote).join(' ');
-  const child = spawn('script', ['-qefc', `stty cols ${WIDTH} rows 50; ${run}`, '/dev/null'], {
+  const child = spawn('script', ['-qefc', `stty cols ${width} rows 50; ${run}`, '/dev/null'], {
     env: { ...env, TERM: 'xterm' },
   });
   let output = '';
@@ -133,5 +134,30 @@ describe('the progress bar on a terminal', () => {
     expect(aborting).toBeLessThan(summary);
     expect(shown[summary + 1]).toMatch(/^Error: Interrupted(, \d+ aborted in flight)?: the journal /);
     expect(shown.filter((line) => line.includes('suspend ['))).toEqual([]);
+  });
+
+  it('on a 70-column terminal the ETA of a 2,000-row run stays on the line of the bar, which fits it', async () => {
+    // Rows beyond the sandbox's members name nobody: they fail, and count like any others.
+    const ids = [...memberIds(box, 100), ...Array.from({ length: 1_900 }, () => randomUUID())];
+    const path = idsCsv(dir, 'narrow.csv', ids);
+    const run = [process.execPath, BINARY, 'bulk', 'deactivate', '-i', path, '--yes', '-c', '16']
+      .map(shellQuote)
+      .join(' ');
+    const child = spawn('script', ['-qefc', `stty cols 70 rows 50; ${run}`, '/dev/null'], {
+      env: { ...env, TERM: 'xterm' },
+    });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    const exited = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+    // Once 100 rows are done: the counts have grown to the widths that pushed the ETA out.
+    const barLine = () =>
+      screen(output, 70).findLast((line) => /^deactivate (\[[█░]+\] )?\d+% [1-9]\d{2,}\/2000 /.test(line));
+    await waitFor(() => barLine() !== undefined);
+    const line = barLine() ?? '';
+    child.stdin.write('\u0003');
+    expect(await exited).toBe(130);
+    expect(line).toMatch(/ ETA \S+$/);
+    expect(line).toMatch(/ ok \d+ failed \d+ /);
+    expect(line.length).toBeLessThanOrEqual(70);
   });
 });

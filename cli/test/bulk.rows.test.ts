@@ -310,6 +310,11 @@ describe('rows a quote error used to swallow or drop', () => {
     }
   });
 
+  it('a malformed row shows the id cell read before its bad cell', async () => {
+    const { rows } = await planOf('id-before.csv', `id,note\n${a},=HYPERLINK("http://x","y")\n`);
+    expect(rows).toEqual([expect.objectContaining({ line: 2, id: a, status: 'invalid' })]);
+  });
+
   it('text after a closing quote no longer drops the rest of what csv-parse held', async () => {
     const body = `id,note\n"a" b,x\n${members.slice(0, 30).join(',n\n')},n\n`;
     const { rows } = await planOf('after-quote.csv', body);

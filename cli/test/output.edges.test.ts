@@ -67,3 +67,73 @@ describe('a table on a narrow terminal', () => {
     for (const request of requests) expect(kyc.stdout).toContain(request.user_id);
   });
 });
+
+describe('identifiers on a narrow terminal, and names in every script', () => {
+  const table = (argv: string[], columns: number) =>
+    cli(argv, { env: { ...env, NO_COLOR: '1' }, tty: true, columns });
+
+  it('users search: usernames and emails are shown whole or left out whole, never cut', async () => {
+    const users = box.world.store.usersNewestFirst().slice(0, 15);
+    for (const columns of [80, 60]) {
+      const shown = await table(['users', 'search'], columns);
+      const lines = shown.stdout.trimEnd().split('\n');
+      for (const line of lines) expect(line.length).toBeLessThanOrEqual(columns);
+      for (const user of users) expect(shown.stdout).toContain(user.keycloakId);
+      const heading = lines[0] ?? '';
+      for (const [column, value] of [
+        ['USERNAME', (user: (typeof users)[number]) => user.username],
+        ['EMAIL', (user: (typeof users)[number]) => user.email],
+      ] as const) {
+        if (!heading.includes(column)) {
+          expect(lines.at(-1)).toContain(column);
+          continue;
+        }
+        for (const user of users) expect(shown.stdout).toContain(value(user));
+      }
+    }
+    // At 80 columns the usernames fit beside the ids; the emails no longer do.
+    const at80 = await table(['users', 'search'], 80);
+    expect(at80.stdout).toMatch(/^ID\s+USERNAME\n/);
+    expect(at80.stdout).toContain('more columns not shown (EMAIL');
+  });
+
+  it('users get on 60 columns: id and keycloakId whole, other long values cut', async () => {
+    const [user] = box.world.store.usersNewestFirst();
+    const id = user?.keycloakId ?? '';
+    const shown = await table(['users', 'get', id], 60);
+    expect(shown.code).toBe(0);
+    expect(shown.stdout).toMatch(new RegExp(`^keycloakId +${id}$`, 'm'));
+    expect(shown.stdout).toMatch(new RegExp(`^id +${id}$`, 'm'));
+    expect(shown.stdout).toMatch(new RegExp(`^email +${user?.email}$`, 'm'));
+    expect(shown.stdout).toMatch(new RegExp(`^username +${user?.username}$`, 'm'));
+    for (const line of shown.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(60);
+    expect(shown.stdout).toContain('…');
+  });
+
+  it('columns line up by the width a terminal draws, not by string length', async () => {
+    const [a, b] = box.world.store.usersNewestFirst();
+    const first = box.world.store.data.users[a?.keycloakId ?? ''];
+    const second = box.world.store.data.users[b?.keycloakId ?? ''];
+    if (!first || !second) throw new Error('no users');
+    // 李小龙😀 takes 8 columns (2 each), अनुष्का 5 (the vowel signs and virama draw no column
+    // of their own, the conjunct ष्का two): what tmux, xterm and VTE draw.
+    Object.assign(first, { first_name: '李小龙😀', last_name: 'अनुष्का' });
+    Object.assign(second, { first_name: 'अनुष्का', last_name: '李小龙😀' });
+    const shown = await table(
+      [
+        'users',
+        'search',
+        '--ids',
+        `${first.keycloakId},${second.keycloakId}`,
+        '--fields',
+        'first_name,last_name,status',
+      ],
+      120,
+    );
+    expect(shown.stdout.split('\n').slice(0, 3)).toEqual([
+      'FIRST_NAME  LAST_NAME  STATUS',
+      `李小龙😀    अनुष्का      ${first.status}`,
+      `अनुष्का       李小龙😀   ${second.status}`,
+    ]);
+  });
+});

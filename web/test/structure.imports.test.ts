@@ -1,6 +1,7 @@
 /**
- * DESIGN.md's boundaries, checked on the source: no feature imports another, and shared code
- * (app, components, lib, state, config) imports no feature. The one place that names features
+ * DESIGN.md's boundaries, checked on the source: no feature imports another, shared code (app,
+ * components, lib, state, config) imports no feature, and no component (a .tsx module) reaches
+ * the client: components call their feature's actions, plain modules that may. The one place that names features
  * is the route table (`app/routes.ts`), and only by loading an area's screen (`index`) or its
  * start-up module (`*-startup`) lazily: that is how the app is put together, not a dependency of
  * shared code on a feature's insides.
@@ -71,6 +72,12 @@ function violations(from: string, imports: readonly Import[]): string[] {
   });
 }
 
+/** Components reach the API only through actions: a .tsx module importing lib/client is a crossing. */
+function clientCalls(from: string, imports: readonly Import[]): string[] {
+  if (!from.endsWith('.tsx')) return [];
+  return imports.filter(({ target }) => target === 'lib/client').map(() => `${from} -> lib/client`);
+}
+
 describe('import boundaries of web/src', () => {
   it('no feature imports another, and shared code imports no feature', () => {
     const found = sourceFiles(src).flatMap((file) => {
@@ -114,5 +121,23 @@ describe('import boundaries of web/src', () => {
       'app/routes.ts -> features/messages/index',
       'app/routes.ts -> features/messages/live',
     ]);
+  });
+
+  it('no component imports the client', () => {
+    const found = sourceFiles(src).flatMap((file) => {
+      const from = relative(src, file).split(sep).join('/');
+      return clientCalls(from, importsOf(file, readFileSync(file, 'utf8')));
+    });
+    expect(found).toEqual([]);
+  });
+
+  it('the client check sees a component that imports it, and lets an action module do so', () => {
+    const text = "import { getClient } from '../../lib/client';";
+    const page = join(src, 'features/profile/photos-page.tsx');
+    expect(clientCalls('features/profile/photos-page.tsx', importsOf(page, text))).toEqual([
+      'features/profile/photos-page.tsx -> lib/client',
+    ]);
+    const actions = join(src, 'features/profile/profile-state.ts');
+    expect(clientCalls('features/profile/profile-state.ts', importsOf(actions, text))).toEqual([]);
   });
 });

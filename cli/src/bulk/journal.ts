@@ -6,21 +6,20 @@
  */
 import {
   closeSync,
+  constants,
   createReadStream,
   existsSync,
   fstatSync,
   fsyncSync,
   openSync,
   readSync,
-  unlinkSync,
   writeSync,
 } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { FileLock, type LockHold } from '@matchmaker/sdk/node';
-import { CliError, EXIT, usageError } from '../exit';
+import { finished } from 'node:stream/promises';
+import { usageError } from '../exit';
 import { isRecord, numberAt, stringAt } from '../guards';
-import { realPath } from './paths';
+import type { OpenJournal } from './journal-lock';
 
 /** A growable set of non-negative integers. */
 export class BitSet {
@@ -113,7 +112,11 @@ const LINES = 'first';
 const damaged = (path: string, line: number) =>
   usageError(`Journal ${path} is damaged at line ${line}: it is not JSON`);
 
-export async function readJournal(path: string): Promise<JournalState> {
+/**
+ * Reads the journal at `path`; a real run reads the one it holds (`open`, its descriptor), so the
+ * file it locked is the file it reads.
+ */
+export async function readJournal(path: string, open?: OpenJournal): Promise<JournalState> {
   const state: JournalState = {
     done: new BitSet(),
     failed: new BitSet(),
@@ -128,8 +131,40 @@ export async function readJournal(path: string): Promise<JournalState> {
     legacyLastLine: 0,
     records: 0,
   };
-  if (!existsSync(path)) return state;
-  const lines = createInterface({ input: createReadStream(path), crlfDelay: Number.POSITIVE_INFINITY });
+  if (!open && !existsSync(path)) return state;
+  const input = open ? createReadStream(path, { fd: sameFileFd(path, open) }) : createReadStream(path);
+  const lines = createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+  try {
+    return await readRecords(path, lines, state);
+  } finally {
+    // Stopped at damage, the stream may still be reading: it is closed, and its descriptor with
+    // it, before this returns.
+    lines.close();
+    input.destroy();
+    await finished(input).catch(() => undefined);
+  }
+}
+
+/**
+ * A descriptor of its own for reading the journal a run holds: the lock's stays open for the
+ * writer (a stream closes the descriptor it reads when it is destroyed, whatever `autoClose`
+ * says). It must be the very file the lock holds, not one put at the path since.
+ */
+function sameFileFd(path: string, open: OpenJournal): number {
+  const fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
+  const read = fstatSync(fd);
+  const held = fstatSync(open.fd);
+  if (read.dev === held.dev && read.ino === held.ino) return fd;
+  closeSync(fd);
+  throw usageError(`Journal ${path} was replaced by another file as this run locked it: run again`);
+}
+
+/** The records of a journal's lines into `state`; damage throws. */
+async function readRecords(
+  path: string,
+  lines: AsyncIterable<string>,
+  state: JournalState,
+): Promise<JournalState> {
   let number = 0;
   let torn: number | undefined;
   /** The last run header read: the first row record belongs to its run. */
@@ -210,83 +245,6 @@ export async function readJournal(path: string): Promise<JournalState> {
   return state;
 }
 
-/** How often a run checks that its journal lock is still its own. */
-const LOCK_CHECK_MS = 1_000;
-
-/** What a run hears from the watch over its journal lock. */
-export interface LockWatch {
-  /** The lock file was deleted during the run and has been made again. */
-  warn(text: string): void;
-  /** Another run has the lock now: this run must stop taking rows. */
-  onLost(error: CliError): void;
-}
-
-/**
- * Takes the journal's lock (`<journal>.lock`) for a run that writes it: two runs on one journal
- * at once (a second terminal, a colleague resuming) would both send the rows neither has
- * journaled yet. A lock left by a run that was killed (its process is gone) is taken over, so
- * `--resume` after SIGKILL just works, also after a restart that gave its process id to another
- * program (the lock records when its process started); one held from another machine is never
- * guessed about.
- *
- * While the run goes the lock is checked every second: deleted by hand, it is made again (with a
- * warning), so a second run cannot start; taken by another run meanwhile, `onLost` says so.
- * Returns the function that stops the watch and releases the lock.
- */
-export async function lockJournal(path: string, watch: LockWatch): Promise<() => Promise<void>> {
-  // By the journal's real path: two names of one journal (a symlink) must not make two locks.
-  const lock = new FileLock(`${realPath(path)}.lock`, {
-    label: 'journal lock',
-    foreignHoldMs: Number.POSITIVE_INFINITY,
-  });
-  let hold: LockHold | null;
-  try {
-    hold = await lock.tryHold();
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw usageError(`Cannot lock the journal ${path} (${lock.path}): ${reason}`);
-  }
-  if (!hold) {
-    throw new CliError(
-      `Journal ${path} is in use by another run (${await lock.holder()}): wait for it to finish or stop it. If no such run is going (it ran on another machine), delete ${lock.path}`,
-      EXIT.error,
-      'JOURNAL_IN_USE',
-    );
-  }
-  const held = hold;
-  const stop = new AbortController();
-  const watching = (async () => {
-    for (;;) {
-      try {
-        await sleep(LOCK_CHECK_MS, undefined, { signal: stop.signal });
-      } catch {
-        return;
-      }
-      // A check that fails (the disk, for a moment) says nothing about who holds the lock.
-      const state = await held.confirm().catch(() => 'held' as const);
-      if (state === 'retaken') {
-        watch.warn(
-          `Warning: the journal lock ${lock.path} was deleted during this run; it is taken again. Delete a lock only when no run is going.`,
-        );
-      } else if (state === 'lost') {
-        watch.onLost(
-          new CliError(
-            `Journal ${path} was taken by another run (${await lock.holder()}) during this one: this run stopped taking rows, and its rows in flight finished and are journaled. Let the other run finish, then run again with --resume`,
-            EXIT.error,
-            'JOURNAL_IN_USE',
-          ),
-        );
-        return;
-      }
-    }
-  })();
-  return async () => {
-    stop.abort();
-    await watching;
-    await held.release();
-  };
-}
-
 function endsWithNewline(fd: number): boolean {
   const size = fstatSync(fd).size;
   if (size === 0) return true;
@@ -310,8 +268,8 @@ export interface JournalEntry {
  *
  * The run's header goes in with its first row record: a run that records no row (its input
  * failed its check before the first row, a signal came first, every row was done already)
- * leaves the journal as it found it, and one it created is removed, so that nothing binds the
- * next run to this one's options.
+ * leaves the journal as it found it, and one it created is removed (by `lockJournal`'s release),
+ * so that nothing binds the next run to this one's options.
  *
  * A write that fails (a full disk, a file-size limit, an I/O error) is not thrown from the timer
  * that flushes, which would kill the run with its rows in flight and its lock left behind: the
@@ -319,7 +277,6 @@ export interface JournalEntry {
  */
 export class JournalWriter {
   readonly #fd: number;
-  readonly #created: boolean;
   #header: object | undefined;
   #closed = false;
   #pending: string[] = [];
@@ -330,13 +287,13 @@ export class JournalWriter {
   #unwritten = 0;
 
   constructor(
-    readonly path: string,
+    journal: OpenJournal,
     run: { action: string; options: string[]; column: string; input: string },
     private readonly onError: (error: unknown) => void,
   ) {
-    this.#created = !existsSync(path);
-    // Opened now, so a journal that cannot be written stops the run before any row is sent.
-    this.#fd = openSync(path, 'a+', 0o600);
+    // Opened (and locked) before the run read it, so a journal that cannot be written stopped
+    // the run before any row was sent; the lock's release closes it.
+    this.#fd = journal.fd;
     this.#header = {
       type: 'run',
       ...run,
@@ -406,12 +363,11 @@ export class JournalWriter {
     }
   }
 
+  /** Writes what is pending and syncs it; a journal left empty is removed with the lock. */
   close(): void {
     if (this.#closed) return;
     this.flush();
     this.#closed = true;
     this.#write(() => fsyncSync(this.#fd));
-    closeSync(this.#fd);
-    if (this.#header && this.#created) unlinkSync(this.path);
   }
 }

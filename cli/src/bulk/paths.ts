@@ -89,6 +89,8 @@ export interface RunPaths {
   input: string;
   /** The journal, when the run reads it. */
   journal: string | undefined;
+  /** Whether --journal named it (else it is the default beside the input). */
+  journalGiven: boolean;
   /** Whether the run writes the journal too (a real run). */
   journalWritten: boolean;
   /** The failures file, when the run writes it. */
@@ -121,11 +123,7 @@ export function checkRunPaths(paths: RunPaths): void {
   });
   for (const output of outputs) checkOwnStream(output, paths.dataOnStdout);
   const journal = outputs.find((output) => output.flag === '--journal');
-  if (journal?.stats && !journal.stats.isFile()) {
-    throw usageError(
-      `--journal ${journal.path} is not a regular file: a journal is a file of its own (omit --journal for the default beside the input)`,
-    );
-  }
+  if (journal && journal.own === undefined) checkJournalFile(journal.path, paths.journalGiven);
   for (const output of outputs) {
     if (input && sameFile(input, output.stats, paths.input, output.path)) {
       throw usageError(`${output.flag} ${output.path} is the input file: the run would overwrite it`);
@@ -139,12 +137,45 @@ export function checkRunPaths(paths: RunPaths): void {
     }
   }
   for (const output of outputs) {
-    // The journal is followed through a link (two names of one journal share its lock): one that
-    // exists must be writable, a new one needs a folder to be made in.
+    // The journal (no link, checked above): one that exists must be writable, a new one needs a
+    // folder to be made in.
     if (output.own !== undefined) continue;
     if (output.flag !== '--journal') checkWritable(output.flag, output.path);
     else if (paths.journalWritten && output.stats) checkAccess(output.flag, output.path, output.path);
     else if (paths.journalWritten) checkFolder(output.flag, output.path);
+  }
+}
+
+/** How messages name the journal: by the option that named it, or as the default it is. */
+export const journalName = (path: string, given: boolean) =>
+  given ? `--journal ${path}` : `The journal ${path} (the default for --journal)`;
+
+/**
+ * The journal, when something is at its path: a regular file of its own. Never a symbolic link,
+ * like the failures file and the report: followed, a link planted at the default path (in a
+ * shared folder) would make the run create, or append to, whatever file it names (a dangling one
+ * makes its target). The advice fits what was asked: to leave --journal out only when it was given.
+ */
+function checkJournalFile(path: string, given: boolean): void {
+  let stats: Stats;
+  try {
+    stats = lstatSync(path);
+  } catch {
+    return;
+  }
+  const named = journalName(path, given);
+  const other = given
+    ? 'omit --journal for the default beside the input, or name another file'
+    : 'or name another file with --journal';
+  if (stats.isSymbolicLink()) {
+    throw usageError(
+      `${named} is a symbolic link (to ${readlinkSync(path)}): a run never writes its journal through a link, which would create or append to the file it points at. Remove the link, ${given ? 'or name another file with --journal' : other}`,
+    );
+  }
+  if (!stats.isFile()) {
+    throw usageError(
+      `${named} is not a regular file: a journal is a file of its own (${given ? other : `remove it, ${other}`})`,
+    );
   }
 }
 

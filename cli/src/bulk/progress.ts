@@ -85,17 +85,47 @@ function perSecond(rate: number): string {
 }
 
 const MIN_BAR = 10;
+const MAX_BAR = 40;
 
-/** The widest bar that leaves the counts of a `total`-row run whole on a line of `columns`. */
-function barWidth(format: string, total: number, columns: number): number {
+/** The bar's line with the widest values a `total`-row run shows, the bar itself left out. */
+function widestText(format: string, total: number): string {
   const widest = String(total);
-  const text = format
-    .replace('{bar}', '')
+  return format
+    .replace('[{bar}] ', '')
     .replace('{percentage}', '100')
     .replace(/\{(value|total|ok|failed|skipped)\}/g, widest)
     .replace('{rate}', '99999')
     .replace('{eta_formatted}', '99h59m');
-  return Math.max(MIN_BAR, Math.min(40, columns - text.length));
+}
+
+/**
+ * The bar's line for a terminal of `columns`: the first of these, from the roomiest down, whose
+ * widest text fits with a bar of at least 10 characters, or then without a bar. What matters most
+ * stays to the last: the counts done and the ETA; the skipped count (the summary has it) and the
+ * rate go first. (cli-progress cuts a line too long at the right edge: the ETA went first.)
+ */
+export function barLayout(
+  label: string,
+  total: number,
+  columns: number,
+): { format: string; barsize: number } {
+  const counts = '{percentage}% | {value}/{total} | ok {ok} failed {failed}';
+  const layouts = [
+    `${label} [{bar}] ${counts} skipped {skipped} | {rate}/s | ETA {eta_formatted}`,
+    `${label} [{bar}] ${counts} skipped {skipped} {rate}/s ETA {eta_formatted}`.replaceAll(' | ', ' '),
+    `${label} [{bar}] ${counts} {rate}/s ETA {eta_formatted}`.replaceAll(' | ', ' '),
+    `${label} [{bar}] ${counts} ETA {eta_formatted}`.replaceAll(' | ', ' '),
+  ];
+  for (const format of layouts) {
+    const room = columns - widestText(format, total).length - '[] '.length;
+    if (room >= MIN_BAR) return { format, barsize: Math.min(MAX_BAR, room) };
+  }
+  const bare = [
+    `${label} ${counts} ETA {eta_formatted}`.replaceAll(' | ', ' '),
+    '{percentage}% {value}/{total} ETA {eta_formatted}',
+  ];
+  const format = bare.find((text) => widestText(text, total).length <= columns) ?? bare[1] ?? '';
+  return { format, barsize: MIN_BAR };
 }
 
 export function startProgress(
@@ -111,15 +141,14 @@ export function startProgress(
     // cli-progress writes to a stream it owns the cursor of; stderr keeps stdout for data.
     const terminal = process.stderr;
     const stream = barTerminal(terminal);
-    const roomy = `${label} [{bar}] {percentage}% | {value}/{total} | ok {ok} failed {failed} skipped {skipped} | {rate}/s | ETA {eta_formatted}`;
-    // An 80-column terminal has no room for the separators once the bar is down to 10.
-    const format = barWidth(roomy, total, stream.columns) > MIN_BAR ? roomy : roomy.replaceAll(' | ', ' ');
+    // The bar gives up width for the counts and the ETA, which matter more, down to 10
+    // characters; then the least needed parts go, then the bar.
+    const { format, barsize } = barLayout(label, total, stream.columns);
     const bar = new SingleBar(
       {
         stream: stream as unknown as NodeJS.WriteStream,
         format,
-        // The bar gives up width for the counts, which matter more, down to 10 characters.
-        barsize: barWidth(format, total, stream.columns),
+        barsize,
         barCompleteChar: '\u2588',
         barIncompleteChar: '\u2591',
         hideCursor: true,

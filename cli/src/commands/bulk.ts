@@ -1,7 +1,14 @@
 /** `bulk ACTION --input FILE|-`: one action over every row of a CSV or NDJSON file, resumably. */
 import { setFlagsFromString } from 'node:v8';
 import { Argument, Command, Option } from 'commander';
-import { BULK_ACTIONS, type BulkActionName, bulkAction, refusesOwnAccount } from '../bulk/actions';
+import {
+  actionOptions,
+  BULK_ACTION_MAP,
+  BULK_ACTIONS,
+  type BulkActionName,
+  configureAction,
+  type OptionValues,
+} from '../bulk/actions';
 import { DEFAULT_RETRY, GaveUp, MAX_RETRY_AFTER_MS, RetryAfterGate, withRetries } from '../bulk/flow';
 import { pooledFetch } from '../bulk/http';
 import { fileSource, inputFormat } from '../bulk/reader';
@@ -12,20 +19,15 @@ import { CliError, EXIT, usageError } from '../exit';
 import type { Factory } from '../factory';
 import { stringAt } from '../guards';
 import { helpParagraph } from '../help';
-import { reviewBody } from '../kyc-decision';
 import { listValues, positiveInt } from '../options';
 import { listPrinter } from '../output';
 import { confirmAction } from '../prompt';
 
-interface BulkOptions {
+/** The options of every run; each action's own (`--role`...) are read by its entry in actions.ts. */
+interface BulkOptions extends OptionValues {
   input: string;
   format?: string;
   column: string;
-  emailColumn: string;
-  role?: string;
-  approve?: boolean;
-  reject?: boolean;
-  reason?: string;
   concurrency: number;
   rate?: number;
   retries: number;
@@ -75,12 +77,8 @@ function waitText(ms: number): string {
 }
 
 async function bulk(context: Context, name: BulkActionName, options: BulkOptions) {
-  if (name === 'set-role' && !options.role?.trim()) throw usageError('bulk set-role needs --role ROLE');
-  if (name !== 'set-role' && options.role) throw usageError('--role applies to set-role only');
-  const review = name === 'kyc-review' ? reviewBody(options) : undefined;
-  if (name !== 'kyc-review' && (options.approve || options.reject)) {
-    throw usageError('--approve and --reject apply to kyc-review only');
-  }
+  // The action's own options, checked before anything is read or asked.
+  const ready = configureAction(name, options);
   if (options.dryRun && options.validateOnly) throw usageError('Give --dry-run or --validate-only, not both');
   const progressIntervalMs = progressInterval(context.io.env);
   const source = fileSource(options.input, inputFormat(options.input, options.format), context.io.stdin);
@@ -117,15 +115,10 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
     : undefined;
   const client = signedIn?.client;
   const dryRun = options.dryRun === true;
-  const account = refusesOwnAccount(name) || dryRun ? await ownAccount(context, real, dryRun) : undefined;
-  const self = refusesOwnAccount(name) ? account : undefined;
-  const action = bulkAction(name, {
-    idColumn: options.column,
-    emailColumn: options.emailColumn,
-    ...(options.role ? { role: options.role.trim() } : {}),
-    ...(review ? { review } : {}),
-    ...(self ? { self } : {}),
-  });
+  const { locksOut } = BULK_ACTION_MAP[name];
+  const account = locksOut || dryRun ? await ownAccount(context, real, dryRun) : undefined;
+  const self = locksOut ? account : undefined;
+  const action = ready({ idColumn: options.column, ...(self ? { self } : {}) });
   // SIGTERM (kill, a CI job's time limit, a container stopping) ends a run the way Ctrl-C does:
   // the rows in flight finish and are journaled, and the journal's lock is released.
   // Before the first row is sent there is nothing in flight: the run ends at once and says so.
@@ -163,6 +156,7 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
       resume: options.resume === true,
       retryFailed: options.retryFailed === true,
       journalPath: options.journal ?? besideInput(source, name, 'journal.ndjson'),
+      journalGiven: options.journal !== undefined,
       failuresPath: options.failures ?? besideInput(source, name, `failures.${source.format}`),
       reportPath: options.report,
       client,
@@ -194,25 +188,24 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
 }
 
 export function bulkCommand(f: Factory): Command {
+  const command = new Command('bulk')
+    .description(
+      'apply one action to every row of a CSV or NDJSON file; killed runs resume from their journal',
+    )
+    .addArgument(new Argument('<action>', 'what to do to each row').choices(BULK_ACTIONS))
+    .requiredOption('-i, --input <file>', 'CSV or NDJSON input, - for stdin')
+    .addOption(
+      listValues(new Option('--format <format>', 'input format (default: from the extension)'), [
+        'csv',
+        'ndjson',
+      ]),
+    )
+    .option('--column <name>', 'the column (or NDJSON key) of the ids', 'id');
+  // Each action's own options, as its entry declares them (actions.ts), named with the actions.
+  for (const { option, actions } of actionOptions())
+    command.option(option.flags, `${actions.join(', ')}: ${option.description}`);
   return (
-    new Command('bulk')
-      .description(
-        'apply one action to every row of a CSV or NDJSON file; killed runs resume from their journal',
-      )
-      .addArgument(new Argument('<action>', 'what to do to each row').choices(BULK_ACTIONS))
-      .requiredOption('-i, --input <file>', 'CSV or NDJSON input, - for stdin')
-      .addOption(
-        listValues(new Option('--format <format>', 'input format (default: from the extension)'), [
-          'csv',
-          'ndjson',
-        ]),
-      )
-      .option('--column <name>', 'the column (or NDJSON key) of the ids', 'id')
-      .option('--email-column <name>', 'set-email: the column of the new emails', 'email')
-      .option('--role <role>', 'set-role: the role to give')
-      .option('--approve', 'kyc-review: approve each request')
-      .option('--reject', 'kyc-review: reject each request (needs --reason)')
-      .option('--reason <text>', 'kyc-review: the reason sent to the member')
+    command
       .option(
         '-c, --concurrency <n>',
         `rows in flight at once (at most ${MAX_CONCURRENCY})`,

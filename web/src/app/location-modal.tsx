@@ -3,20 +3,19 @@
  * (never admins), cannot be dismissed with Escape, and runs the SDK's location flow: browser
  * geolocation, the IP-based fallback, the location update and the device registration.
  */
-import { detectBrowser, resolveLocation } from '@matchmaker/sdk';
+import { detectBrowser } from '@matchmaker/sdk';
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { Dialog } from '../components/dialog';
 import { Button } from '../components/index';
-import { config } from '../config/config';
 import { PATHS } from '../config/paths';
-import { getClient } from '../lib/client';
 import { reportError } from '../lib/report';
 import { notify } from '../lib/toast';
 import { sessionState } from '../state/session';
 import { onSessionEnd } from '../state/session-end';
 import { setLocationModal, uiState, visitMatches } from '../state/ui';
+import { locateMember } from './locate';
 
 const INSTRUCTIONS = [
   {
@@ -85,12 +84,9 @@ export default function LocationModal() {
     const controller = new AbortController();
     flow = controller;
     try {
-      const result = await resolveLocation(getClient(), {
-        ipLookupUrl: config().ipLookupUrl,
-        onError: reportError,
-        signal: controller.signal,
-      });
-      if (controller.signal.aborted) return;
+      const result = await locateMember(controller.signal);
+      // The session ended meanwhile: its modal is gone with it.
+      if (result === null || controller.signal.aborted) return;
       if (result.status === 'accepted') {
         setLocationModal('hidden');
         if (result.location && !quiet)

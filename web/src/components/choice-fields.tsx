@@ -7,6 +7,7 @@ import './choice-fields.css';
 import {
   type InputHTMLAttributes,
   type ReactNode,
+  type Ref,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
   useId,
@@ -22,14 +23,16 @@ function describedBy(id: string, hint: ReactNode, error: string | null | undefin
   return [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
 }
 
-function FieldFrame({
+/** A field's label, hint and error around its control; `after` goes under the error. */
+export function FieldFrame({
   id,
   label,
   hint,
   error,
   required,
   children,
-}: Described & { id: string; required?: boolean | undefined; children: ReactNode }) {
+  after,
+}: Described & { id: string; required?: boolean | undefined; children: ReactNode; after?: ReactNode }) {
   return (
     <div className={error ? 'field field--invalid' : 'field'}>
       <label className="field__label" htmlFor={id}>
@@ -47,6 +50,7 @@ function FieldFrame({
           {error}
         </p>
       ) : null}
+      {after}
     </div>
   );
 }
@@ -204,5 +208,45 @@ export function RadioGroup({
         </p>
       ) : null}
     </fieldset>
+  );
+}
+
+export interface FileFieldProps extends Omit<Described, 'hint'> {
+  /** Fixed, so tests and labels can name it. */
+  id: string;
+  name: string;
+  accept: string;
+  multiple?: boolean;
+  required?: boolean;
+  inputRef?: Ref<HTMLInputElement>;
+  onFiles: (files: File[]) => void;
+  /** Drawn under the error (the chosen files). */
+  children?: ReactNode;
+}
+
+/** A file input with the same label and error wiring; the browser draws the picker. */
+export function FileField({
+  id,
+  label,
+  error,
+  required,
+  inputRef,
+  onFiles,
+  children,
+  ...input
+}: FileFieldProps) {
+  return (
+    <FieldFrame id={id} label={label} error={error} required={required} after={children}>
+      <input
+        {...input}
+        ref={inputRef}
+        id={id}
+        type="file"
+        className="field__file"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, null, error)}
+        onChange={(event) => onFiles([...(event.target.files ?? [])])}
+      />
+    </FieldFrame>
   );
 }

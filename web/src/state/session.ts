@@ -19,6 +19,7 @@ import { config } from '../config/config';
 import { loadClient, loadedClient, loadStartup, whenClientCreated } from '../lib/client';
 import { reportError } from '../lib/report';
 import { notify } from '../lib/toast';
+import type { Stored } from './remote';
 import { clearSessionData } from './session-end';
 import {
   loadStartupModules,
@@ -30,12 +31,6 @@ import {
 import { beginMemberSession, resetUi } from './ui';
 
 export type SessionStatus = 'starting' | 'anonymous' | 'member' | 'admin';
-
-/**
- * API records are stored with valtio's `ref`: they are replaced whole, never edited in place, and
- * snapshots then hand out the SDK's own types (not deep-readonly copies).
- */
-type Stored<T extends object> = T & { $$valtioSnapshot: T };
 
 export interface SessionState {
   status: SessionStatus;

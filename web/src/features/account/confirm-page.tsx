@@ -3,34 +3,14 @@
  * so the call is made once per token even if React mounts the page twice.
  */
 import { isHttpError } from '@matchmaker/sdk';
-import type { ConfirmInput } from '@matchmaker/sdk/schemas';
 import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { ButtonLink, ErrorState, PageHeading, Spinner } from '../../components/index';
 import { PATHS } from '../../config/paths';
-import { loadClient } from '../../lib/client';
 import { describeError } from '../../lib/error-message';
+import { confirmAccount } from './account-actions';
 import { ACCOUNT_PATHS } from './account-paths';
-import { forgetPendingEmail } from './pending-email';
 import './account.css';
-
-const confirmations = new Map<string, Promise<void>>();
-
-function confirmOnce(body: ConfirmInput): Promise<void> {
-  let running = confirmations.get(body.token);
-  if (!running) {
-    running = loadClient()
-      .then((client) => client.accounts.confirm(body))
-      .then(() => forgetPendingEmail())
-      .catch((error: unknown) => {
-        // Only a success spends the token; a failed attempt may be tried again.
-        confirmations.delete(body.token);
-        throw error;
-      });
-    confirmations.set(body.token, running);
-  }
-  return running;
-}
 
 type Status = { state: 'confirming' } | { state: 'confirmed' } | { state: 'failed'; message: string };
 
@@ -44,7 +24,7 @@ export default function ConfirmPage() {
     if (!token) return;
     let live = true;
     setStatus({ state: 'confirming' });
-    confirmOnce({ token }).then(
+    confirmAccount({ token }).then(
       () => live && setStatus({ state: 'confirmed' }),
       (error: unknown) =>
         live &&

@@ -3,21 +3,24 @@
  * area. Reactivating restores the account, then start-up runs again as for a fresh login.
  */
 import { isDeleted } from '@matchmaker/sdk/rules';
-import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Redirect } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
-import { absolute, Button, ButtonLink, PageHeading, Spinner } from '../../components/index';
+import { absolute, Button, ButtonLink, FormError, PageHeading, Spinner } from '../../components/index';
 import { PATHS } from '../../config/paths';
-import { getClient } from '../../lib/client';
-import { describeError } from '../../lib/error-message';
-import { logOut, reloadSession, sessionState } from '../../state/session';
+import { useForm } from '../../lib/use-form';
+import { logOut, sessionState } from '../../state/session';
+import { reactivate } from './account-actions';
 import './account.css';
 
 export default function ReactivatePage() {
   const session = useSnapshot(sessionState);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    initial: {},
+    submit: reactivate,
+    onSuccess: () => navigate(PATHS.matches, { replace: true }),
+  });
+  const { busy } = form;
 
   if (session.status === 'starting') return <Spinner label="Loading your account" />;
   if (session.status === 'anonymous' || !session.user) {
@@ -32,19 +35,6 @@ export default function ReactivatePage() {
   }
   if (!busy && !isDeleted(session.user)) return <Redirect to={absolute(PATHS.matches)} replace />;
 
-  const reactivate = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await getClient().accounts.activate();
-      await reloadSession();
-      navigate(PATHS.matches, { replace: true });
-    } catch (failure) {
-      setError(describeError(failure));
-      setBusy(false);
-    }
-  };
-
   return (
     <section className="page page--narrow account-page">
       <PageHeading title="Welcome back">
@@ -54,12 +44,8 @@ export default function ReactivatePage() {
         </p>
       </PageHeading>
       <div className="card form">
-        {error ? (
-          <p className="form__error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <Button block busy={busy} onClick={reactivate}>
+        <FormError message={form.errors.form} />
+        <Button block busy={busy} onClick={() => void form.onSubmit()}>
           Reactivate my account
         </Button>
         <Button block variant="secondary" disabled={busy} onClick={() => void logOut()}>

@@ -3,45 +3,22 @@
  * while typed, the terms, and the referrer taken from the link. On success the member is asked to
  * confirm the address from the email (the verification page offers to send it again).
  */
-import type { RegisterInput } from '@matchmaker/sdk/schemas';
-import { type FormEvent, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
-import { CheckboxField, RadioGroup } from '../../components/choice-fields';
-import { AppLink, Button, PageHeading, TextField } from '../../components/index';
+import { EmailField, PasswordField } from '../../components/credential-fields';
+import { AppLink, Button, FormError, PageHeading, TextField } from '../../components/index';
 import { PATHS } from '../../config/paths';
-import { loadClient } from '../../lib/client';
-import { formErrorsOf, looksLikeEmail } from '../../lib/form-errors';
-import { ACCOUNT_PATHS, SEX_OPTIONS } from './account-paths';
-import { rememberPendingEmail } from './pending-email';
-import { forgetReferrer, referrerFrom } from './referral';
-import { usernameHint, useUsernameCheck } from './username-check';
+import { useForm } from '../../lib/use-form';
+import { register } from './account-actions';
+import { checkPerson, PersonFields, type PersonValues, TermsField } from './account-fields';
+import { ACCOUNT_PATHS } from './account-paths';
+import { referrerFrom } from './referral';
+import { checkEmail } from './send-link-form';
+import { useUsernameCheck } from './username-check';
 import './account.css';
 
-type Field = Exclude<keyof RegisterInput, 'referrer'>;
-const FIELDS: readonly Field[] = [
-  'first_name',
-  'last_name',
-  'username',
-  'date_of_birth',
-  'sex',
-  'email',
-  'password',
-  'agreed_to_terms',
-];
-
-interface Values {
-  first_name: string;
-  last_name: string;
-  username: string;
-  date_of_birth: string;
-  sex: string;
-  email: string;
-  password: string;
-  agreed_to_terms: boolean;
-}
-
-const EMPTY: Values = {
+const EMPTY: PersonValues & Record<'first_name' | 'last_name' | 'email' | 'password', string> = {
   first_name: '',
   last_name: '',
   username: '',
@@ -52,48 +29,21 @@ const EMPTY: Values = {
   agreed_to_terms: false,
 };
 
-function localErrors(values: Values): Partial<Record<Field, string>> {
-  const errors: Partial<Record<Field, string>> = {};
-  if (!values.first_name.trim()) errors.first_name = 'Enter your first name.';
-  if (!values.last_name.trim()) errors.last_name = 'Enter your last name.';
-  if (!values.username.trim()) errors.username = 'Choose a username.';
-  if (!values.date_of_birth) errors.date_of_birth = 'Enter your date of birth.';
-  if (!values.sex) errors.sex = 'Choose one.';
-  if (!looksLikeEmail(values.email)) errors.email = 'Enter your email address, like name@example.com.';
-  if (values.password === '') errors.password = 'Choose a password.';
-  if (!values.agreed_to_terms) errors.agreed_to_terms = 'You must agree to the terms to create an account.';
-  return errors;
-}
-
 export default function RegisterPage() {
   const search = useSearch();
   const referrer = useMemo(() => referrerFrom(search), [search]);
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const username = useUsernameCheck(values.username);
-
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setValues((old) => ({ ...old, [key]: value }));
-    // An error is about the value it was found in; a changed value has not been judged yet.
-    setErrors(({ [key]: _judged, ...rest }) => rest);
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const next = localErrors(values);
-    if (username.state === 'taken' && !next.username) next.username = username.message;
-    setErrors(next);
-    setFormError(null);
-    if (Object.keys(next).length > 0) {
-      if (event.currentTarget instanceof HTMLFormElement) focusFirstInvalid(event.currentTarget);
-      return;
-    }
-    setBusy(true);
-    try {
-      const client = await loadClient();
-      const body: RegisterInput = {
+  const form = useForm({
+    focusInvalid: true,
+    initial: EMPTY,
+    validate: (values) => ({
+      first_name: values.first_name.trim() ? undefined : 'Enter your first name.',
+      last_name: values.last_name.trim() ? undefined : 'Enter your last name.',
+      ...checkPerson(values, username, 'You must agree to the terms to create an account.'),
+      ...checkEmail(values),
+      password: values.password === '' ? 'Choose a password.' : undefined,
+    }),
+    submit: (values) =>
+      register({
         first_name: values.first_name.trim(),
         last_name: values.last_name.trim(),
         username: values.username.trim(),
@@ -103,19 +53,10 @@ export default function RegisterPage() {
         password: values.password,
         agreed_to_terms: values.agreed_to_terms,
         ...(referrer ? { referrer } : {}),
-      };
-      await client.accounts.register(body);
-      forgetReferrer();
-      rememberPendingEmail(body.email);
-      navigate(`${ACCOUNT_PATHS.verifyEmail}?registered=1`);
-    } catch (error) {
-      const found = formErrorsOf(error, FIELDS);
-      setErrors(found.fields);
-      setFormError(found.form);
-    } finally {
-      setBusy(false);
-    }
-  };
+      }),
+    onSuccess: () => navigate(`${ACCOUNT_PATHS.verifyEmail}?registered=1`),
+  });
+  const username = useUsernameCheck(form.values.username);
 
   return (
     <section className="page page--narrow account-page">
@@ -127,101 +68,22 @@ export default function RegisterPage() {
           You were invited by <strong>{referrer}</strong>.
         </p>
       ) : null}
-      <form className="card form" onSubmit={onSubmit} noValidate>
-        {formError ? (
-          <p className="form__error" role="alert">
-            {formError}
-          </p>
-        ) : null}
+      <form className="card form" onSubmit={form.onSubmit} noValidate>
+        <FormError message={form.errors.form} />
         <div className="form__row">
-          <TextField
-            label="First name"
-            name="first_name"
-            autoComplete="given-name"
-            required
-            value={values.first_name}
-            error={errors.first_name}
-            onChange={(event) => set('first_name', event.target.value)}
-          />
-          <TextField
-            label="Last name"
-            name="last_name"
-            autoComplete="family-name"
-            required
-            value={values.last_name}
-            error={errors.last_name}
-            onChange={(event) => set('last_name', event.target.value)}
-          />
+          <TextField label="First name" autoComplete="given-name" required {...form.field('first_name')} />
+          <TextField label="Last name" autoComplete="family-name" required {...form.field('last_name')} />
         </div>
-        <TextField
-          label="Username"
-          name="username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          value={values.username}
-          hint={
-            <span aria-live="polite">
-              {usernameHint(
-                username,
-                values.username,
-                'Letters, digits, dots, dashes or underscores. Other members see it.',
-              )}
-            </span>
-          }
-          error={errors.username ?? (username.state === 'taken' ? username.message : undefined)}
-          onChange={(event) => set('username', event.target.value)}
+        <PersonFields
+          form={form}
+          check={username}
+          idleHint="Letters, digits, dots, dashes or underscores. Other members see it."
+          maxBirthDate={new Date().toISOString().slice(0, 10)}
         />
-        <TextField
-          label="Date of birth"
-          name="date_of_birth"
-          type="date"
-          autoComplete="bday"
-          required
-          max={new Date().toISOString().slice(0, 10)}
-          value={values.date_of_birth}
-          error={errors.date_of_birth}
-          onChange={(event) => set('date_of_birth', event.target.value)}
-        />
-        <RadioGroup
-          label="I am"
-          name="sex"
-          required
-          value={values.sex}
-          options={SEX_OPTIONS}
-          error={errors.sex}
-          onChange={(value) => set('sex', value)}
-        />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
-          value={values.email}
-          error={errors.email}
-          onChange={(event) => set('email', event.target.value)}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={values.password}
-          error={errors.password}
-          onChange={(event) => set('password', event.target.value)}
-        />
-        <CheckboxField
-          name="agreed_to_terms"
-          checked={values.agreed_to_terms}
-          error={errors.agreed_to_terms}
-          onChange={(event) => set('agreed_to_terms', event.target.checked)}
-          label="I agree to the terms of service and the privacy policy, and I am looking for marriage."
-        />
-        <Button type="submit" block busy={busy}>
+        <EmailField field={form.field('email')} />
+        <PasswordField field={form.field('password')} chosen />
+        <TermsField field={form.checkbox('agreed_to_terms')} />
+        <Button type="submit" block busy={form.busy}>
           Create account
         </Button>
         <p className="form__links">
@@ -230,9 +92,4 @@ export default function RegisterPage() {
       </form>
     </section>
   );
-}
-
-/** Moves focus to the first field marked invalid, so keyboard and screen reader users land on it. */
-export function focusFirstInvalid(form: HTMLFormElement): void {
-  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }

@@ -1,10 +1,12 @@
 /** Reset password from the emailed link (`/account/reset-password?token=&email=`). */
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useSearch } from 'wouter';
-import { AppLink, Button, ButtonLink, ErrorState, PageHeading, TextField } from '../../components/index';
+import { NewPasswordFields } from '../../components/credential-fields';
+import { AppLink, Button, ButtonLink, ErrorState, FormError, PageHeading } from '../../components/index';
 import { PATHS } from '../../config/paths';
-import { loadClient } from '../../lib/client';
-import { formErrorsOf } from '../../lib/form-errors';
+import { fieldErrorsOf } from '../../lib/form-errors';
+import { useForm } from '../../lib/use-form';
+import { resetPassword } from './account-actions';
 import { ACCOUNT_PATHS } from './account-paths';
 import './account.css';
 
@@ -12,11 +14,22 @@ export default function ResetPasswordPage() {
   const query = new URLSearchParams(useSearch());
   const token = query.get('token')?.trim() ?? '';
   const email = query.get('email')?.trim() ?? '';
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<{ new_password?: string; repeat?: string; form?: string | null }>({});
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    initial: { new_password: '', repeat_password: '' },
+    validate: ({ new_password, repeat_password }) =>
+      new_password === ''
+        ? { new_password: 'Choose a new password.' }
+        : {
+            repeat_password:
+              repeat_password === new_password ? undefined : 'The two passwords are not the same.',
+          },
+    submit: ({ new_password }) => resetPassword({ email, token, new_password }),
+    // The token is no field of this form: a refused one means the link itself is spent.
+    failureMessage: (error) =>
+      fieldErrorsOf(error).token ? 'This reset link is invalid, already used or expired.' : undefined,
+    onSuccess: () => setDone(true),
+  });
 
   if (!token || !email) {
     return (
@@ -30,29 +43,6 @@ export default function ResetPasswordPage() {
       </section>
     );
   }
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const next: typeof errors = {};
-    if (password === '') next.new_password = 'Choose a new password.';
-    else if (repeat !== password) next.repeat = 'The two passwords are not the same.';
-    setErrors(next);
-    if (next.new_password || next.repeat) return;
-    setBusy(true);
-    try {
-      const client = await loadClient();
-      await client.accounts.resetPassword({ email, token, new_password: password });
-      setDone(true);
-    } catch (failure) {
-      const found = formErrorsOf(failure, ['new_password', 'token']);
-      setErrors({
-        ...(found.fields.new_password ? { new_password: found.fields.new_password } : {}),
-        form: found.fields.token ? 'This reset link is invalid, already used or expired.' : found.form,
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <section className="page page--narrow account-page">
@@ -68,34 +58,12 @@ export default function ResetPasswordPage() {
           <ButtonLink href={PATHS.login}>Log in</ButtonLink>
         </div>
       ) : (
-        <form className="card form" onSubmit={onSubmit} noValidate>
-          {errors.form ? (
-            <div className="form__error" role="alert">
-              <p>{errors.form}</p>
-              <AppLink href={ACCOUNT_PATHS.forgotPassword}>Ask for a new link</AppLink>
-            </div>
-          ) : null}
-          <TextField
-            label="New password"
-            name="new_password"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={password}
-            error={errors.new_password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          <TextField
-            label="Repeat the new password"
-            name="repeat_password"
-            type="password"
-            autoComplete="new-password"
-            required
-            value={repeat}
-            error={errors.repeat}
-            onChange={(event) => setRepeat(event.target.value)}
-          />
-          <Button type="submit" block busy={busy}>
+        <form className="card form" onSubmit={form.onSubmit} noValidate>
+          <FormError message={form.errors.form}>
+            <AppLink href={ACCOUNT_PATHS.forgotPassword}>Ask for a new link</AppLink>
+          </FormError>
+          <NewPasswordFields password={form.field('new_password')} repeat={form.field('repeat_password')} />
+          <Button type="submit" block busy={form.busy}>
             Save new password
           </Button>
         </form>

@@ -3,8 +3,8 @@
  * the name still in the field counts (a slow answer for an earlier name is dropped).
  */
 import { useEffect, useState } from 'react';
-import { loadClient } from '../../lib/client';
 import { describeError } from '../../lib/error-message';
+import { checkUsername } from './account-actions';
 
 export type UsernameStatus =
   | { state: 'idle' }
@@ -27,8 +27,7 @@ export function useUsernameCheck(username: string): UsernameStatus {
     setStatus({ state: 'checking' });
     const timer = window.setTimeout(async () => {
       try {
-        const client = await loadClient();
-        const answer = await client.accounts.verifyUsername({ username: name }, { signal: abort.signal });
+        const answer = await checkUsername(name, abort.signal);
         if (abort.signal.aborted) return;
         setStatus(
           answer.available

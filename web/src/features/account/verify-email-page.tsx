@@ -2,43 +2,26 @@
  * 'Check your email' after registration, and the place to send the confirmation link again
  * (resend verification). The answer never says whether an address is registered.
  */
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useSearch } from 'wouter';
-import { AppLink, Button, PageHeading, TextField } from '../../components/index';
-import { PATHS } from '../../config/paths';
-import { loadClient } from '../../lib/client';
-import { formErrorsOf, looksLikeEmail } from '../../lib/form-errors';
-import { pendingEmail, rememberPendingEmail } from './pending-email';
+import { PageHeading } from '../../components/index';
+import { useForm } from '../../lib/use-form';
+import { resendConfirmation } from './account-actions';
+import { pendingEmail } from './pending-email';
+import { checkEmail, SendLinkForm } from './send-link-form';
 import './account.css';
 
 export default function VerifyEmailPage() {
   const registered = new URLSearchParams(useSearch()).get('registered') === '1';
-  const [email, setEmail] = useState(pendingEmail);
-  const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSent(null);
-    if (!looksLikeEmail(email)) {
-      setError('Enter your email address, like name@example.com.');
-      return;
-    }
-    setError(null);
-    setBusy(true);
-    try {
-      const client = await loadClient();
-      const answer = await client.accounts.sendAccountVerification({ email: email.trim() });
-      rememberPendingEmail(email.trim());
-      setSent(answer?.message ?? 'If the account exists and is not confirmed yet, we have sent a new link.');
-    } catch (failure) {
-      const found = formErrorsOf(failure, ['email']);
-      setError(found.fields.email ?? found.form);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const form = useForm({
+    initial: () => ({ email: pendingEmail() }),
+    validate: checkEmail,
+    submit: ({ email }) => resendConfirmation(email.trim()),
+    onSuccess: (message) =>
+      setSent(message ?? 'If the account exists and is not confirmed yet, we have sent a new link.'),
+  });
+  const email = form.values.email;
 
   return (
     <section className="page page--narrow account-page">
@@ -57,25 +40,15 @@ export default function VerifyEmailPage() {
           {sent}
         </p>
       ) : null}
-      <form className="card form" onSubmit={onSubmit} noValidate>
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          required
-          value={email}
-          error={error}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <Button type="submit" variant={registered ? 'secondary' : 'primary'} block busy={busy}>
-          Send the confirmation link again
-        </Button>
-        <p className="form__links">
-          <AppLink href={PATHS.login}>Back to log in</AppLink>
-        </p>
-      </form>
+      <SendLinkForm
+        form={form}
+        submitLabel="Send the confirmation link again"
+        variant={registered ? 'secondary' : 'primary'}
+        onSubmit={(event) => {
+          setSent(null);
+          void form.onSubmit(event);
+        }}
+      />
     </section>
   );
 }

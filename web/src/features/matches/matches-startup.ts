@@ -11,7 +11,7 @@ onSessionStart(async ({ path, signal, user }) => {
   const pathname = (path.split(/[?#]/)[0] ?? '').toLowerCase().replace(/\/+$/, '');
   if (pathname !== '/matches') return;
   const { loadRecommendations, matchesState, resetMatches } = await import('./matches-state');
-  if (signal.aborted || matchesState.recommendations.load !== 'idle') return;
+  if (signal.aborted || matchesState.recommendations.status !== 'idle') return;
   const [who] = await Promise.all([user.catch(() => null), loadRecommendations(1)]);
   // A deleted account was refused the list and goes to reactivate; once reactivated, the screen
   // loads it afresh rather than showing that refusal.

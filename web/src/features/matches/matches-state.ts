@@ -1,6 +1,7 @@
 /**
  * State of the matches area: one page of recommendations, the match requests (both directions) and
- * the mutual matches. Written only by the actions below; logout clears it (SPEC.md section 4).
+ * the mutual matches, each a Remote load (state/remote.ts). Written only by the actions below;
+ * logout clears it (SPEC.md section 4).
  *
  * Answers to recommendations and requests are optimistic: the card shows the decision at once and
  * a failed call puts it back with an error toast. A decision in flight blocks a second one on the
@@ -10,109 +11,84 @@ import {
   MATCH_REQUEST_PENDING,
   type MatchDecision,
   type MatchRequest,
+  type PublicProfileAnswer,
   type Recommendation,
 } from '@matchmaker/sdk/schemas';
-import { proxy, ref } from 'valtio';
+import { proxy } from 'valtio';
 import { getClient } from '../../lib/client';
 import { describeError } from '../../lib/error-message';
 import { reportError } from '../../lib/report';
 import { notify } from '../../lib/toast';
+import { idle, load, type Remote, resetRemote, sessionGuard, stored } from '../../state/remote';
 import { onSessionEnd } from '../../state/session-end';
 
-export type Load = 'idle' | 'loading' | 'ready' | 'error';
-
-/** API records kept with `ref()`: replaced whole, and snapshots hand out the SDK's own types. */
-type Stored<T extends object> = T & { $$valtioSnapshot: T };
+export interface RecommendationPage {
+  recommendations: Recommendation[];
+  page: number;
+  total_pages: number;
+}
 
 export interface MatchesState {
-  recommendations: {
-    load: Load;
-    error: string | null;
-    page: number;
-    totalPages: number;
-    items: Stored<Recommendation[]>;
-    /** Decisions shown on cards: set at once, removed again if the call fails. */
-    decided: Record<string, MatchDecision>;
-    /** Cards whose answer is on its way. */
-    pending: Record<string, true>;
-  };
-  requests: {
-    load: Load;
-    error: string | null;
-    items: Stored<MatchRequest[]>;
-    pending: Record<string, true>;
-  };
-  mutual: { load: Load; error: string | null; items: Stored<MatchRequest[]> };
+  recommendations: Remote<RecommendationPage>;
+  /** Decisions shown on recommendation cards: set at once, removed again if the call fails. */
+  decided: Record<string, MatchDecision>;
+  /** Recommendation cards whose answer is on its way. */
+  deciding: Record<string, true>;
+  requests: Remote<MatchRequest[]>;
+  /** Received requests whose answer is on its way. */
+  answering: Record<string, true>;
+  mutual: Remote<MatchRequest[]>;
 }
 
-function initial(): MatchesState {
-  return {
-    recommendations: {
-      load: 'idle',
-      error: null,
-      page: 1,
-      totalPages: 1,
-      items: ref([]),
-      decided: {},
-      pending: {},
-    },
-    requests: { load: 'idle', error: null, items: ref([]), pending: {} },
-    mutual: { load: 'idle', error: null, items: ref([]) },
-  };
-}
-
-export const matchesState = proxy<MatchesState>(initial());
-
-/** Bumped at logout so answers of the ended session are dropped. */
-let generation = 0;
-/** Bumped by each page load so only the latest page answer lands. */
-let pageLoad = 0;
+export const matchesState = proxy<MatchesState>({
+  recommendations: idle(),
+  decided: {},
+  deciding: {},
+  requests: idle(),
+  answering: {},
+  mutual: idle(),
+});
 
 /** Forgets everything loaded, and drops answers still on their way. */
 export function resetMatches(): void {
-  generation++;
-  Object.assign(matchesState, initial());
+  resetRemote(matchesState.recommendations);
+  resetRemote(matchesState.requests);
+  resetRemote(matchesState.mutual);
+  matchesState.decided = {};
+  matchesState.deciding = {};
+  matchesState.answering = {};
 }
 
 onSessionEnd(resetMatches);
 
+/** One page of recommendations; the page shown stays until the asked one arrives. */
 export async function loadRecommendations(page: number): Promise<void> {
-  const state = matchesState.recommendations;
-  const mine = generation;
-  const load = ++pageLoad;
-  state.load = 'loading';
-  state.error = null;
-  try {
-    const answer = await getClient().recommendations.list({ page });
-    if (mine !== generation || load !== pageLoad) return;
-    state.items = ref(answer.recommendations);
-    state.page = answer.page;
-    state.totalPages = answer.total_pages;
-    state.decided = {};
-    state.load = 'ready';
-  } catch (error) {
-    if (mine !== generation || load !== pageLoad) return;
-    state.error = describeError(error, 'We could not load your recommendations.');
-    state.load = 'error';
-  }
+  const answer = await load(
+    matchesState.recommendations,
+    async () => {
+      const { recommendations, page: shown, total_pages } = await getClient().recommendations.list({ page });
+      return { recommendations, page: shown, total_pages };
+    },
+    { key: `page:${page}`, failure: 'We could not load your recommendations.', report: false },
+  );
+  if (answer) matchesState.decided = {};
 }
 
 /** Accepts or rejects a recommendation; the card shows it at once and rolls back on failure. */
 export async function answerRecommendation(item: Recommendation, decision: MatchDecision): Promise<void> {
-  const state = matchesState.recommendations;
   const key = String(item.id);
-  if (state.pending[key] || state.decided[key]) return;
-  const mine = generation;
-  state.pending[key] = true;
-  state.decided[key] = decision;
+  if (matchesState.deciding[key] || matchesState.decided[key]) return;
+  const current = sessionGuard();
+  matchesState.deciding[key] = true;
+  matchesState.decided[key] = decision;
   try {
     await getClient().recommendations.respond(item.id, { status: decision });
-    if (mine !== generation) return;
+    if (!current()) return;
     // Accepting sends a match request: the sent list is out of date now.
-    if (decision === 'ACCEPTED' && matchesState.requests.load !== 'idle') void loadRequests();
+    if (decision === 'ACCEPTED' && matchesState.requests.status !== 'idle') void loadRequests(true);
   } catch (error) {
-    if (mine !== generation) return;
-    delete state.decided[key];
+    if (!current()) return;
+    delete matchesState.decided[key];
     reportError(error);
     notify.error(
       describeError(
@@ -121,82 +97,73 @@ export async function answerRecommendation(item: Recommendation, decision: Match
       ),
     );
   } finally {
-    if (mine === generation) delete state.pending[key];
+    if (current()) delete matchesState.deciding[key];
   }
 }
 
-export async function loadRequests(): Promise<void> {
-  const state = matchesState.requests;
-  const mine = generation;
-  if (state.load !== 'ready') state.load = 'loading';
-  state.error = null;
-  try {
-    const answer = await getClient().recommendations.listRequests();
-    if (mine !== generation) return;
-    // SPEC.md section 4: only PENDING requests are shown.
-    state.items = ref(answer.requests.filter((request) => request.status === MATCH_REQUEST_PENDING));
-    state.load = 'ready';
-  } catch (error) {
-    if (mine !== generation) return;
-    state.error = describeError(error, 'We could not load your match requests.');
-    state.load = 'error';
-  }
+/** `fresh` after a change (an answer, a sent request): a read begun before it is not reused. */
+export function loadRequests(fresh = false): Promise<unknown> {
+  return load(
+    matchesState.requests,
+    async () =>
+      // SPEC.md section 4: only PENDING requests are shown.
+      (await getClient().recommendations.listRequests()).requests.filter(
+        (request) => request.status === MATCH_REQUEST_PENDING,
+      ),
+    { refresh: true, fresh, failure: 'We could not load your match requests.', report: false },
+  );
 }
 
 /** Accepts or rejects a received request: it leaves the list at once and returns if the call fails. */
 export async function answerRequest(request: MatchRequest, decision: MatchDecision): Promise<void> {
-  const state = matchesState.requests;
   const key = String(request.id);
-  if (state.pending[key]) return;
-  const mine = generation;
-  state.pending[key] = true;
-  const before = [...state.items];
-  state.items = ref(before.filter((item) => item.id !== request.id));
+  if (matchesState.answering[key]) return;
+  const current = sessionGuard();
+  matchesState.answering[key] = true;
+  const before = matchesState.requests.data ?? [];
+  matchesState.requests.data = stored(before.filter((item) => item.id !== request.id));
   try {
     await getClient().recommendations.updateRequest({ id: request.id, status: decision });
-    if (mine !== generation) return;
+    if (!current()) return;
     notify.success(decision === 'ACCEPTED' ? 'Match request accepted' : 'Match request declined');
-    if (decision === 'ACCEPTED') void loadMutual();
+    if (decision === 'ACCEPTED') void loadMutual(true);
   } catch (error) {
-    if (mine !== generation) return;
-    state.items = ref(before);
+    if (!current()) return;
+    matchesState.requests.data = stored([...before]);
     reportError(error);
     notify.error(describeError(error, 'We could not answer this match request.'));
   } finally {
-    if (mine === generation) delete state.pending[key];
+    if (current()) delete matchesState.answering[key];
   }
 }
 
-export async function loadMutual(): Promise<void> {
-  const state = matchesState.mutual;
-  const mine = generation;
-  if (state.load !== 'ready') state.load = 'loading';
-  state.error = null;
-  try {
-    const answer = await getClient().recommendations.listMutual();
-    if (mine !== generation) return;
-    state.items = ref(answer.matches);
-    state.load = 'ready';
-  } catch (error) {
-    if (mine !== generation) return;
-    state.error = describeError(error, 'We could not load your matches.');
-    state.load = 'error';
-  }
+export function loadMutual(fresh = false): Promise<unknown> {
+  return load(matchesState.mutual, async () => (await getClient().recommendations.listMutual()).matches, {
+    refresh: true,
+    fresh,
+    failure: 'We could not load your matches.',
+    report: false,
+  });
 }
 
 /** Sends a match request to `memberId`; resolves true when it was sent. */
 export async function sendMatchRequest(memberId: string): Promise<boolean> {
-  const mine = generation;
+  const current = sessionGuard();
   try {
     await getClient().recommendations.sendRequest({ recipient_id: memberId });
-    if (mine !== generation) return false;
+    if (!current()) return false;
     notify.success('Match request sent');
-    if (matchesState.requests.load !== 'idle') void loadRequests();
+    if (matchesState.requests.status !== 'idle') void loadRequests(true);
     return true;
   } catch (error) {
-    if (mine !== generation) return false;
+    if (!current()) return false;
     reportError(error);
     notify.error(describeError(error, 'We could not send the match request.'));
     return false;
   }
+}
+
+/** Another member's public profile (a screen of its own, read each time it opens). */
+export function loadPublicProfile(id: string, signal: AbortSignal): Promise<PublicProfileAnswer> {
+  return getClient().accounts.publicProfile(id, { signal });
 }

@@ -4,10 +4,9 @@ import { PROFILE_FIELDS, type ProfileField, type PublicProfileAnswer } from '@ma
 import { useEffect, useState } from 'react';
 import { useParams } from 'wouter';
 import { Button, ErrorState, PageHeading, Spinner } from '../../components/index';
-import { getClient } from '../../lib/client';
 import { describeError } from '../../lib/error-message';
 import { fieldLabel, valueLabel } from '../../lib/profile-fields';
-import { sendMatchRequest } from './matches-state';
+import { loadPublicProfile, sendMatchRequest } from './matches-state';
 import { displayName, MemberPhoto, photoOf } from './member-summary';
 
 /** Names, email and the country code are shown elsewhere (heading) or not at all. */
@@ -39,15 +38,13 @@ export default function MemberProfile() {
     const abort = new AbortController();
     setView({ state: 'loading' });
     setSent(false);
-    getClient()
-      .accounts.publicProfile(id, { signal: abort.signal })
-      .then(
-        (profile) => setView({ state: 'ready', profile }),
-        (error: unknown) => {
-          if (!abort.signal.aborted)
-            setView({ state: 'error', message: describeError(error, 'We could not load this profile.') });
-        },
-      );
+    loadPublicProfile(id, abort.signal).then(
+      (profile) => setView({ state: 'ready', profile }),
+      (error: unknown) => {
+        if (!abort.signal.aborted)
+          setView({ state: 'error', message: describeError(error, 'We could not load this profile.') });
+      },
+    );
     return () => abort.abort();
   }, [id, attempt]);
 

@@ -10,10 +10,10 @@ export function MutualMatches() {
   useEffect(() => {
     void loadMutual();
   }, []);
-  if (snap.load === 'idle' || snap.load === 'loading') return <Spinner label="Loading your matches" />;
-  if (snap.load === 'error')
-    return <ErrorState message={snap.error ?? ''} onRetry={() => void loadMutual()} />;
-  if (snap.items.length === 0) {
+  if (snap.status === 'idle' || snap.status === 'loading') return <Spinner label="Loading your matches" />;
+  if (snap.status === 'error' || !snap.data)
+    return <ErrorState message={snap.error ?? ''} onRetry={() => void loadMutual(true)} />;
+  if (snap.data.length === 0) {
     return (
       <EmptyState title="No mutual matches yet">
         <p>When a member accepts your request, or you accept theirs, you can talk here.</p>
@@ -22,7 +22,7 @@ export function MutualMatches() {
   }
   return (
     <ul className="match-list">
-      {snap.items.map((match) => {
+      {snap.data.map((match) => {
         const profile = match.metaData.profile;
         const name = displayName(profile);
         // The chat is addressed by room when there is one, else by the member (the API accepts both).

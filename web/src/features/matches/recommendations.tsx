@@ -7,18 +7,23 @@ import { answerRecommendation, loadRecommendations, matchesState } from './match
 import { displayName, MemberFacts, MemberPhoto, photoOf } from './member-summary';
 
 export function Recommendations() {
-  const snap = useSnapshot(matchesState).recommendations;
+  const { recommendations: snap, decided, deciding } = useSnapshot(matchesState);
   useEffect(() => {
-    if (matchesState.recommendations.load === 'idle') void loadRecommendations(1);
+    // A load already begun (by start-up, or an earlier visit) is shown as it lands, not repeated.
+    if (matchesState.recommendations.status === 'idle') void loadRecommendations(1);
   }, []);
 
-  if (snap.load === 'idle' || (snap.load === 'loading' && snap.items.length === 0)) {
+  const items = snap.data?.recommendations ?? [];
+  const page = snap.data?.page ?? 1;
+  const totalPages = snap.data?.total_pages ?? 1;
+
+  if (snap.status === 'idle' || (snap.status === 'loading' && items.length === 0)) {
     return <Spinner label="Loading recommendations" />;
   }
-  if (snap.load === 'error') {
-    return <ErrorState message={snap.error ?? ''} onRetry={() => void loadRecommendations(snap.page)} />;
+  if (snap.status === 'error') {
+    return <ErrorState message={snap.error ?? ''} onRetry={() => void loadRecommendations(page)} />;
   }
-  if (snap.items.length === 0) {
+  if (items.length === 0) {
     return (
       <EmptyState title="No recommendations right now">
         <p>New members who fit your preferences appear here. Check back soon.</p>
@@ -26,34 +31,34 @@ export function Recommendations() {
     );
   }
   return (
-    <div aria-busy={snap.load === 'loading' || undefined}>
+    <div aria-busy={snap.status === 'loading' || undefined}>
       <ul className="match-grid" aria-label="Recommendations">
-        {snap.items.map((item, index) => (
+        {items.map((item, index) => (
           <RecommendationCard
             key={item.id}
             item={item}
             priority={index < FIRST_ROW}
-            decided={snap.decided[String(item.id)]}
-            pending={Boolean(snap.pending[String(item.id)])}
+            decided={decided[String(item.id)]}
+            pending={Boolean(deciding[String(item.id)])}
           />
         ))}
       </ul>
-      {snap.totalPages > 1 ? (
+      {totalPages > 1 ? (
         <nav className="pager" aria-label="Recommendation pages">
           <Button
             variant="secondary"
-            disabled={snap.page <= 1 || snap.load === 'loading'}
-            onClick={() => void loadRecommendations(snap.page - 1)}
+            disabled={page <= 1 || snap.status === 'loading'}
+            onClick={() => void loadRecommendations(page - 1)}
           >
             Previous page
           </Button>
           <span>
-            Page {snap.page} of {snap.totalPages}
+            Page {page} of {totalPages}
           </span>
           <Button
             variant="secondary"
-            disabled={snap.page >= snap.totalPages || snap.load === 'loading'}
-            onClick={() => void loadRecommendations(snap.page + 1)}
+            disabled={page >= totalPages || snap.status === 'loading'}
+            onClick={() => void loadRecommendations(page + 1)}
           >
             Next page
           </Button>

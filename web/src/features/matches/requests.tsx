@@ -15,18 +15,18 @@ function isIncoming(request: MatchRequest, myId: string | null): boolean {
 }
 
 export function MatchRequests() {
-  const snap = useSnapshot(matchesState).requests;
+  const { requests: snap, answering } = useSnapshot(matchesState);
   // From the app's session state, so a new user (another login in this tab) re-renders the lists.
   const myId = userIdOf(useSnapshot(sessionState).user);
   useEffect(() => {
     void loadRequests();
   }, []);
 
-  if (snap.load === 'idle' || snap.load === 'loading') return <Spinner label="Loading match requests" />;
-  if (snap.load === 'error')
-    return <ErrorState message={snap.error ?? ''} onRetry={() => void loadRequests()} />;
-  const received = snap.items.filter((request) => isIncoming(request, myId));
-  const sent = snap.items.filter((request) => !isIncoming(request, myId));
+  if (snap.status === 'idle' || snap.status === 'loading') return <Spinner label="Loading match requests" />;
+  if (snap.status === 'error' || !snap.data)
+    return <ErrorState message={snap.error ?? ''} onRetry={() => void loadRequests(true)} />;
+  const received = snap.data.filter((request) => isIncoming(request, myId));
+  const sent = snap.data.filter((request) => !isIncoming(request, myId));
   return (
     <div className="match-requests">
       <section aria-labelledby="requests-received">
@@ -40,7 +40,7 @@ export function MatchRequests() {
                 key={request.id}
                 request={request}
                 incoming
-                pending={Boolean(snap.pending[request.id])}
+                pending={Boolean(answering[request.id])}
               />
             ))}
           </ul>

@@ -1,45 +1,18 @@
 /**
  * An attachment in a message: every file has a download button; an image also shows inline. The
- * bytes come through the SDK (`chats.getFile` carries the session, a plain <img src> would not),
- * and each shown image holds an object URL that is revoked when its row leaves the DOM (the list
- * is virtualised) or the room closes. The last few files are kept as Blobs, so scrolling back to
- * an image or downloading it does not fetch it again; logout empties that cache.
+ * bytes come from attachments.ts, and each shown image holds an object URL that is revoked when
+ * its row leaves the DOM (the list is virtualised) or the room closes.
  */
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/index';
-import { getClient } from '../../lib/client';
 import { describeError } from '../../lib/error-message';
 import { reportError } from '../../lib/report';
 import { notify } from '../../lib/toast';
-import { onSessionEnd } from '../../state/session-end';
+import { fetchFile } from './attachments';
 
 /** Raster formats a browser shows in an <img>; SVG and the rest are downloaded, never drawn. */
 const PREVIEW_EXTENSIONS = /\.(png|jpe?g|gif|webp|avif)$/i;
 const PREVIEW_TYPES = /^image\/(png|jpeg|gif|webp|avif)$/i;
-const CACHE_SIZE = 24;
-
-const cache = new Map<string, Promise<Blob>>();
-onSessionEnd(() => cache.clear());
-
-/** The file's bytes, shared by every caller that asks while it loads; a failure is not kept. */
-function fetchFile(filename: string): Promise<Blob> {
-  const known = cache.get(filename);
-  if (known) {
-    // Most recently used last, so the oldest is the one to drop.
-    cache.delete(filename);
-    cache.set(filename, known);
-    return known;
-  }
-  const loading = getClient().chats.getFile(filename);
-  cache.set(filename, loading);
-  loading.catch(() => cache.delete(filename));
-  while (cache.size > CACHE_SIZE) {
-    const oldest = cache.keys().next().value;
-    if (oldest === undefined) break;
-    cache.delete(oldest);
-  }
-  return loading;
-}
 
 /** Downloads an attachment through the SDK and saves it. */
 export async function downloadFile(filename: string): Promise<void> {

@@ -10,10 +10,10 @@ import type { ChatRoom } from '@matchmaker/sdk/schemas';
 import { proxy, ref } from 'valtio';
 import { getClient } from '../../lib/client';
 import { describeError } from '../../lib/error-message';
+import { type Stored, sessionGuard } from '../../state/remote';
 import { type ChatLine, lineFromMessage, roomName } from './chat-lines';
 
 export type Load = 'idle' | 'loading' | 'ready' | 'error';
-type Stored<T extends object> = T & { $$valtioSnapshot: T };
 
 export interface RoomSummary {
   id: string;
@@ -92,13 +92,8 @@ function initial(): ChatState {
 
 export const chatState = proxy<ChatState>(initial());
 
-/** Bumped at logout: answers of an ended session are dropped. */
-let generation = 0;
-export function currentGeneration(): number {
-  return generation;
-}
+/** Back to nothing (logout); answers of the ended session are dropped by its sessionGuard(). */
 export function resetChatState(): void {
-  generation++;
   Object.assign(chatState, initial());
 }
 
@@ -129,17 +124,17 @@ export function summarise(room: ChatRoom): RoomSummary {
 let roomsLoad = 0;
 export async function loadRooms(quiet = false): Promise<void> {
   const state = chatState.rooms;
-  const mine = generation;
+  const still = sessionGuard();
   const load = ++roomsLoad;
   if (!quiet || state.load !== 'ready') state.load = 'loading';
   state.error = null;
   try {
     const answer = await getClient().chats.listRooms();
-    if (mine !== generation || load !== roomsLoad) return;
+    if (!still() || load !== roomsLoad) return;
     state.items = answer.rooms.map(summarise);
     state.load = 'ready';
   } catch (error) {
-    if (mine !== generation || load !== roomsLoad) return;
+    if (!still() || load !== roomsLoad) return;
     if (quiet && state.load === 'ready') return;
     state.error = describeError(error, 'We could not load your conversations.');
     state.load = 'error';

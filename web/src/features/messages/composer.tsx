@@ -1,10 +1,10 @@
 /** Writing a message: Enter sends, Shift+Enter starts a new line; typing is signalled to the other member. */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../components/index';
-import { getClient } from '../../lib/client';
 import { describeError } from '../../lib/error-message';
 import { reportError } from '../../lib/report';
 import { notify } from '../../lib/toast';
+import { uploadAttachment } from './attachments';
 import { sendTyping } from './live';
 import { queueMessage } from './outbox';
 
@@ -65,7 +65,7 @@ export function Composer({
   async function attach(file: File) {
     setUploading(true);
     try {
-      const uploaded = await getClient().images.uploadContact({ file });
+      const uploaded = await uploadAttachment(file);
       // The SDK skips the upload (undefined) when the session has ended meanwhile.
       if (!uploaded) return;
       queueMessage({ room, recipientId, text: text.trim(), file: uploaded.filename });

@@ -19,8 +19,9 @@ import { getClient } from '../../lib/client';
 import { describeError } from '../../lib/error-message';
 import { reportError } from '../../lib/report';
 import { notify } from '../../lib/toast';
+import { sessionGuard } from '../../state/remote';
 import { type ChatLine, lineFromMessage } from './chat-lines';
-import { chatState, currentGeneration, mergeLines, myId, type OutboxEntry, touchRoom } from './chat-state';
+import { chatState, mergeLines, myId, type OutboxEntry, touchRoom } from './chat-state';
 import { outboxStorageKey } from './outbox-key';
 import {
   clearStoredOutbox,
@@ -232,27 +233,27 @@ export function cancelOutboxTimers(): void {
 export async function flushOutbox(): Promise<void> {
   if (flushing) return;
   flushing = true;
-  const generation = currentGeneration();
+  const still = sessionGuard();
   try {
     const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
     // One tab of the member sends at a time; the others wait their turn (then find little to do).
-    if (locks) await locks.request(`${outboxStorageKey(myId())}.send`, () => sendQueued(generation));
-    else await sendQueued(generation);
+    if (locks) await locks.request(`${outboxStorageKey(myId())}.send`, () => sendQueued(still));
+    else await sendQueued(still);
   } finally {
-    if (generation === currentGeneration()) flushing = false;
+    if (still()) flushing = false;
   }
 }
 
-async function sendQueued(generation: number): Promise<void> {
+async function sendQueued(still: () => boolean): Promise<void> {
   for (;;) {
-    if (generation !== currentGeneration()) return;
+    if (!still()) return;
     if (!getClient().realtime.chat.connected) return;
     // Another tab may have sent, discarded or added entries while this one waited.
     const stored = readBack();
     if (stored) adopt(stored);
     const entry = chatState.outbox.find((item) => item.state === 'queued');
     if (!entry) return;
-    const sent = await deliver(entry, generation);
+    const sent = await deliver(entry, still);
     if (!sent) return;
   }
 }
@@ -266,14 +267,14 @@ function scheduleRetry(): void {
 }
 
 /** Resolves true when the entry is done with (sent or refused), false to stop and retry later. */
-async function deliver(entry: OutboxEntry, generation: number): Promise<boolean> {
+async function deliver(entry: OutboxEntry, still: () => boolean): Promise<boolean> {
   const key = entry.key;
   const live = () => chatState.outbox.find((item) => item.key === key);
   entry.state = 'sending';
   try {
     if (entry.uncertain) {
       const found = await findSent(entry);
-      if (generation !== currentGeneration()) return false;
+      if (!still()) return false;
       if (found) {
         settle(key, found);
         return true;
@@ -290,11 +291,11 @@ async function deliver(entry: OutboxEntry, generation: number): Promise<boolean>
       message: current.text,
       ...(current.file ? { file: current.file } : {}),
     });
-    if (generation !== currentGeneration()) return false;
+    if (!still()) return false;
     settle(key, lineFromMessage(message));
     return true;
   } catch (error) {
-    if (generation !== currentGeneration()) return false;
+    if (!still()) return false;
     const current = live();
     if (!current) return true;
     if (isNetworkError(error) || isTimeoutError(error)) {

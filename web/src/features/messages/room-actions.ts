@@ -7,19 +7,20 @@ import { getClient } from '../../lib/client';
 import { describeError } from '../../lib/error-message';
 import { reportError } from '../../lib/report';
 import { notify } from '../../lib/toast';
+import { sessionGuard } from '../../state/remote';
 import { type ChatLine, lineFromMessage } from './chat-lines';
-import { chatState, currentGeneration, findRoom, loadRooms, mergeLines, myId } from './chat-state';
+import { chatState, findRoom, loadRooms, mergeLines, myId } from './chat-state';
 import { claimSent } from './outbox';
 
 let openSeq = 0;
 
-function stillOpen(seq: number, generation: number): boolean {
-  return seq === openSeq && generation === currentGeneration();
+function stillOpen(seq: number, still: () => boolean): boolean {
+  return seq === openSeq && still();
 }
 
 export async function openRoom(key: string): Promise<void> {
   const seq = ++openSeq;
-  const generation = currentGeneration();
+  const still = sessionGuard();
   const known = findRoom(key);
   chatState.open = {
     key,
@@ -36,7 +37,7 @@ export async function openRoom(key: string): Promise<void> {
   if (chatState.rooms.load === 'idle') void loadRooms();
   try {
     const page = await getClient().chats.listMessages(key, { page: 1 });
-    if (!stillOpen(seq, generation) || !chatState.open) return;
+    if (!stillOpen(seq, still) || !chatState.open) return;
     const open = chatState.open;
     const lines = page.messages.map(lineFromMessage);
     const me = myId();
@@ -51,7 +52,7 @@ export async function openRoom(key: string): Promise<void> {
     open.load = 'ready';
     void markRead(lines);
   } catch (error) {
-    if (!stillOpen(seq, generation) || !chatState.open) return;
+    if (!stillOpen(seq, still) || !chatState.open) return;
     chatState.open.error = describeError(error, 'We could not load this conversation.');
     chatState.open.load = 'error';
   }
@@ -67,12 +68,12 @@ export async function loadOlder(): Promise<void> {
   const open = chatState.open;
   if (open?.load !== 'ready' || open.loadingOlder || !open.hasOlder) return;
   const seq = openSeq;
-  const generation = currentGeneration();
+  const still = sessionGuard();
   open.loadingOlder = true;
   open.olderError = null;
   try {
     const page = await getClient().chats.listMessages(open.id ?? open.key, { page: open.nextPage });
-    if (!stillOpen(seq, generation) || !chatState.open) return;
+    if (!stillOpen(seq, still) || !chatState.open) return;
     const current = chatState.open;
     const known = new Set(current.lines.map((line) => line.key));
     // New messages since page 1 shift the pages: an older page may repeat a few lines we have.
@@ -81,10 +82,10 @@ export async function loadOlder(): Promise<void> {
     current.hasOlder = page.page < page.total_pages;
     current.nextPage = page.page + 1;
   } catch (error) {
-    if (!stillOpen(seq, generation) || !chatState.open) return;
+    if (!stillOpen(seq, still) || !chatState.open) return;
     chatState.open.olderError = describeError(error, 'We could not load older messages.');
   } finally {
-    if (stillOpen(seq, generation) && chatState.open) chatState.open.loadingOlder = false;
+    if (stillOpen(seq, still) && chatState.open) chatState.open.loadingOlder = false;
   }
 }
 
@@ -96,17 +97,17 @@ export async function refreshRecent(): Promise<void> {
   const open = chatState.open;
   if (open?.load !== 'ready') return;
   const seq = openSeq;
-  const generation = currentGeneration();
+  const still = sessionGuard();
   try {
     const page = await getClient().chats.listMessages(open.id ?? open.key, { page: 1 });
-    if (!stillOpen(seq, generation)) return;
+    if (!stillOpen(seq, still)) return;
     const lines = page.messages.map(lineFromMessage);
     claimSent(lines);
     mergeLines(lines);
     void markRead(lines);
   } catch (error) {
     // A background refresh: the next one (reconnect, activity, timer) tries again.
-    if (stillOpen(seq, generation)) reportError(error);
+    if (stillOpen(seq, still)) reportError(error);
   }
 }
 
@@ -120,10 +121,10 @@ export async function markRead(lines: readonly ChatLine[]): Promise<void> {
   const room = findRoom(chatState.open?.id);
   if (room) room.unread = 0;
   if (ids.length === 0) return;
-  const generation = currentGeneration();
+  const still = sessionGuard();
   try {
     await getClient().chats.updateMessageStatus({ ids, status: 'READ' });
-    if (generation !== currentGeneration()) return;
+    if (!still()) return;
     mergeLines(
       lines.filter((line) => ids.includes(line.id ?? '')).map((line) => ({ ...line, status: 'READ' })),
     );
@@ -133,10 +134,10 @@ export async function markRead(lines: readonly ChatLine[]): Promise<void> {
 }
 
 export async function setBlocked(memberId: string, name: string, blocked: boolean): Promise<void> {
-  const generation = currentGeneration();
+  const still = sessionGuard();
   try {
     await getClient().chats.updateBlocks({ user_id: memberId, blocked });
-    if (generation !== currentGeneration()) return;
+    if (!still()) return;
     for (const room of chatState.rooms.items) if (room.memberId === memberId) room.blocked = blocked;
     notify.success(blocked ? `${name} is blocked` : `${name} is unblocked`);
   } catch (error) {

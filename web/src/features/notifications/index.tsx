@@ -39,18 +39,20 @@ const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 
 
 function NotificationsList() {
   const snap = useSnapshot(notificationsState);
+  const list = snap.list;
+  const items = list.data ?? [];
   const [, navigate] = useLocation();
   useEffect(() => {
     startNotifications();
-    void loadNotifications(notificationsState.load === 'ready');
+    void loadNotifications(notificationsState.list.status === 'ready');
   }, []);
 
   let body: React.ReactNode;
-  if (snap.load === 'idle' || (snap.load === 'loading' && snap.items.length === 0)) {
+  if (list.status === 'idle' || (list.status === 'loading' && items.length === 0)) {
     body = <Spinner label="Loading notifications" />;
-  } else if (snap.load === 'error') {
-    body = <ErrorState message={snap.error ?? ''} onRetry={() => void loadNotifications()} />;
-  } else if (snap.items.length === 0) {
+  } else if (list.status === 'error') {
+    body = <ErrorState message={list.error ?? ''} onRetry={() => void loadNotifications()} />;
+  } else if (items.length === 0) {
     body = (
       <EmptyState title="No notifications">
         <p>Match requests, new matches and messages will appear here.</p>
@@ -59,7 +61,7 @@ function NotificationsList() {
   } else {
     body = (
       <ul className="notifications" aria-label="Notifications">
-        {snap.items.map((item) => {
+        {items.map((item) => {
           const target = targetOf(item);
           return (
             <li key={item.id} className={`notification${item.read ? '' : ' notification--unread'}`}>
@@ -100,13 +102,13 @@ function NotificationsList() {
     );
   }
 
-  const unread = snap.items.some((item) => !item.read);
+  const unread = items.some((item) => !item.read);
   return (
     <section className="page">
       <PageHeading title="Notifications">
         <p>Match requests, messages and account news, newest first.</p>
       </PageHeading>
-      {snap.load === 'ready' && snap.items.length > 0 ? (
+      {list.status === 'ready' && items.length > 0 ? (
         <div className="notifications__toolbar">
           <Button variant="secondary" busy={snap.busy} disabled={!unread} onClick={() => void markAllRead()}>
             Mark all read

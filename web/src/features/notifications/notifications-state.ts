@@ -4,31 +4,28 @@
  * toasts work on every screen; logout stops it and clears the state (SPEC.md section 4).
  */
 import type { Notification } from '@matchmaker/sdk/schemas';
-import { proxy, ref } from 'valtio';
+import { proxy } from 'valtio';
 import { loadedClient } from '../../lib/client';
 import { describeError } from '../../lib/error-message';
 import { reportError } from '../../lib/report';
 import { notify } from '../../lib/toast';
 import { badgeState, setUnreadNotifications } from '../../state/badges';
+import { idle, load, type Remote, resetRemote, sessionGuard, stored } from '../../state/remote';
 import { onSessionEnd } from '../../state/session-end';
 
-type Stored<T extends object> = T & { $$valtioSnapshot: T };
-export type Load = 'idle' | 'loading' | 'ready' | 'error';
-
 export interface NotificationsState {
-  load: Load;
-  error: string | null;
-  items: Stored<Notification[]>;
+  list: Remote<Notification[]>;
+  /** Mark all read is on its way. */
   busy: boolean;
 }
 
-function initial(): NotificationsState {
-  return { load: 'idle', error: null, items: ref([]), busy: false };
+export const notificationsState = proxy<NotificationsState>({ list: idle(), busy: false });
+
+/** The notifications shown (none before the first answer). */
+function shown(): readonly Notification[] {
+  return notificationsState.list.data ?? [];
 }
 
-export const notificationsState = proxy<NotificationsState>(initial());
-
-let generation = 0;
 let unwire: (() => void) | null = null;
 
 function client() {
@@ -44,72 +41,68 @@ function countUnread(items: readonly Notification[]): number {
 /** Starts the badge and the live toasts for a member's session; safe to call more than once. */
 export function startNotifications(): void {
   if (unwire) return;
-  const mine = generation;
+  const still = sessionGuard();
   const channel = client().realtime.notifications;
   const stop = channel.on('new_notification', (event) => {
-    if (mine !== generation) return;
+    if (!still()) return;
     setUnreadNotifications(badgeState.unreadNotifications + 1);
     // react-hot-toast's toasts are polite live regions: screen readers hear each one.
     notify.info(event.body ?? 'You have a new notification');
-    if (notificationsState.load === 'ready') void loadNotifications(true);
+    if (notificationsState.list.status === 'ready') void loadNotifications(true);
   });
   unwire = stop;
   void refreshBadge();
 }
 
 export async function refreshBadge(): Promise<void> {
-  const mine = generation;
+  const still = sessionGuard();
   try {
     const answer = await client().alerts.count();
-    if (mine === generation) setUnreadNotifications(answer.count);
+    if (still()) setUnreadNotifications(answer.count);
   } catch (error) {
     reportError(error);
   }
 }
 
+/** `quiet`: a refresh of the list shown (a live notification): its failure keeps the list. */
 export async function loadNotifications(quiet = false): Promise<void> {
-  const mine = generation;
-  if (!quiet || notificationsState.load !== 'ready') notificationsState.load = 'loading';
-  notificationsState.error = null;
-  try {
-    const answer = await client().alerts.listNotifications();
-    if (mine !== generation) return;
-    notificationsState.items = ref(answer.notifications);
-    notificationsState.load = 'ready';
-    setUnreadNotifications(answer.unread ?? countUnread(answer.notifications));
-  } catch (error) {
-    if (mine !== generation) return;
-    if (quiet && notificationsState.load === 'ready') return;
-    notificationsState.error = describeError(error, 'We could not load your notifications.');
-    notificationsState.load = 'error';
-  }
+  let unread: number | null = null;
+  const list = await load(
+    notificationsState.list,
+    async () => {
+      const answer = await client().alerts.listNotifications();
+      unread = answer.unread ?? null;
+      return answer.notifications;
+    },
+    { quiet, fresh: quiet, report: false, failure: 'We could not load your notifications.' },
+  );
+  if (list) setUnreadNotifications(unread ?? countUnread(list));
+}
+
+function show(items: readonly Notification[]): void {
+  notificationsState.list.data = stored([...items]);
+  setUnreadNotifications(countUnread(items));
 }
 
 function markLocally(ids: ReadonlySet<string> | null): void {
-  notificationsState.items = ref(
-    notificationsState.items.map((item) =>
-      ids === null || ids.has(String(item.id)) ? { ...item, read: true } : item,
-    ),
-  );
-  setUnreadNotifications(countUnread(notificationsState.items));
+  show(shown().map((item) => (ids === null || ids.has(String(item.id)) ? { ...item, read: true } : item)));
 }
 
 export async function markAllRead(): Promise<void> {
-  const mine = generation;
-  const before = [...notificationsState.items];
+  const still = sessionGuard();
+  const before = shown();
   notificationsState.busy = true;
   markLocally(null);
   try {
     await client().alerts.markAllRead();
-    if (mine === generation) notify.success('All notifications marked read');
+    if (still()) notify.success('All notifications marked read');
   } catch (error) {
-    if (mine !== generation) return;
-    notificationsState.items = ref(before);
-    setUnreadNotifications(countUnread(before));
+    if (!still()) return;
+    show(before);
     reportError(error);
     notify.error(describeError(error, 'We could not mark your notifications read.'));
   } finally {
-    if (mine === generation) notificationsState.busy = false;
+    if (still()) notificationsState.busy = false;
   }
 }
 
@@ -125,25 +118,23 @@ export async function markRead(item: Notification): Promise<void> {
 }
 
 export async function deleteNotification(item: Notification): Promise<void> {
-  const mine = generation;
-  const before = [...notificationsState.items];
-  notificationsState.items = ref(before.filter((entry) => entry.id !== item.id));
-  setUnreadNotifications(countUnread(notificationsState.items));
+  const still = sessionGuard();
+  const before = shown();
+  show(before.filter((entry) => entry.id !== item.id));
   try {
     await client().alerts.deleteNotification(item.id);
-    if (mine === generation) notify.success('Notification deleted');
+    if (still()) notify.success('Notification deleted');
   } catch (error) {
-    if (mine !== generation) return;
-    notificationsState.items = ref(before);
-    setUnreadNotifications(countUnread(before));
+    if (!still()) return;
+    show(before);
     reportError(error);
     notify.error(describeError(error, 'We could not delete this notification.'));
   }
 }
 
 onSessionEnd(() => {
-  generation++;
   unwire?.();
   unwire = null;
-  Object.assign(notificationsState, initial());
+  resetRemote(notificationsState.list);
+  notificationsState.busy = false;
 });

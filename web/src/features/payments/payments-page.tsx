@@ -44,6 +44,8 @@ async function settleCheckout(search: string): Promise<void> {
 
 export function PaymentsPage() {
   const state = useSnapshot(paymentsState);
+  const catalogue = state.catalogue;
+  const offers = catalogue.data?.offers ?? [];
   const session = useSnapshot(sessionState);
   const search = useSearch();
   const [leaving, setLeaving] = useState<string | null>(null);
@@ -103,33 +105,33 @@ export function PaymentsPage() {
         <h2 id="subscription-heading">Your subscription</h2>
         <SubscriptionPanel
           subscription={subscription}
-          loading={state.subscription === 'loading' || state.subscription === 'idle'}
-          error={state.subscriptionError}
+          loading={state.subscription.status === 'loading' || state.subscription.status === 'idle'}
+          error={state.subscription.error}
           onRetry={() => void reloadSubscription()}
         />
       </section>
 
       <section className="payments__section" aria-labelledby="plans-heading">
         <h2 id="plans-heading">Plans</h2>
-        {state.catalogue === 'error' ? (
+        {catalogue.status === 'error' ? (
           <ErrorState
             title="The plans could not be loaded"
-            message={state.catalogueError ?? 'Please try again.'}
+            message={catalogue.error ?? 'Please try again.'}
             onRetry={() => void loadCatalogue()}
           />
-        ) : state.catalogue !== 'ready' ? (
+        ) : catalogue.status !== 'ready' || !catalogue.data ? (
           <Spinner label="Loading plans" />
-        ) : state.plans.length === 0 ? (
+        ) : catalogue.data.plans.length === 0 ? (
           <EmptyState title="No plans are on sale right now">
             <p>Please come back later.</p>
           </EmptyState>
         ) : (
           <div className="plans">
-            {state.plans.map((plan) => (
+            {catalogue.data.plans.map((plan) => (
               <PlanCard
                 key={plan.id}
                 plan={plan}
-                offers={state.offers}
+                offers={offers}
                 now={now}
                 current={subscription?.active === true && subscription.plan_id === plan.id}
                 busy={leaving === String(plan.id)}

@@ -1,41 +1,54 @@
 import { userIdOf } from '@matchmaker/sdk/rules';
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Dialog } from '../../components/dialog';
-import { Button, type ButtonProps, TextField } from '../../components/index';
-import { getClient } from '../../lib/client';
-import { describeError } from '../../lib/error-message';
-import { reportError } from '../../lib/report';
-import { notify } from '../../lib/toast';
-import { logOut, sessionState } from '../../state/session';
-import { FormError } from './form-error';
+import { Button, type ButtonProps, FormError, TextField } from '../../components/index';
+import { useForm } from '../../lib/use-form';
+import { sessionState } from '../../state/session';
+import { closeAccount, endSessionAfterClosure } from './preferences-state';
 
 /** The word typed to confirm a deletion: a slip of the finger cannot delete an account. */
 const DELETE_WORD = 'DELETE';
 
 type Step = 'deactivate' | 'delete' | null;
 
-/** A closure dialog's buttons: keeping the account first, the destructive step named in full. */
-function ConfirmActions({
+/** A closure step's dialog: keeping the account first, the destructive step named in full. */
+function ClosureDialog({
+  open,
+  title,
   busy,
   onKeep,
   confirm,
+  confirmLabel,
   children,
 }: {
+  open: boolean;
+  title: string;
   busy: boolean;
   onKeep: () => void;
   confirm: Pick<ButtonProps, 'onClick' | 'type' | 'form'>;
+  confirmLabel: string;
   children: ReactNode;
 }) {
   return (
-    <>
-      <Button variant="secondary" onClick={onKeep} disabled={busy}>
-        Keep my account
-      </Button>
-      <Button variant="danger" busy={busy} {...confirm}>
-        {children}
-      </Button>
-    </>
+    <Dialog
+      open={open}
+      title={title}
+      role="alertdialog"
+      onClose={onKeep}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onKeep} disabled={busy}>
+            Keep my account
+          </Button>
+          <Button variant="danger" busy={busy} {...confirm}>
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </Dialog>
   );
 }
 
@@ -46,47 +59,34 @@ function ConfirmActions({
 export function AccountClosure() {
   const session = useSnapshot(sessionState);
   const [step, setStep] = useState<Step>(null);
-  const [typed, setTyped] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | undefined>();
   const formId = useId();
+  // Both end the session once the call succeeds (the SDK's logout clears everything).
+  const deactivation = useForm({
+    initial: {},
+    submit: () => closeAccount('deactivate'),
+    onSuccess: endSessionAfterClosure,
+    successToast: 'Your account is deactivated.',
+  });
+  const deletion = useForm({
+    initial: { confirm_delete: '' },
+    validate: ({ confirm_delete }) => ({
+      confirm_delete: confirm_delete.trim() === DELETE_WORD ? undefined : `Type ${DELETE_WORD} to confirm.`,
+    }),
+    submit: () => {
+      const userId = userIdOf(session.user);
+      if (!userId) throw new Error('The logged-in user has no id');
+      return closeAccount({ deleteUser: userId });
+    },
+    onSuccess: endSessionAfterClosure,
+    successToast: 'Your account deletion has started. We have emailed you about it.',
+  });
+  const busy = deactivation.busy || deletion.busy;
 
   const close = () => {
     if (busy) return;
     setStep(null);
-    setTyped('');
-    setError(undefined);
-  };
-
-  const run = async (call: () => Promise<unknown>, done: string) => {
-    setBusy(true);
-    setError(undefined);
-    try {
-      await call();
-    } catch (caught) {
-      reportError(caught);
-      setError(describeError(caught));
-      setBusy(false);
-      return;
-    }
-    notify.success(done);
-    await logOut().catch(reportError);
-  };
-
-  const deactivate = () => run(() => getClient().accounts.deactivate(), 'Your account is deactivated.');
-
-  const remove = (event: FormEvent) => {
-    event.preventDefault();
-    const userId = userIdOf(session.user);
-    if (typed.trim() !== DELETE_WORD) {
-      setError(`Type ${DELETE_WORD} to confirm.`);
-      return;
-    }
-    if (!userId) return;
-    void run(
-      () => getClient().accounts.initiateAccountDeletion(userId),
-      'Your account deletion has started. We have emailed you about it.',
-    );
+    deactivation.reset();
+    deletion.reset();
   };
 
   return (
@@ -111,49 +111,41 @@ export function AccountClosure() {
         </Button>
       </div>
 
-      <Dialog
+      <ClosureDialog
         open={step === 'deactivate'}
         title="Deactivate your account?"
-        role="alertdialog"
-        onClose={close}
-        actions={
-          <ConfirmActions busy={busy} onKeep={close} confirm={{ onClick: () => void deactivate() }}>
-            Deactivate my account
-          </ConfirmActions>
-        }
+        busy={busy}
+        onKeep={close}
+        confirm={{ onClick: () => void deactivation.onSubmit() }}
+        confirmLabel="Deactivate my account"
       >
         <p>Other members will no longer see your profile, and you will be logged out.</p>
-        <FormError message={error} />
-      </Dialog>
+        <FormError message={deactivation.errors.form} />
+      </ClosureDialog>
 
-      <Dialog
+      <ClosureDialog
         open={step === 'delete'}
         title="Delete your account?"
-        role="alertdialog"
-        onClose={close}
-        actions={
-          <ConfirmActions busy={busy} onKeep={close} confirm={{ type: 'submit', form: formId }}>
-            Delete my account
-          </ConfirmActions>
-        }
+        busy={busy}
+        onKeep={close}
+        confirm={{ type: 'submit', form: formId }}
+        confirmLabel="Delete my account"
       >
         <p>
           Your account will be marked for deletion and you will be logged out. This cannot be undone from
           here.
         </p>
-        <form id={formId} onSubmit={remove} noValidate>
+        <form id={formId} onSubmit={deletion.onSubmit} noValidate>
           <TextField
             label={`Type ${DELETE_WORD} to confirm`}
-            name="confirm_delete"
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            value={typed}
-            error={error}
-            onChange={(event) => setTyped(event.target.value)}
+            {...deletion.field('confirm_delete')}
+            error={deletion.errors.confirm_delete ?? deletion.errors.form}
           />
         </form>
-      </Dialog>
+      </ClosureDialog>
     </section>
   );
 }

@@ -8,11 +8,10 @@ import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { ButtonLink, ErrorState, PageHeading, Spinner } from '../../components/index';
 import { PATHS } from '../../config/paths';
-import { getClient } from '../../lib/client';
 import { describeError } from '../../lib/error-message';
 import { fieldErrorsOf } from '../../lib/form-errors';
 import { reportError } from '../../lib/report';
-import { replaceUser } from '../../state/session';
+import { confirmEmailChange, confirmUsernameChange } from './preferences-state';
 
 const calls = new Map<string, Promise<string>>();
 
@@ -23,15 +22,6 @@ function once(key: string, call: () => Promise<string>): Promise<string> {
     calls.set(key, pending);
   }
   return pending;
-}
-
-async function refreshUser(): Promise<void> {
-  try {
-    replaceUser(await getClient().accounts.userInfo());
-  } catch (error) {
-    // The change is done; the header catches up at the next start-up.
-    reportError(error);
-  }
 }
 
 interface ConfirmSpec {
@@ -46,21 +36,13 @@ const SPECS = {
   email: {
     title: 'Confirm your new email address',
     param: 'email',
-    run: async (value, token) => {
-      const answer = await getClient().accounts.changeEmail({ new_email: value, token });
-      await refreshUser();
-      return answer.email ?? value;
-    },
+    run: confirmEmailChange,
     done: (value) => `Your email address is now ${value}.`,
   },
   username: {
     title: 'Confirm your new username',
     param: 'username',
-    run: async (value, token) => {
-      const answer = await getClient().accounts.changeUsername({ username: value, token });
-      await refreshUser();
-      return answer.username ?? value;
-    },
+    run: confirmUsernameChange,
     done: (value) => `Your username is now ${value}.`,
   },
 } satisfies Record<string, ConfirmSpec>;

@@ -1,77 +1,56 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { Button, TextField } from '../../components/index';
-import { getClient } from '../../lib/client';
+import { EmailField, PasswordField } from '../../components/credential-fields';
 import { looksLikeEmail } from '../../lib/form-errors';
-import { useFormCall } from '../../lib/use-form-call';
+import { useForm } from '../../lib/use-form';
 import { sessionState } from '../../state/session';
-import { FormError } from './form-error';
+import { PreferenceForm } from './preference-form';
+import { requestEmailChange } from './preferences-state';
 
 /** Step one of an email change: the new address and the password; a link goes to the new address. */
 export function EmailForm() {
   const session = useSnapshot(sessionState);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { busy, errors, submit } = useFormCall();
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const newEmail = email.trim();
-    const ok = await submit(
-      {
-        new_email: !looksLikeEmail(newEmail)
-          ? 'Enter the new address, like name@example.com.'
-          : newEmail.toLowerCase() === session.user?.email?.toLowerCase()
-            ? 'This is already your email address.'
-            : undefined,
-        password: password === '' ? 'Enter your password.' : undefined,
-      },
-      () => getClient().accounts.initiateEmailChange({ new_email: newEmail, password }),
-    );
-    if (!ok) return;
-    setPassword('');
-    setSentTo(newEmail);
-  };
+  const form = useForm({
+    initial: { new_email: '', password: '' },
+    validate: ({ new_email, password }) => ({
+      new_email: !looksLikeEmail(new_email)
+        ? 'Enter the new address, like name@example.com.'
+        : new_email.trim().toLowerCase() === session.user?.email?.toLowerCase()
+          ? 'This is already your email address.'
+          : undefined,
+      password: password === '' ? 'Enter your password.' : undefined,
+    }),
+    submit: ({ new_email, password }) => requestEmailChange({ new_email: new_email.trim(), password }),
+    onSuccess: (_answer, { new_email }) => {
+      form.set('password', '');
+      setSentTo(new_email.trim());
+    },
+  });
 
   return (
     // `id="email"`: the profile's "Change email" link lands here (/preferences#email).
-    <form id="email" className="card form" onSubmit={onSubmit} aria-labelledby="email-heading" noValidate>
-      <h2 id="email-heading">Email address</h2>
-      <p>
-        Your email address is <strong>{session.user?.email ?? 'not known'}</strong>.
-      </p>
-      {sentTo ? (
-        <p className="notice notice--info" role="status">
-          We sent a confirmation link to <strong>{sentTo}</strong>. Open it to finish the change; your address
-          stays the same until then.
+    <PreferenceForm
+      id="email"
+      form={form}
+      heading="Email address"
+      submitLabel="Send confirmation link"
+      intro={
+        <p>
+          Your email address is <strong>{session.user?.email ?? 'not known'}</strong>.
         </p>
-      ) : null}
-      <FormError message={errors.form} />
-      <TextField
-        label="New email address"
-        type="email"
-        name="new_email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        value={email}
-        error={errors.new_email}
-        onChange={(event) => setEmail(event.target.value)}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        error={errors.password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
-      <Button type="submit" busy={busy}>
-        Send confirmation link
-      </Button>
-    </form>
+      }
+      notice={
+        sentTo ? (
+          <>
+            We sent a confirmation link to <strong>{sentTo}</strong>. Open it to finish the change; your
+            address stays the same until then.
+          </>
+        ) : null
+      }
+    >
+      <EmailField field={form.field('new_email')} label="New email address" />
+      <PasswordField field={form.field('password')} />
+    </PreferenceForm>
   );
 }

@@ -9,7 +9,7 @@ import { SettingsForm } from './settings-form';
 import { UsernameForm } from './username-form';
 
 export function PreferencesPage() {
-  const state = useSnapshot(preferencesState);
+  const state = useSnapshot(preferencesState).settings;
 
   useEffect(() => {
     void loadSettings();
@@ -28,9 +28,9 @@ export function PreferencesPage() {
               message={state.error ?? 'Please try again.'}
               onRetry={() => void loadSettings()}
             />
-          ) : state.settings ? (
+          ) : state.data ? (
             // Keyed by the stored answer: a reload after saving elsewhere starts a fresh draft.
-            <SettingsForm key={JSON.stringify(state.settings)} settings={state.settings} />
+            <SettingsForm key={JSON.stringify(state.data)} settings={state.data} />
           ) : (
             <Spinner label="Loading your settings" />
           )}

@@ -1,9 +1,8 @@
 import type { SettingsAnswer } from '@matchmaker/sdk/schemas';
-import { type FormEvent, useId, useState } from 'react';
-import { Button } from '../../components/index';
+import { useId } from 'react';
+import { Button, FormError } from '../../components/index';
 import { describeError } from '../../lib/error-message';
-import { reportError } from '../../lib/report';
-import { notify } from '../../lib/toast';
+import { useForm } from '../../lib/use-form';
 import { intervalOptions } from './intervals';
 import { saveSettings } from './preferences-state';
 
@@ -49,9 +48,9 @@ const PRIVACY_SWITCHES: readonly SwitchSpec[] = [
   },
 ];
 
-interface Draft extends Record<SwitchKey, boolean> {
+type Draft = Record<SwitchKey, boolean> & {
   notification_interval: string;
-}
+};
 
 function draftOf(settings: SettingsAnswer): Draft {
   return {
@@ -99,36 +98,24 @@ function Switch({
 
 /** Every settings field of SPEC.md section 3, saved together with one button. */
 export function SettingsForm({ settings }: { settings: SettingsAnswer }) {
-  const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const intervalId = useId();
   const stored = draftOf(settings);
-  const changed = (Object.keys(draft) as (keyof Draft)[]).some((key) => draft[key] !== stored[key]);
-
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
-    setDraft((current) => ({ ...current, [key]: value }));
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const saved = await saveSettings({
+  const form = useForm({
+    initial: stored,
+    submit: (draft) =>
+      saveSettings({
         ...draft,
         notification_interval: draft.notification_interval === '' ? null : draft.notification_interval,
-      });
-      setDraft(draftOf(saved));
-      notify.success('Your settings are saved.');
-    } catch (caught) {
-      reportError(caught);
-      const message = describeError(caught, 'Your settings could not be saved. Please try again.');
-      setError(message);
-      notify.error(message);
-    } finally {
-      setBusy(false);
-    }
-  };
+      }),
+    onSuccess: (saved) => form.reset(draftOf(saved)),
+    successToast: 'Your settings are saved.',
+    // Switches show no errors of their own: whatever the server refuses is said at the top.
+    fields: [],
+    failureMessage: (error) => describeError(error, 'Your settings could not be saved. Please try again.'),
+    failureToast: true,
+  });
+  const draft = form.values;
+  const changed = (Object.keys(draft) as (keyof Draft)[]).some((key) => draft[key] !== stored[key]);
 
   const switches = (specs: readonly SwitchSpec[]) =>
     specs.map((spec) => (
@@ -136,23 +123,19 @@ export function SettingsForm({ settings }: { settings: SettingsAnswer }) {
         key={spec.key}
         spec={spec}
         checked={draft[spec.key]}
-        onChange={(value) => set(spec.key, value)}
+        onChange={(value) => form.set(spec.key, value)}
       />
     ));
 
   return (
     <form
       className="card form settings-form"
-      onSubmit={onSubmit}
+      onSubmit={form.onSubmit}
       aria-labelledby="settings-heading"
       noValidate
     >
       <h2 id="settings-heading">Notifications and privacy</h2>
-      {error ? (
-        <p className="form__error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <FormError message={form.errors.form} />
       <fieldset className="settings-form__group">
         <legend>Email notifications</legend>
         {switches(NOTIFICATION_SWITCHES)}
@@ -165,7 +148,7 @@ export function SettingsForm({ settings }: { settings: SettingsAnswer }) {
             name="notification_interval"
             className="field__input"
             value={draft.notification_interval}
-            onChange={(event) => set('notification_interval', event.target.value)}
+            onChange={(event) => form.set('notification_interval', event.target.value)}
           >
             {draft.notification_interval === '' ? <option value="">Default</option> : null}
             {intervalOptions(draft.notification_interval || null).map((option) => (
@@ -181,7 +164,7 @@ export function SettingsForm({ settings }: { settings: SettingsAnswer }) {
         {switches(PRIVACY_SWITCHES)}
       </fieldset>
       <div className="settings-form__actions">
-        <Button type="submit" busy={busy}>
+        <Button type="submit" busy={form.busy}>
           Save settings
         </Button>
         {changed ? <span className="settings-form__dirty">You have unsaved changes.</span> : null}

@@ -1,62 +1,55 @@
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { Button, TextField } from '../../components/index';
-import { getClient } from '../../lib/client';
-import { useFormCall } from '../../lib/use-form-call';
+import { TextField } from '../../components/index';
+import { useForm } from '../../lib/use-form';
 import { sessionState } from '../../state/session';
-import { FormError } from './form-error';
+import { PreferenceForm } from './preference-form';
+import { requestUsernameChange } from './preferences-state';
 
 /** Step one of a username change: the new name; a confirmation link goes to the member's email. */
 export function UsernameForm() {
   const session = useSnapshot(sessionState);
-  const [username, setUsername] = useState('');
   const [sentFor, setSentFor] = useState<string | null>(null);
-  const { busy, errors, submit } = useFormCall();
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const wanted = username.trim();
-    const ok = await submit(
-      {
-        username:
-          wanted === ''
-            ? 'Enter the username you want.'
-            : wanted === session.user?.username
-              ? 'This is already your username.'
-              : undefined,
-      },
-      () => getClient().accounts.initiateUsernameChange({ username: wanted }),
-    );
-    if (!ok) return;
-    setSentFor(wanted);
-  };
+  const form = useForm({
+    initial: { username: '' },
+    validate: ({ username }) => ({
+      username:
+        username.trim() === ''
+          ? 'Enter the username you want.'
+          : username.trim() === session.user?.username
+            ? 'This is already your username.'
+            : undefined,
+    }),
+    submit: ({ username }) => requestUsernameChange(username.trim()),
+    onSuccess: (_answer, { username }) => setSentFor(username.trim()),
+  });
 
   return (
-    <form className="card form" onSubmit={onSubmit} aria-labelledby="username-heading" noValidate>
-      <h2 id="username-heading">Username</h2>
-      <p>
-        Your username is <strong>{session.user?.username ?? 'not set'}</strong>.
-      </p>
-      {sentFor ? (
-        <p className="notice notice--info" role="status">
-          We emailed you a link to confirm <strong>{sentFor}</strong> as your new username.
+    <PreferenceForm
+      form={form}
+      heading="Username"
+      submitLabel="Send confirmation link"
+      intro={
+        <p>
+          Your username is <strong>{session.user?.username ?? 'not set'}</strong>.
         </p>
-      ) : null}
-      <FormError message={errors.form} />
+      }
+      notice={
+        sentFor ? (
+          <>
+            We emailed you a link to confirm <strong>{sentFor}</strong> as your new username.
+          </>
+        ) : null
+      }
+    >
       <TextField
         label="New username"
-        name="username"
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
         required
-        value={username}
-        error={errors.username}
-        onChange={(event) => setUsername(event.target.value)}
+        {...form.field('username')}
       />
-      <Button type="submit" busy={busy}>
-        Send confirmation link
-      </Button>
-    </form>
+    </PreferenceForm>
   );
 }

@@ -3,17 +3,24 @@
  * Identity documents never appear here (they go to verification and are not gallery images).
  */
 import { type Image, PROFILE_PHOTO_IMAGE_TYPE } from '@matchmaker/sdk/schemas';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { CheckboxField } from '../../components/choice-fields';
+import { CheckboxField, FileField } from '../../components/choice-fields';
 import { Dialog } from '../../components/dialog';
 import { Button, EmptyState, ErrorState, PageHeading, Spinner, TextField } from '../../components/index';
-import { getClient } from '../../lib/client';
 import { describeError } from '../../lib/error-message';
 import { notify } from '../../lib/toast';
+import { useForm } from '../../lib/use-form';
 import { refreshUser, sessionState } from '../../state/session';
 import { isVerificationImage } from './kyc';
-import { loadImages, memberId, profileData } from './profile-state';
+import {
+  changePhoto,
+  loadImages,
+  memberId,
+  type PhotoChange,
+  profileData,
+  uploadPhoto,
+} from './profile-state';
 import { ProfileTabs } from './profile-tabs';
 
 export default function PhotosPage() {
@@ -26,7 +33,7 @@ export default function PhotosPage() {
   }, [userId]);
 
   if (!user || !userId) return null;
-  const reload = () => loadImages(userId);
+  const reload = () => loadImages(userId, true);
 
   return (
     <section className="page profile-page">
@@ -37,32 +44,41 @@ export default function PhotosPage() {
       </PageHeading>
       <ProfileTabs />
       <UploadPhoto onUploaded={reload} />
-      {images.state === 'idle' || images.state === 'loading' ? <Spinner label="Loading your photos" /> : null}
-      {images.state === 'failed' ? (
-        <ErrorState
-          title="We could not load your photos"
-          message={describeError(images.error)}
-          onRetry={reload}
-        />
+      {images.status === 'idle' || images.status === 'loading' ? (
+        <Spinner label="Loading your photos" />
       ) : null}
-      {images.state === 'ready' ? (
-        <Gallery
-          images={images.value.list.filter((image) => !isVerificationImage(image))}
-          onChanged={reload}
-        />
+      {images.status === 'error' ? (
+        <ErrorState title="We could not load your photos" message={images.error ?? ''} onRetry={reload} />
+      ) : null}
+      {images.status === 'ready' && images.data ? (
+        <Gallery images={images.data.filter((image) => !isVerificationImage(image))} onChanged={reload} />
       ) : null}
     </section>
   );
 }
 
-function UploadPhoto({ onUploaded }: { onUploaded: () => Promise<void> }) {
+function UploadPhoto({ onUploaded }: { onUploaded: () => Promise<unknown> }) {
   const [file, setFile] = useState<File | null>(null);
+  const [notImage, setNotImage] = useState<string | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
-  const [caption, setCaption] = useState('');
-  const [asProfile, setAsProfile] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const form = useForm({
+    initial: { caption: '', as_profile: true },
+    validate: () => ({ file: notImage ?? (file ? undefined : 'Choose a photo first.') }),
+    submit: ({ caption, as_profile }) => {
+      if (!file) throw new Error('No photo chosen');
+      return uploadPhoto({ file, caption: caption.trim(), asProfile: as_profile });
+    },
+    fields: ['file', 'caption'],
+    successToast: (_answer, { as_profile }) =>
+      as_profile ? 'Your new profile photo is uploaded.' : 'Your photo is uploaded.',
+    onSuccess: (_answer, { as_profile }) => {
+      setFile(null);
+      form.set('caption', '');
+      if (input.current) input.current.value = '';
+      void Promise.all([onUploaded(), as_profile ? refreshUser() : Promise.resolve()]);
+    },
+  });
 
   // The preview URL holds the file in memory until revoked.
   useEffect(() => {
@@ -76,44 +92,18 @@ function UploadPhoto({ onUploaded }: { onUploaded: () => Promise<void> }) {
   }, [file]);
 
   const choose = (chosen: File | undefined) => {
-    setError(null);
+    setNotImage(null);
     if (!chosen) return setFile(null);
     if (!chosen.type.startsWith('image/')) {
       setFile(null);
-      setError(`${chosen.name} is not an image. Choose a JPEG, PNG or WebP photo.`);
+      setNotImage(`${chosen.name} is not an image. Choose a JPEG, PNG or WebP photo.`);
       return;
     }
     setFile(chosen);
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!file) {
-      setError('Choose a photo first.');
-      return;
-    }
-    setBusy(true);
-    try {
-      await getClient().images.upload({
-        file,
-        filename: file.name,
-        ...(asProfile ? { image_type: PROFILE_PHOTO_IMAGE_TYPE } : {}),
-        ...(caption.trim() ? { caption: caption.trim() } : {}),
-      });
-      notify.success(asProfile ? 'Your new profile photo is uploaded.' : 'Your photo is uploaded.');
-      setFile(null);
-      setCaption('');
-      if (input.current) input.current.value = '';
-      await Promise.all([onUploaded(), asProfile ? refreshUser() : Promise.resolve()]);
-    } catch (failure) {
-      setError(describeError(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
-    <form className="card form upload" onSubmit={onSubmit} noValidate aria-labelledby="upload-title">
+    <form className="card form upload" onSubmit={form.onSubmit} noValidate aria-labelledby="upload-title">
       <h2 id="upload-title" className="upload__title">
         Add a photo
       </h2>
@@ -126,42 +116,19 @@ function UploadPhoto({ onUploaded }: { onUploaded: () => Promise<void> }) {
           )}
         </div>
         <div className="upload__fields">
-          <div className={error ? 'field field--invalid' : 'field'}>
-            <label className="field__label" htmlFor="photo-file">
-              Photo
-            </label>
-            <input
-              ref={input}
-              id="photo-file"
-              name="file"
-              type="file"
-              accept="image/*"
-              className="field__file"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'photo-file-error' : undefined}
-              onChange={(event) => choose(event.target.files?.[0])}
-            />
-            {error ? (
-              <p className="field__error" id="photo-file-error">
-                {error}
-              </p>
-            ) : null}
-          </div>
-          <TextField
-            label="Caption (optional)"
-            name="caption"
-            autoComplete="off"
-            value={caption}
-            onChange={(event) => setCaption(event.target.value)}
+          <FileField
+            id="photo-file"
+            name="file"
+            label="Photo"
+            accept="image/*"
+            inputRef={input}
+            error={notImage ?? form.errors.file ?? form.errors.form}
+            onFiles={(files) => choose(files[0])}
           />
-          <CheckboxField
-            name="as_profile"
-            checked={asProfile}
-            onChange={(event) => setAsProfile(event.target.checked)}
-            label="Use as my profile photo"
-          />
+          <TextField label="Caption (optional)" autoComplete="off" {...form.field('caption')} />
+          <CheckboxField {...form.checkbox('as_profile')} label="Use as my profile photo" />
           <div>
-            <Button type="submit" busy={busy}>
+            <Button type="submit" busy={form.busy}>
               Upload photo
             </Button>
           </div>
@@ -171,7 +138,7 @@ function UploadPhoto({ onUploaded }: { onUploaded: () => Promise<void> }) {
   );
 }
 
-function Gallery({ images, onChanged }: { images: readonly Image[]; onChanged: () => Promise<void> }) {
+function Gallery({ images, onChanged }: { images: readonly Image[]; onChanged: () => Promise<unknown> }) {
   if (images.length === 0) {
     return (
       <EmptyState title="No photos yet">
@@ -198,25 +165,30 @@ function PhotoCard({
 }: {
   image: Image;
   position: number;
-  onChanged: () => Promise<void>;
+  onChanged: () => Promise<unknown>;
 }) {
   const isProfile = image.image_type === PROFILE_PHOTO_IMAGE_TYPE;
-  const [busy, setBusy] = useState<'profile' | 'caption' | 'delete' | null>(null);
+  const [busy, setBusy] = useState<'profile' | 'delete' | null>(null);
   const [editing, setEditing] = useState(false);
-  const [caption, setCaption] = useState(image.caption ?? '');
   const [confirmDelete, setConfirmDelete] = useState(false);
   const name = image.caption ? `Photo ${position}: ${image.caption}` : `Photo ${position}`;
+  const captionForm = useForm({
+    initial: { caption: image.caption ?? '' },
+    submit: ({ caption }) => changePhoto(image, { caption: caption.trim() || null }),
+    successToast: 'The caption is saved.',
+    failureToast: true,
+    onSuccess: () => {
+      setEditing(false);
+      void onChanged();
+    },
+  });
 
-  const run = async (
-    kind: 'profile' | 'caption' | 'delete',
-    action: () => Promise<unknown>,
-    done: string,
-  ) => {
+  const run = async (kind: 'profile' | 'delete', change: PhotoChange, done: string) => {
     setBusy(kind);
     try {
-      await action();
+      await changePhoto(image, change);
       notify.success(done);
-      await Promise.all([onChanged(), kind === 'caption' ? Promise.resolve() : refreshUser()]);
+      await Promise.all([onChanged(), refreshUser()]);
     } catch (error) {
       notify.error(describeError(error));
     } finally {
@@ -241,26 +213,10 @@ function PhotoCard({
           {image.caption ? <span className="photo__caption">{image.caption}</span> : null}
         </p>
         {editing ? (
-          <form
-            className="photo__edit"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void run(
-                'caption',
-                () => getClient().images.edit(image.filename, { caption: caption.trim() || null }),
-                'The caption is saved.',
-              ).then(() => setEditing(false));
-            }}
-          >
-            <TextField
-              label={`Caption of ${name}`}
-              name="caption"
-              autoComplete="off"
-              value={caption}
-              onChange={(event) => setCaption(event.target.value)}
-            />
+          <form className="photo__edit" onSubmit={captionForm.onSubmit}>
+            <TextField label={`Caption of ${name}`} autoComplete="off" {...captionForm.field('caption')} />
             <div className="button-row">
-              <Button type="submit" busy={busy === 'caption'}>
+              <Button type="submit" busy={captionForm.busy}>
                 Save caption
               </Button>
               <Button variant="ghost" onClick={() => setEditing(false)}>
@@ -275,13 +231,7 @@ function PhotoCard({
                 variant="secondary"
                 busy={busy === 'profile'}
                 aria-label={`Make profile photo: ${name}`}
-                onClick={() =>
-                  run(
-                    'profile',
-                    () => getClient().images.edit(image.filename, { image_type: PROFILE_PHOTO_IMAGE_TYPE }),
-                    'Your profile photo is changed.',
-                  )
-                }
+                onClick={() => run('profile', 'make-profile', 'Your profile photo is changed.')}
               >
                 Make profile photo
               </Button>
@@ -314,7 +264,7 @@ function PhotoCard({
               variant="danger"
               onClick={() => {
                 setConfirmDelete(false);
-                void run('delete', () => getClient().images.delete(image.filename), 'The photo is deleted.');
+                void run('delete', 'delete', 'The photo is deleted.');
               }}
             >
               Delete photo

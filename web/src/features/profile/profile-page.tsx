@@ -5,12 +5,10 @@
  */
 import type { User } from '@matchmaker/sdk';
 import { PROFILE_FIELDS, type ProfileField } from '@matchmaker/sdk/schemas';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import { SelectField, TextAreaField } from '../../components/choice-fields';
-import { Button, PageHeading, TextField } from '../../components/index';
-import { getClient } from '../../lib/client';
-import { formErrorsOf } from '../../lib/form-errors';
+import { Button, FormError, PageHeading, TextField } from '../../components/index';
 import {
   FIELD_GROUPS,
   FIELD_SPECS,
@@ -20,9 +18,11 @@ import {
   toInput,
 } from '../../lib/profile-fields';
 import { notify } from '../../lib/toast';
-import { replaceUser, sessionState } from '../../state/session';
+import { useForm } from '../../lib/use-form';
+import { sessionState } from '../../state/session';
 import { CompletionCard } from './completion-card';
 import { EmailField } from './email-field';
+import { saveProfile } from './profile-state';
 import { ProfileTabs } from './profile-tabs';
 
 type Values = Record<ProfileField, string>;
@@ -51,12 +51,26 @@ export default function ProfilePage() {
 
 function ProfileEditor({ user }: { user: User }) {
   const initial = useMemo(() => valuesOf(user), [user]);
-  const [values, setValues] = useState<Values>(initial);
-  const [errors, setErrors] = useState<Partial<Record<ProfileField, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const changed = PROFILE_FIELDS.filter((field) => field !== 'email' && values[field] !== initial[field]);
+  const form = useForm({
+    initial,
+    validate: checkValues,
+    submit: async (values) => {
+      const changes = changedFields(values);
+      if (changes.length === 0) {
+        notify.info('Nothing to save: no field was changed.');
+        return false;
+      }
+      await saveProfile(
+        Object.fromEntries(changes.map((field) => [field, fromInput(FIELD_SPECS[field], values[field])])),
+      );
+      return true;
+    },
+    successToast: (saved) => (saved ? 'Your profile is saved.' : null),
+  });
+  const { values, errors } = form;
+  const changedFields = (next: Values) =>
+    PROFILE_FIELDS.filter((field) => field !== 'email' && next[field] !== initial[field]);
+  const changed = changedFields(values);
 
   const focusField = (field: ProfileField) => {
     const target =
@@ -67,38 +81,16 @@ function ProfileEditor({ user }: { user: User }) {
     target?.focus();
   };
 
-  const onSubmit = async (event: FormEvent) => {
+  // A failed check scrolls the first wrong field (in the fields' order) to the middle and focuses it.
+  const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    const found = checkValues(values);
-    setErrors(found);
-    setFormError(null);
-    const first = PROFILE_FIELDS.find((field) => found[field]);
-    if (first) {
+    const first = PROFILE_FIELDS.find((field) => checkValues(values)[field]);
+    if (first && !form.check()) {
       focusField(first);
       return;
     }
-    if (changed.length === 0) {
-      notify.info('Nothing to save: no field was changed.');
-      return;
-    }
-    setBusy(true);
-    try {
-      const body = Object.fromEntries(
-        changed.map((field) => [field, fromInput(FIELD_SPECS[field], values[field])]),
-      );
-      const answer = await getClient().accounts.oauthUpdate(body);
-      replaceUser(answer.user);
-      notify.success('Your profile is saved.');
-    } catch (error) {
-      const result = formErrorsOf(error, PROFILE_FIELDS);
-      setErrors(result.fields);
-      setFormError(result.form);
-    } finally {
-      setBusy(false);
-    }
+    void form.onSubmit();
   };
-
-  const set = (field: ProfileField, value: string) => setValues((old) => ({ ...old, [field]: value }));
 
   return (
     <section className="page profile-page">
@@ -111,11 +103,7 @@ function ProfileEditor({ user }: { user: User }) {
       <div className="profile-layout">
         <CompletionCard user={user} onPick={focusField} />
         <form className="card form profile-form" onSubmit={onSubmit} noValidate aria-label="Profile details">
-          {formError ? (
-            <p className="form__error" role="alert">
-              {formError}
-            </p>
-          ) : null}
+          <FormError message={errors.form} />
           {FIELD_GROUPS.map((group) => (
             <fieldset key={group} className="profile-form__group">
               <legend className="profile-form__legend">{group}</legend>
@@ -129,7 +117,7 @@ function ProfileEditor({ user }: { user: User }) {
                       field={field}
                       value={values[field]}
                       error={errors[field]}
-                      onChange={(value) => set(field, value)}
+                      onChange={(value) => form.set(field, value)}
                     />
                   ),
                 )}
@@ -137,7 +125,7 @@ function ProfileEditor({ user }: { user: User }) {
             </fieldset>
           ))}
           <div className="profile-form__actions">
-            <Button type="submit" busy={busy}>
+            <Button type="submit" busy={form.busy}>
               Save profile
             </Button>
             <p className="profile-form__status" aria-live="polite">

@@ -1,37 +1,30 @@
 /**
- * The member's own photos and identity-verification requests. Written only by the actions below;
- * screens read it with `useSnapshot`. Records are stored with `ref()` and replaced whole. Logout
- * clears it (onSessionEnd).
+ * The member's own photos and identity-verification requests, and the profile's calls. Written
+ * only by the actions below; screens read it with `useSnapshot`. Logout clears it (onSessionEnd).
  */
-
 import type { User } from '@matchmaker/sdk';
 import { userIdOf } from '@matchmaker/sdk/rules';
-import type { Image, KycUserRequests } from '@matchmaker/sdk/schemas';
-import { proxy, ref } from 'valtio';
+import { type Image, type KycUserRequests, PROFILE_PHOTO_IMAGE_TYPE } from '@matchmaker/sdk/schemas';
+import { proxy } from 'valtio';
 import { getClient } from '../../lib/client';
+import { idle, load, type Remote, resetRemote } from '../../state/remote';
+import { replaceUser } from '../../state/session';
 import { onSessionEnd } from '../../state/session-end';
+import { KYC_DOCUMENT_IMAGE_TYPE } from './kyc';
 
 /** The member's requests with the latest status (the SDK types the answer; its name is not exported). */
 export type { KycUserRequests };
 
-type Stored<T extends object> = T & { $$valtioSnapshot: T };
-
-export type Loadable<T extends object> =
-  | { state: 'idle' }
-  | { state: 'loading' }
-  | { state: 'ready'; value: Stored<T> }
-  | { state: 'failed'; error: unknown };
-
 interface ProfileData {
-  images: Loadable<{ list: Image[] }>;
-  verification: Loadable<KycUserRequests>;
+  images: Remote<Image[]>;
+  verification: Remote<KycUserRequests>;
 }
 
-export const profileData = proxy<ProfileData>({ images: { state: 'idle' }, verification: { state: 'idle' } });
+export const profileData = proxy<ProfileData>({ images: idle(), verification: idle() });
 
 onSessionEnd(() => {
-  profileData.images = { state: 'idle' };
-  profileData.verification = { state: 'idle' };
+  resetRemote(profileData.images);
+  resetRemote(profileData.verification);
 });
 
 /** The id the image and KYC calls take for the member. */
@@ -41,28 +34,80 @@ export function memberId(user: Pick<User, 'keycloakId' | 'id'>): string {
   return id;
 }
 
-/** Only the newest load may write: a slow answer for an earlier one is dropped. */
-let imagesLoad = 0;
-let verificationLoad = 0;
-
-export async function loadImages(userId: string): Promise<void> {
-  const ticket = ++imagesLoad;
-  if (profileData.images.state !== 'ready') profileData.images = { state: 'loading' };
-  try {
-    const answer = await getClient().images.list(userId);
-    if (ticket === imagesLoad) profileData.images = { state: 'ready', value: ref({ list: answer.images }) };
-  } catch (error) {
-    if (ticket === imagesLoad) profileData.images = { state: 'failed', error };
-  }
+/** `fresh`: after a change, so a read already in flight (from before it) is not reused. */
+export function loadImages(userId: string, fresh = false): Promise<unknown> {
+  return load(profileData.images, async () => (await getClient().images.list(userId)).images, {
+    key: userId,
+    fresh,
+    // A reload after a change keeps the screen (and its forms) as they are until the answer.
+    refresh: true,
+  });
 }
 
-export async function loadVerification(userId: string): Promise<void> {
-  const ticket = ++verificationLoad;
-  if (profileData.verification.state !== 'ready') profileData.verification = { state: 'loading' };
+export function loadVerification(userId: string, fresh = false): Promise<unknown> {
+  return load(profileData.verification, () => getClient().kyc.listUserRequests(userId), {
+    key: userId,
+    fresh,
+    // A reload after a change keeps the screen (and its forms) as they are until the answer.
+    refresh: true,
+  });
+}
+
+/** Saves the changed profile fields; the answer (the account as it now is) replaces the session's user. */
+export async function saveProfile(changes: Record<string, unknown>): Promise<void> {
+  const answer = await getClient().accounts.oauthUpdate(changes);
+  replaceUser(answer.user);
+}
+
+export async function uploadPhoto(input: { file: File; caption: string; asProfile: boolean }): Promise<void> {
+  await getClient().images.upload({
+    file: input.file,
+    filename: input.file.name,
+    ...(input.asProfile ? { image_type: PROFILE_PHOTO_IMAGE_TYPE } : {}),
+    ...(input.caption ? { caption: input.caption } : {}),
+  });
+}
+
+export type PhotoChange = { caption: string | null } | 'make-profile' | 'delete';
+
+/** Changes one photo; the screen then re-reads the user where the profile photo may have changed. */
+export async function changePhoto(image: Image, change: PhotoChange): Promise<void> {
+  const images = getClient().images;
+  if (change === 'delete') await images.delete(image.filename);
+  else if (change === 'make-profile')
+    await images.edit(image.filename, { image_type: PROFILE_PHOTO_IMAGE_TYPE });
+  else await images.edit(image.filename, change);
+}
+
+/**
+ * Sends identity documents one after the other. On a failure, rejects with the failure and how
+ * many were sent before it, so nothing already sent is sent twice on a retry.
+ */
+export async function uploadDocuments(files: readonly File[], documentType: string): Promise<number> {
+  let sent = 0;
   try {
-    const answer = await getClient().kyc.listUserRequests(userId);
-    if (ticket === verificationLoad) profileData.verification = { state: 'ready', value: ref(answer) };
+    for (const file of files) {
+      await getClient().images.upload({
+        file,
+        filename: file.name,
+        image_type: KYC_DOCUMENT_IMAGE_TYPE,
+        document_type: documentType,
+      });
+      sent++;
+    }
   } catch (error) {
-    if (ticket === verificationLoad) profileData.verification = { state: 'failed', error };
+    if (sent === 0) throw error;
+    throw new PartialUpload(sent, error);
+  }
+  return sent;
+}
+
+export class PartialUpload extends Error {
+  constructor(
+    readonly sent: number,
+    override readonly cause: unknown,
+  ) {
+    super(`${sent} files were sent before one failed`);
+    this.name = 'PartialUpload';
   }
 }

@@ -3,16 +3,15 @@
  * Uploads join the member's open request (the service starts one when there is none).
  */
 import type { KycRequest } from '@matchmaker/sdk/schemas';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { SelectField } from '../../components/choice-fields';
-import { Button, EmptyState, ErrorState, PageHeading, Spinner } from '../../components/index';
-import { getClient } from '../../lib/client';
+import { FileField, SelectField } from '../../components/choice-fields';
+import { Button, EmptyState, ErrorState, FormError, PageHeading, Spinner } from '../../components/index';
 import { describeError } from '../../lib/error-message';
-import { notify } from '../../lib/toast';
+import { useForm } from '../../lib/use-form';
 import { sessionState } from '../../state/session';
-import { DOCUMENT_TYPES, isAcceptedDocument, KYC_DOCUMENT_IMAGE_TYPE, STATUS_TEXT } from './kyc';
-import { loadVerification, memberId, profileData } from './profile-state';
+import { DOCUMENT_TYPES, isAcceptedDocument, STATUS_TEXT } from './kyc';
+import { loadVerification, memberId, PartialUpload, profileData, uploadDocuments } from './profile-state';
 import { ProfileTabs } from './profile-tabs';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
@@ -27,8 +26,8 @@ export default function VerificationPage() {
   }, [userId]);
 
   if (!userId) return null;
-  const reload = () => loadVerification(userId);
-  const current = verification.state === 'ready' ? verification.value : null;
+  const reload = () => loadVerification(userId, true);
+  const current = verification.status === 'ready' ? verification.data : null;
   const open = current?.requests.some(
     (request) => request.status === 'PENDING' || request.status === 'IN_REVIEW',
   );
@@ -42,13 +41,13 @@ export default function VerificationPage() {
         </p>
       </PageHeading>
       <ProfileTabs />
-      {verification.state === 'idle' || verification.state === 'loading' ? (
+      {verification.status === 'idle' || verification.status === 'loading' ? (
         <Spinner label="Loading your verification status" />
       ) : null}
-      {verification.state === 'failed' ? (
+      {verification.status === 'error' ? (
         <ErrorState
           title="We could not load your verification status"
-          message={describeError(verification.error)}
+          message={verification.error ?? ''}
           onRetry={reload}
         />
       ) : null}
@@ -76,98 +75,70 @@ export default function VerificationPage() {
   );
 }
 
-function UploadDocument({ joinsOpen, onSent }: { joinsOpen: boolean; onSent: () => Promise<void> }) {
-  const [documentType, setDocumentType] = useState('');
+function UploadDocument({ joinsOpen, onSent }: { joinsOpen: boolean; onSent: () => Promise<unknown> }) {
   const [files, setFiles] = useState<File[]>([]);
-  const [errors, setErrors] = useState<{ type?: string; file?: string; form?: string }>({});
-  const [busy, setBusy] = useState(false);
   const input = useRef<HTMLInputElement>(null);
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const next: typeof errors = {};
-    if (!documentType) next.type = 'Choose the kind of document.';
-    if (files.length === 0) next.file = 'Choose the photo or scan of your document.';
-    const wrong = files.find((file) => !isAcceptedDocument(file));
-    if (wrong) next.file = `${wrong.name} is not an image or a PDF.`;
-    setErrors(next);
-    if (next.type || next.file) return;
-    setBusy(true);
-    let sent = 0;
-    try {
-      for (const file of files) {
-        await getClient().images.upload({
-          file,
-          filename: file.name,
-          image_type: KYC_DOCUMENT_IMAGE_TYPE,
-          document_type: documentType,
-        });
-        sent++;
-      }
-      notify.success(
-        sent === 1 ? 'Your document is sent for review.' : `Your ${sent} documents are sent for review.`,
-      );
+  const form = useForm({
+    initial: { document_type: '' },
+    validate: ({ document_type }) => {
+      const wrong = files.find((file) => !isAcceptedDocument(file));
+      return {
+        document_type: document_type ? undefined : 'Choose the kind of document.',
+        files: wrong
+          ? `${wrong.name} is not an image or a PDF.`
+          : files.length === 0
+            ? 'Choose the photo or scan of your document.'
+            : undefined,
+      };
+    },
+    submit: ({ document_type }) => uploadDocuments(files, document_type),
+    fields: ['document_type', 'files'],
+    // Say exactly what arrived, so nothing is sent twice on a retry.
+    failureMessage: (error) => {
+      if (!(error instanceof PartialUpload)) return undefined;
+      return `${error.sent} of ${files.length} files were sent; ${files[error.sent]?.name} failed: ${describeError(error.cause)}`;
+    },
+    successToast: (sent) =>
+      sent === 1 ? 'Your document is sent for review.' : `Your ${sent} documents are sent for review.`,
+    onSuccess: () => {
       setFiles([]);
       if (input.current) input.current.value = '';
-    } catch (error) {
-      // Say exactly what arrived, so nothing is sent twice on a retry.
-      setErrors({
-        form:
-          sent > 0
-            ? `${sent} of ${files.length} files were sent; ${files[sent]?.name} failed: ${describeError(error)}`
-            : describeError(error),
-      });
-      setFiles((old) => old.slice(sent));
-    } finally {
-      setBusy(false);
-      await onSent();
-    }
-  };
+      void onSent();
+    },
+    // What was sent stays sent: only the rest is left to send again.
+    onFailure: (error) => {
+      if (error instanceof PartialUpload) setFiles((old) => old.slice(error.sent));
+      void onSent();
+    },
+  });
 
   return (
-    <form className="card form" onSubmit={onSubmit} noValidate aria-labelledby="kyc-upload-title">
+    <form className="card form" onSubmit={form.onSubmit} noValidate aria-labelledby="kyc-upload-title">
       <h2 id="kyc-upload-title" className="upload__title">
         {joinsOpen ? 'Add a document to your request' : 'Send your documents'}
       </h2>
       <p className="field__hint">
         A clear photo or scan of an official document with your name, photo and date of birth. Images or PDF.
       </p>
-      {errors.form ? (
-        <p className="form__error" role="alert">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError message={form.errors.form} />
       <SelectField
         label="Document"
-        name="document_type"
         required
         placeholder="Choose…"
         options={DOCUMENT_TYPES}
-        value={documentType}
-        error={errors.type}
-        onChange={(event) => setDocumentType(event.target.value)}
+        {...form.field('document_type')}
       />
-      <div className={errors.file ? 'field field--invalid' : 'field'}>
-        <label className="field__label" htmlFor="kyc-files">
-          Files <span className="field__required">(required)</span>
-        </label>
-        <input
-          ref={input}
-          id="kyc-files"
-          name="files"
-          type="file"
-          multiple
-          accept="image/*,application/pdf"
-          className="field__file"
-          aria-invalid={errors.file ? true : undefined}
-          aria-describedby={errors.file ? 'kyc-files-error' : undefined}
-          onChange={(event) => setFiles([...(event.target.files ?? [])])}
-        />
-        {errors.file ? (
-          <p className="field__error" id="kyc-files-error">
-            {errors.file}
-          </p>
-        ) : null}
+      <FileField
+        id="kyc-files"
+        name="files"
+        label="Files"
+        required
+        multiple
+        accept="image/*,application/pdf"
+        inputRef={input}
+        error={form.errors.files}
+        onFiles={setFiles}
+      >
         {files.length > 0 ? (
           <ul className="file-list">
             {files.map((file) => (
@@ -177,9 +148,9 @@ function UploadDocument({ joinsOpen, onSent }: { joinsOpen: boolean; onSent: () 
             ))}
           </ul>
         ) : null}
-      </div>
+      </FileField>
       <div>
-        <Button type="submit" busy={busy}>
+        <Button type="submit" busy={form.busy}>
           Send for review
         </Button>
       </div>

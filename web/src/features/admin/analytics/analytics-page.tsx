@@ -4,7 +4,14 @@
  * own, so one slow or failing call does not hide the others.
  */
 import { PageHeading } from '../../../components/index';
-import { getClient } from '../../../lib/client';
+import {
+  matchesByDate,
+  matchMetrics,
+  popularPreferences,
+  usedFilters,
+  userAggregations,
+  visitAggregations,
+} from '../admin-actions';
 import { type ChosenRange, DateRangeForm, dayRange, metricsQuery, rangeFromUrl } from '../lib/date-range';
 import { RemoteView } from '../lib/remote-view';
 import { StatTiles } from '../lib/stat-tiles';
@@ -36,9 +43,7 @@ export default function AnalyticsPage() {
 
 function UsersBlock({ range }: { range: ChosenRange }) {
   const query = metricsQuery(range);
-  const remote = useRemote(`users:${JSON.stringify(query)}`, (signal) =>
-    getClient().admin.userAggregations(query, { signal }),
-  );
+  const remote = useRemote(`users:${JSON.stringify(query)}`, (signal) => userAggregations(query, signal));
   return (
     <section className="admin-card admin-block" aria-labelledby="analytics-users">
       <h2 id="analytics-users">Users</h2>
@@ -77,9 +82,7 @@ function UsersBlock({ range }: { range: ChosenRange }) {
 
 function VisitsBlock({ range }: { range: ChosenRange }) {
   const query = metricsQuery(range);
-  const remote = useRemote(`visits:${JSON.stringify(query)}`, (signal) =>
-    getClient().admin.visitAggregations(query, { signal }),
-  );
+  const remote = useRemote(`visits:${JSON.stringify(query)}`, (signal) => visitAggregations(query, signal));
   return (
     <section className="admin-card admin-block" aria-labelledby="analytics-visits">
       <h2 id="analytics-visits">Visits</h2>
@@ -114,13 +117,8 @@ function VisitsBlock({ range }: { range: ChosenRange }) {
 function MatchesBlock({ range }: { range: ChosenRange }) {
   const days = dayRange(range);
   const query = metricsQuery(range);
-  const recommendations = getClient().recommendations;
-  const metrics = useRemote(`match-metrics:${JSON.stringify(days)}`, (signal) =>
-    recommendations.matchMetrics(days, { signal }),
-  );
-  const byDate = useRemote(`match-dates:${JSON.stringify(query)}`, (signal) =>
-    recommendations.aggregateByDate(query, { signal }),
-  );
+  const metrics = useRemote(`match-metrics:${JSON.stringify(days)}`, (signal) => matchMetrics(days, signal));
+  const byDate = useRemote(`match-dates:${JSON.stringify(query)}`, (signal) => matchesByDate(query, signal));
   return (
     <section className="admin-card admin-block" aria-labelledby="analytics-matches">
       <h2 id="analytics-matches">Match requests</h2>
@@ -156,11 +154,8 @@ function MatchesBlock({ range }: { range: ChosenRange }) {
 
 function FiltersBlock({ range }: { range: ChosenRange }) {
   const days = dayRange(range);
-  const recommendations = getClient().recommendations;
-  const used = useRemote(`filters:${JSON.stringify(days)}`, (signal) =>
-    recommendations.usedFilters(days, { signal }),
-  );
-  const popular = useRemote('popular', (signal) => recommendations.popularPreferences({ signal }));
+  const used = useRemote(`filters:${JSON.stringify(days)}`, (signal) => usedFilters(days, signal));
+  const popular = useRemote('popular', popularPreferences);
   return (
     <section className="admin-card admin-block" aria-labelledby="analytics-filters">
       <h2 id="analytics-filters">Search filters and preferences</h2>

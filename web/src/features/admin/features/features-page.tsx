@@ -5,9 +5,9 @@
  */
 import { useState } from 'react';
 import { PageHeading } from '../../../components/index';
-import { getClient } from '../../../lib/client';
 import { describeError } from '../../../lib/error-message';
 import { notify } from '../../../lib/toast';
+import { listFeatures, toggleFeature } from '../admin-actions';
 import { formatDateTime } from '../lib/format';
 import { RemoteView } from '../lib/remote-view';
 import type { Feature } from '../lib/types';
@@ -37,7 +37,7 @@ function withSwitch(
 }
 
 export default function FeaturesPage() {
-  const remote = useRemote<FeatureList>('features', (signal) => getClient().features.list({ signal }));
+  const remote = useRemote<FeatureList>('features', listFeatures);
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
 
   const toggle = async (feature: Feature, subfeature: { code: string; enabled: boolean } | null) => {
@@ -50,10 +50,7 @@ export default function FeaturesPage() {
     setBusy((set) => new Set(set).add(key));
     remote.update((list) => withSwitch(list, feature.code, subfeature?.code ?? null, next));
     try {
-      const features = getClient().features;
-      const answer = subfeature
-        ? await features.toggleSubfeature(feature.code, { subfeature: subfeature.code })
-        : await features.toggle(feature.code);
+      const answer = await toggleFeature(feature.code, subfeature?.code ?? null);
       // The server's answer is the truth (another admin may have switched it meanwhile).
       remote.update((list) => ({
         ...list,

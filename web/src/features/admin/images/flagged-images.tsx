@@ -8,9 +8,9 @@ import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Dialog } from '../../../components/dialog';
 import { Button, PageHeading } from '../../../components/index';
-import { getClient } from '../../../lib/client';
 import { describeError } from '../../../lib/error-message';
 import { notify } from '../../../lib/toast';
+import { decideFlagged, listFlagged } from '../admin-actions';
 import { adminPrefs, setShortcuts } from '../lib/admin-prefs';
 import { ConfirmDialog } from '../lib/confirm-dialog';
 import { fullName } from '../lib/format';
@@ -33,13 +33,11 @@ export const SHORTCUTS = [
 export default function FlaggedImagesPage() {
   const url = useUrlState();
   const page = url.page();
-  const remote = useRemote(`flagged:${page}`, (signal) =>
-    getClient().images.listFlagged({ page }, { signal }),
-  );
+  const remote = useRemote(`flagged:${page}`, (signal) => listFlagged({ page }, signal));
   const prefs = useSnapshot(adminPrefs);
   // Deciding every image of a page empties it while later pages still wait: fetch the page again
   // (the server moves the remaining images up) rather than show "nothing waiting".
-  const shown = remote.state.status === 'ready' ? remote.state.data.images.length : null;
+  const shown = remote.state.status === 'ready' ? (remote.state.data?.images.length ?? null) : null;
   const hadImages = useRef(false);
   const { reload } = remote;
   useEffect(() => {
@@ -136,7 +134,7 @@ function Queue({
     }));
     if (selected.has(image.filename)) select(image.filename, false);
     try {
-      await getClient().images.decideFlagged({ filename: image.filename, approved });
+      await decideFlagged(image.filename, approved);
       notify.success(approved ? 'Image kept' : 'Image removed');
     } catch (error) {
       remote.update((data) => {
@@ -290,7 +288,7 @@ function Queue({
         onConfirm={async () => {
           const approved = bulk === true;
           const results = await Promise.allSettled(
-            chosen.map((image) => getClient().images.decideFlagged({ filename: image.filename, approved })),
+            chosen.map((image) => decideFlagged(image.filename, approved)),
           );
           const done = new Set(
             chosen

@@ -5,8 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/index';
-import { getClient } from '../../../lib/client';
 import { describeError } from '../../../lib/error-message';
+import { getKycDocument } from '../admin-actions';
 import type { KycDocument } from '../lib/types';
 import { useRemote } from '../lib/use-remote';
 
@@ -21,9 +21,7 @@ export function DocumentViewer({
   index: number;
   owner: string;
 }) {
-  const remote = useRemote(`doc:${document.id}`, (signal) =>
-    getClient().kyc.getDocument(document.id, { signal }),
-  );
+  const remote = useRemote(`doc:${document.id}`, (signal) => getKycDocument(document.id, signal));
   const [objectUrl, setObjectUrl] = useState<string | null>(null);
   const [zoom, setZoom] = useState(2);
   const [turns, setTurns] = useState(0);

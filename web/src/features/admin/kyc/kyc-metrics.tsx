@@ -1,7 +1,7 @@
 /** KYC metrics over a date range: totals per status and requests created per bucket, as a chart. */
 import { Link } from 'wouter';
 import { PageHeading } from '../../../components/index';
-import { getClient } from '../../../lib/client';
+import { kycMetrics } from '../admin-actions';
 import { DateRangeForm, metricsQuery, rangeFromUrl } from '../lib/date-range';
 import { RemoteView } from '../lib/remote-view';
 import { StatTiles } from '../lib/stat-tiles';
@@ -13,9 +13,7 @@ export default function KycMetricsPage() {
   const url = useUrlState();
   const range = rangeFromUrl(url);
   const query = metricsQuery(range);
-  const remote = useRemote(`kyc-metrics:${JSON.stringify(query)}`, (signal) =>
-    getClient().kyc.metrics(query, { signal }),
-  );
+  const remote = useRemote(`kyc-metrics:${JSON.stringify(query)}`, (signal) => kycMetrics(query, signal));
   return (
     <section className="admin-page">
       <p className="admin-back">

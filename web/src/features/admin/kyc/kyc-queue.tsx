@@ -2,15 +2,12 @@
 import { KYC_PAGE_SIZE } from '@matchmaker/sdk/rules';
 import { Link } from 'wouter';
 import { PageHeading } from '../../../components/index';
-import { getClient } from '../../../lib/client';
-import { DataTable } from '../lib/data-table';
+import { listKycRequests } from '../admin-actions';
+import { AdminList } from '../lib/admin-list';
 import { formatDateTime, fullName } from '../lib/format';
-import { Pager } from '../lib/pager';
-import { RemoteView } from '../lib/remote-view';
 import { SelectField } from '../lib/select-field';
 import { isKey, KYC_STATUS_LABELS, type KycStatus } from '../lib/types';
 import { useUrlState } from '../lib/url-state';
-import { useRemote } from '../lib/use-remote';
 
 const STATUS_OPTIONS = [['', 'Every status'], ...Object.entries(KYC_STATUS_LABELS)] as const;
 
@@ -23,9 +20,6 @@ export default function KycQueuePage() {
   const url = useUrlState();
   const status = url.get('status');
   const page = url.page();
-  const remote = useRemote(`kyc:${status}:${page}`, (signal) =>
-    getClient().kyc.listRequests({ page, ...queueFilter(status) }, { signal }),
-  );
   const context = new URLSearchParams({ ...(status ? { status } : {}), page: String(page) }).toString();
 
   return (
@@ -44,10 +38,13 @@ export default function KycQueuePage() {
           KYC metrics
         </Link>
       </div>
-      <RemoteView
-        remote={remote}
-        label="requests"
-        isEmpty={(data) => data.requests.length === 0}
+      <AdminList
+        requestKey={`kyc:${status}:${page}`}
+        request={(signal) => listKycRequests({ page, ...queueFilter(status) }, signal)}
+        rows={(answer) => answer.requests}
+        noun="requests"
+        label="KYC requests"
+        pagerLabel="KYC requests"
         empty={
           <p className="admin-empty">
             No request{' '}
@@ -57,38 +54,22 @@ export default function KycQueuePage() {
             .
           </p>
         }
-      >
-        {(data) => (
-          <>
-            <DataTable
-              label="KYC requests"
-              columns={['Member', 'Status', 'Document', 'Sent']}
-              rows={data.requests}
-              rowKey={(request) => request.id}
-              cells={(request) => [
-                <Link
-                  key="member"
-                  href={`/kyc/${encodeURIComponent(request.user_id)}/${encodeURIComponent(request.id)}?${context}`}
-                >
-                  Review {request.user_info ? fullName(request.user_info) : `request ${request.id}`}
-                </Link>,
-                <span key="status" className={`admin-badge admin-badge--${request.status.toLowerCase()}`}>
-                  {KYC_STATUS_LABELS[request.status]}
-                </span>,
-                `${request.document_type ?? 'Document'} (${request.documents?.length ?? 0})`,
-                formatDateTime(request.created_at),
-              ]}
-            />
-            <Pager
-              label="KYC requests"
-              page={data.page}
-              totalPages={data.total_pages}
-              total={data.total}
-              onPage={(next) => url.set({ page: next })}
-            />
-          </>
-        )}
-      </RemoteView>
+        columns={['Member', 'Status', 'Document', 'Sent']}
+        rowKey={(request) => request.id}
+        cells={(request) => [
+          <Link
+            key="member"
+            href={`/kyc/${encodeURIComponent(request.user_id)}/${encodeURIComponent(request.id)}?${context}`}
+          >
+            Review {request.user_info ? fullName(request.user_info) : `request ${request.id}`}
+          </Link>,
+          <span key="status" className={`admin-badge admin-badge--${request.status.toLowerCase()}`}>
+            {KYC_STATUS_LABELS[request.status]}
+          </span>,
+          `${request.document_type ?? 'Document'} (${request.documents?.length ?? 0})`,
+          formatDateTime(request.created_at),
+        ]}
+      />
     </section>
   );
 }

@@ -3,12 +3,13 @@
  * records the decision and opens the next undecided request of the queue the admin came from
  * (`?status=&page=` carried over), so a reviewer works through the queue without going back.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useRef } from 'react';
 import { Link, useLocation, useParams } from 'wouter';
 import { Button, ErrorState, PageHeading, Spinner } from '../../../components/index';
-import { getClient } from '../../../lib/client';
 import { describeError } from '../../../lib/error-message';
 import { notify } from '../../../lib/toast';
+import { useForm } from '../../../lib/use-form';
+import { getKycRequest, listKycRequests, reviewKycRequest } from '../admin-actions';
 import { formatDate, formatDateTime, fullName } from '../lib/format';
 import { KYC_STATUS_LABELS, type KycRequest } from '../lib/types';
 import { useUrlState } from '../lib/url-state';
@@ -26,7 +27,7 @@ export default function KycRequestPage() {
   const { userId = '', requestId = '' } = useParams<{ userId: string; requestId: string }>();
   const url = useUrlState();
   const remote = useRemote(`kyc-request:${userId}:${requestId}`, (signal) =>
-    getClient().kyc.getUserRequest(userId, requestId, { signal }),
+    getKycRequest(userId, requestId, signal),
   );
   const queueHref = url.search ? `/kyc?${url.search}` : '/kyc';
   const { state } = remote;
@@ -109,50 +110,59 @@ function RequestView({ request, queueHref }: { request: KycRequest; queueHref: s
 function DecisionForm({ request, queueHref }: { request: KycRequest; queueHref: string }) {
   const url = useUrlState();
   const [, navigate] = useLocation();
-  const [decision, setDecision] = useState<Decision | ''>('');
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'submit' | 'next' | null>(null);
   const reasonId = useId();
   const errorId = useId();
-
-  const submit = async (next: boolean, event?: FormEvent) => {
-    event?.preventDefault();
-    if (busy) return;
-    if (!decision) return setError('Choose approve or reject.');
-    if (decision === 'REJECTED' && !reason.trim())
-      return setError('Give the reason for the rejection; the member sees it.');
-    setError(null);
-    setBusy(next ? 'next' : 'submit');
-    try {
-      await getClient().kyc.reviewRequest(request.id, {
-        status: decision,
+  // Which button sent the form: "Submit and next" goes on to the queue's next request.
+  const goNext = useRef(false);
+  const form = useForm({
+    initial: { decision: '', reason: '' },
+    validate: ({ decision, reason }) => ({
+      form: !decision
+        ? 'Choose approve or reject.'
+        : decision === 'REJECTED' && !reason.trim()
+          ? 'Give the reason for the rejection; the member sees it.'
+          : undefined,
+    }),
+    submit: async ({ decision, reason }) => {
+      await reviewKycRequest(request.id, {
+        status: decision as Decision,
         ...(reason.trim() ? { comment: reason.trim() } : {}),
       });
-      notify.success(decision === 'APPROVED' ? 'Request approved' : 'Request rejected');
-      if (!next) {
-        navigate(queueHref);
-        return;
-      }
-      const following = await nextRequest(request.id, url.get('status'), url.page());
-      if (following)
+      return goNext.current ? nextRequest(request.id, url.get('status'), url.page()) : null;
+    },
+    fields: [],
+    failureMessage: (caught) => describeError(caught),
+    failureToast: true,
+    successToast: (_next, { decision }) =>
+      decision === 'APPROVED' ? 'Request approved' : 'Request rejected',
+    onSuccess: (following) => {
+      if (following) {
         navigate(
           `/kyc/${encodeURIComponent(following.user_id)}/${encodeURIComponent(following.id)}?${url.search}`,
         );
-      else {
-        notify.info('No more requests to review in this queue');
-        navigate(queueHref);
+        return;
       }
-    } catch (caught) {
-      const text = describeError(caught);
-      setError(text);
-      notify.error(text);
-      setBusy(null);
-    }
+      if (goNext.current) notify.info('No more requests to review in this queue');
+      navigate(queueHref);
+    },
+  });
+  const { decision } = form.values;
+  const error = form.errors.form;
+  const busy = form.busy ? (goNext.current ? 'next' : 'submit') : null;
+  const send = (next: boolean) => {
+    goNext.current = next;
+    void form.onSubmit();
   };
 
   return (
-    <form className="admin-decision" onSubmit={(event) => void submit(false, event)} aria-label="Decision">
+    <form
+      className="admin-decision"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send(false);
+      }}
+      aria-label="Decision"
+    >
       <fieldset className="admin-decision__choices">
         <legend>Decision</legend>
         {(['APPROVED', 'REJECTED'] as const).map((value) => (
@@ -162,7 +172,7 @@ function DecisionForm({ request, queueHref }: { request: KycRequest; queueHref: 
               name="decision"
               value={value}
               checked={decision === value}
-              onChange={() => setDecision(value)}
+              onChange={() => form.set('decision', value)}
             />
             {value === 'APPROVED' ? 'Approve' : 'Reject'}
           </label>
@@ -176,8 +186,8 @@ function DecisionForm({ request, queueHref }: { request: KycRequest; queueHref: 
           id={reasonId}
           className="field__input"
           rows={3}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
+          value={form.values.reason}
+          onChange={(event) => form.set('reason', event.target.value)}
           aria-describedby={error ? errorId : undefined}
         />
       </div>
@@ -194,7 +204,7 @@ function DecisionForm({ request, queueHref }: { request: KycRequest; queueHref: 
           variant="secondary"
           busy={busy === 'next'}
           disabled={busy !== null}
-          onClick={() => void submit(true)}
+          onClick={() => send(true)}
         >
           Submit and next
         </Button>
@@ -209,9 +219,8 @@ async function nextRequest(
   status: string,
   page: number,
 ): Promise<KycRequest | null> {
-  const kyc = getClient().kyc;
   for (const candidatePage of [page, page + 1]) {
-    const list = await kyc.listRequests({ page: candidatePage, ...queueFilter(status) });
+    const list = await listKycRequests({ page: candidatePage, ...queueFilter(status) });
     const found = list.requests.find(
       (request) =>
         request.id !== currentId && (request.status === 'PENDING' || request.status === 'IN_REVIEW'),

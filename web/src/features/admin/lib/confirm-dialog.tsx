@@ -4,11 +4,11 @@
  * lost and the admin can retry or cancel.
  */
 import { isMatchmakerError } from '@matchmaker/sdk';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { Button, type ButtonVariant } from '../../../components/index';
 import { describeError } from '../../../lib/error-message';
-import { notify } from '../../../lib/toast';
+import { useForm } from '../../../lib/use-form';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -33,33 +33,31 @@ export function ConfirmDialog({
   onClose,
   invalid,
 }: ConfirmDialogProps) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const form = useForm({
+    initial: {},
+    submit: onConfirm,
+    successToast: (message) => message,
+    onSuccess: onClose,
+    // The fields of a dialog judge themselves as they are typed (`invalid`); what the server
+    // refuses is said in the dialog, which stays open, and in a toast.
+    fields: [],
+    // Our own errors (a partial bulk decision) carry words for the admin; API errors are described.
+    failureMessage: (caught) =>
+      !isMatchmakerError(caught) && caught instanceof Error ? caught.message : describeError(caught),
+    failureToast: true,
+  });
+  const { busy } = form;
+  const error = form.errors.form;
 
   const close = () => {
     if (busy) return;
-    setError(null);
+    form.reset();
     onClose();
   };
 
-  const submit = async (event?: FormEvent) => {
+  const submit = (event?: FormEvent) => {
     event?.preventDefault();
-    if (busy || invalid) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const message = await onConfirm();
-      notify.success(message);
-      setBusy(false);
-      onClose();
-    } catch (caught) {
-      // Our own errors (a partial bulk decision) carry words for the admin; API errors are described.
-      const text =
-        !isMatchmakerError(caught) && caught instanceof Error ? caught.message : describeError(caught);
-      setError(text);
-      notify.error(text);
-      setBusy(false);
-    }
+    if (!invalid) void form.onSubmit(event);
   };
 
   return (
@@ -72,13 +70,13 @@ export function ConfirmDialog({
           <Button variant="ghost" onClick={close} disabled={busy}>
             Cancel
           </Button>
-          <Button variant={variant} busy={busy} disabled={invalid} onClick={() => void submit()}>
+          <Button variant={variant} busy={busy} disabled={invalid} onClick={() => submit()}>
             {confirmLabel}
           </Button>
         </>
       }
     >
-      <form className="admin-confirm" onSubmit={(event) => void submit(event)}>
+      <form className="admin-confirm" onSubmit={submit}>
         {children}
         {error ? (
           <p className="admin-confirm__error" role="alert">

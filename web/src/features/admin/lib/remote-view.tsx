@@ -1,7 +1,6 @@
 /** The loading, error and empty states of a remote read, in one place for every section. */
 import type { ReactNode } from 'react';
 import { EmptyState, ErrorState, Spinner } from '../../../components/index';
-import { describeError } from '../../../lib/error-message';
 import type { RemoteHandle } from './use-remote';
 
 export interface RemoteViewProps<T> {
@@ -29,7 +28,7 @@ export function RemoteView<T>({
     return (
       <ErrorState
         {...(errorTitle ? { title: errorTitle } : {})}
-        message={errorMessage ?? describeError(state.error)}
+        message={errorMessage ?? state.error ?? ''}
         onRetry={reload}
       />
     );

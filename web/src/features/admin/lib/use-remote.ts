@@ -1,54 +1,52 @@
 /**
- * One read of the API bound to a screen: loading, data or error, with the answer of an older
- * request (the filters changed, the screen left) aborted and never shown.
+ * One read of the API bound to a screen, on the app's one remote-state shape (state/remote.ts):
+ * loading, data or error, the answer of an older request (the filters changed, the screen left)
+ * aborted and dropped, and an answer of an ended session dropped like everywhere else.
  */
-import { isAbortedError } from '@matchmaker/sdk';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { reportError } from '../../../lib/report';
+import { proxy, useSnapshot } from 'valtio';
+import { idle, load, type Remote, stored } from '../../../state/remote';
 
-export type Remote<T> =
-  | { status: 'loading'; data: T | null; error: null }
-  | { status: 'ready'; data: T; error: null }
-  | { status: 'error'; data: T | null; error: unknown };
+/** What a screen reads: the remote state as a snapshot (data typed as the SDK's answer). */
+export interface RemoteRead<T> {
+  status: Remote<object>['status'];
+  data: T | null;
+  error: string | null;
+}
 
 export interface RemoteHandle<T> {
-  state: Remote<T>;
+  state: RemoteRead<T>;
   reload: () => void;
   /** Replaces the data in place (an optimistic change, an item removed) without a request. */
   update: (change: (data: T) => T) => void;
 }
 
 /** `key` identifies the request: when it changes, the previous one is aborted and a new one starts. */
-export function useRemote<T>(key: string, load: (signal: AbortSignal) => Promise<T>): RemoteHandle<T> {
-  const [state, setState] = useState<Remote<T>>({ status: 'loading', data: null, error: null });
+export function useRemote<T extends object>(
+  key: string,
+  call: (signal: AbortSignal) => Promise<T>,
+): RemoteHandle<T> {
+  const [target] = useState(() => proxy<Remote<T>>(idle<T>()));
   const [attempt, setAttempt] = useState(0);
-  const loadRef = useRef(load);
-  loadRef.current = load;
+  const callRef = useRef(call);
+  callRef.current = call;
+  const runs = useRef(0);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` and `attempt` are what restart the request
   useEffect(() => {
     const controller = new AbortController();
-    setState((previous) => ({ status: 'loading', data: previous.data, error: null }));
-    loadRef.current(controller.signal).then(
-      (data) => {
-        if (!controller.signal.aborted) setState({ status: 'ready', data, error: null });
-      },
-      (error: unknown) => {
-        if (controller.signal.aborted || isAbortedError(error)) return;
-        reportError(error);
-        setState((previous) => ({ status: 'error', data: previous.data, error }));
-      },
-    );
+    // Each run asks anew: the request of a run that was cleaned up is aborted, never reused.
+    runs.current += 1;
+    void load(target, () => callRef.current(controller.signal), { key: `${key}#${attempt}#${runs.current}` });
     return () => controller.abort();
-  }, [key, attempt]);
+  }, [target, key, attempt]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
   const update = useCallback(
-    (change: (data: T) => T) =>
-      setState((previous) =>
-        previous.data === null ? previous : { ...previous, data: change(previous.data) },
-      ),
-    [],
+    (change: (data: T) => T) => {
+      if (target.data !== null) target.data = stored(change(target.data));
+    },
+    [target],
   );
-  return { state, reload, update };
+  const snapshot = useSnapshot(target);
+  return { state: snapshot as RemoteRead<T>, reload, update };
 }

@@ -3,10 +3,11 @@ import { userIdOf } from '@matchmaker/sdk/rules';
 import { type CreateUserInput, PROFILE_CHOICES } from '@matchmaker/sdk/schemas';
 import { type FormEvent, useState } from 'react';
 import { Link, useLocation } from 'wouter';
+import { PasswordField } from '../../../components/credential-fields';
 import { Button, PageHeading, TextField } from '../../../components/index';
-import { getClient } from '../../../lib/client';
-import { describeError } from '../../../lib/error-message';
 import { fieldErrorsOf } from '../../../lib/form-errors';
+import { useForm } from '../../../lib/use-form';
+import { createUser } from '../admin-actions';
 import { ConfirmDialog } from '../lib/confirm-dialog';
 import { SelectField } from '../lib/select-field';
 
@@ -33,51 +34,36 @@ function validate(values: Record<Field, string>): Partial<Record<Field, string>>
 }
 
 export default function CreateUserPage() {
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [confirming, setConfirming] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
   const [, navigate] = useLocation();
-
-  const field = (name: Field) => ({
-    value: values[name],
-    error: errors[name],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((previous) => ({ ...previous, [name]: event.target.value })),
+  const form = useForm({
+    initial: EMPTY,
+    validate,
+    submit: (values) => {
+      const input: CreateUserInput = {
+        first_name: values.first_name.trim(),
+        last_name: values.last_name.trim(),
+        username: values.username.trim(),
+        email: values.email.trim(),
+        date_of_birth: values.date_of_birth,
+        sex: values.sex,
+        password: values.password,
+      };
+      return createUser(input);
+    },
+    onSuccess: (answer) => {
+      const id = userIdOf(answer.user);
+      navigate(id ? `/users/${encodeURIComponent(id)}` : '/users');
+    },
+    // The dialog shows the error and stays open; the form marks the fields to change.
+    failureMessage: (error) =>
+      Object.keys(fieldErrorsOf(error)).length > 0 ? 'Some fields need a change: see below.' : undefined,
   });
+  const { values, errors } = form;
 
   const review = (event: FormEvent) => {
     event.preventDefault();
-    const found = validate(values);
-    setErrors(found);
-    setFormError(null);
-    if (Object.keys(found).length === 0) setConfirming(true);
-  };
-
-  const create = async () => {
-    const input: CreateUserInput = {
-      first_name: values.first_name.trim(),
-      last_name: values.last_name.trim(),
-      username: values.username.trim(),
-      email: values.email.trim(),
-      date_of_birth: values.date_of_birth,
-      sex: values.sex,
-      password: values.password,
-    };
-    try {
-      const answer = await getClient().admin.createUser(input);
-      const id = userIdOf(answer.user);
-      navigate(id ? `/users/${encodeURIComponent(id)}` : '/users');
-      return `The account of ${input.first_name} ${input.last_name} was created`;
-    } catch (error) {
-      const fields = fieldErrorsOf(error);
-      setErrors(fields);
-      setFormError(
-        Object.keys(fields).length > 0 ? 'Some fields need a change: see below.' : describeError(error),
-      );
-      // The dialog shows the error and stays open; the form marks the fields to change.
-      throw error;
-    }
+    if (form.check()) setConfirming(true);
   };
 
   return (
@@ -89,28 +75,28 @@ export default function CreateUserPage() {
         <p>The account is created confirmed; tell the member their password.</p>
       </PageHeading>
       <form className="admin-card admin-form-grid" onSubmit={review} noValidate>
-        {formError ? (
+        {errors.form ? (
           <p className="admin-confirm__error admin-form-grid__wide" role="alert">
-            {formError}
+            {errors.form}
           </p>
         ) : null}
-        <TextField label="First name" autoComplete="off" required {...field('first_name')} />
-        <TextField label="Last name" autoComplete="off" required {...field('last_name')} />
-        <TextField label="Username" autoComplete="off" required {...field('username')} />
-        <TextField label="Email" type="email" autoComplete="off" required {...field('email')} />
+        <TextField label="First name" autoComplete="off" required {...form.field('first_name')} />
+        <TextField label="Last name" autoComplete="off" required {...form.field('last_name')} />
+        <TextField label="Username" autoComplete="off" required {...form.field('username')} />
+        <TextField label="Email" type="email" autoComplete="off" required {...form.field('email')} />
         <TextField
           label="Date of birth"
           type="date"
           autoComplete="off"
           required
-          {...field('date_of_birth')}
+          {...form.field('date_of_birth')}
         />
         <div>
           <SelectField
             label="Sex"
             value={values.sex}
             required
-            onChange={(event) => setValues((previous) => ({ ...previous, sex: event.target.value }))}
+            onChange={(event) => form.set('sex', event.target.value)}
             options={[
               ['', 'Choose'],
               // The values members' profiles use (the SDK's list), so reports count one 'female'.
@@ -123,13 +109,7 @@ export default function CreateUserPage() {
           />
           {errors.sex ? <p className="field__error">{errors.sex}</p> : null}
         </div>
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          {...field('password')}
-        />
+        <PasswordField field={form.field('password')} chosen />
         <div className="admin-form-grid__wide">
           <Button type="submit">Create account</Button>
         </div>
@@ -139,7 +119,11 @@ export default function CreateUserPage() {
         title="Create this account?"
         confirmLabel="Create account"
         onClose={() => setConfirming(false)}
-        onConfirm={create}
+        onConfirm={() =>
+          form
+            .run()
+            .then(() => `The account of ${values.first_name.trim()} ${values.last_name.trim()} was created`)
+        }
       >
         <p>
           {values.first_name} {values.last_name} ({values.username}, {values.email}).

@@ -7,7 +7,7 @@ import type { UpdateUserInput } from '@matchmaker/sdk/schemas';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { Button, TextField } from '../../../components/index';
-import { getClient } from '../../../lib/client';
+import { userActions as actions } from '../admin-actions';
 import { ConfirmDialog } from '../lib/confirm-dialog';
 import { fullName } from '../lib/format';
 import { SelectField } from '../lib/select-field';
@@ -41,7 +41,6 @@ export function UserActions({ user, onChanged, backHref }: UserActionsProps) {
   const [, navigate] = useLocation();
   const id = userIdOf(user) ?? '';
   const name = fullName(user);
-  const admin = getClient().admin;
   const close = () => setOpen(null);
   const changed = async (call: Promise<{ user: AdminUser; message: string }>, done: string) => {
     const answer = await call;
@@ -88,7 +87,7 @@ export function UserActions({ user, onChanged, backHref }: UserActionsProps) {
         title={`Deactivate ${name}?`}
         confirmLabel="Deactivate"
         onClose={close}
-        onConfirm={() => changed(admin.deactivateUser(id), `${name} was deactivated`)}
+        onConfirm={() => changed(actions.deactivate(id), `${name} was deactivated`)}
       >
         <p>They can no longer use Matchmaker until their account is reactivated.</p>
       </ConfirmDialog>
@@ -97,7 +96,7 @@ export function UserActions({ user, onChanged, backHref }: UserActionsProps) {
         title={`Reactivate ${name}?`}
         confirmLabel="Reactivate"
         onClose={close}
-        onConfirm={() => changed(admin.reactivateUser(id), `${name} was reactivated`)}
+        onConfirm={() => changed(actions.reactivate(id), `${name} was reactivated`)}
       >
         <p>Their account becomes active again.</p>
       </ConfirmDialog>
@@ -107,7 +106,7 @@ export function UserActions({ user, onChanged, backHref }: UserActionsProps) {
         confirmLabel="Suspend"
         variant="danger"
         onClose={close}
-        onConfirm={() => changed(admin.suspendUser(id), `${name} was suspended`)}
+        onConfirm={() => changed(actions.suspend(id), `${name} was suspended`)}
       >
         <p>They are signed out at their next action and cannot sign back in until reactivated.</p>
       </ConfirmDialog>
@@ -116,7 +115,7 @@ export function UserActions({ user, onChanged, backHref }: UserActionsProps) {
         title={`Confirm ${name}'s account?`}
         confirmLabel="Confirm account"
         onClose={close}
-        onConfirm={() => changed(admin.confirmUser(id), `${name}'s account was confirmed`)}
+        onConfirm={() => changed(actions.confirm(id), `${name}'s account was confirmed`)}
       >
         <p>This marks their email address as confirmed.</p>
       </ConfirmDialog>
@@ -127,7 +126,7 @@ export function UserActions({ user, onChanged, backHref }: UserActionsProps) {
         variant="danger"
         onClose={close}
         onConfirm={async () => {
-          await admin.deleteUser(id);
+          await actions.delete(id);
           navigate(backHref);
           return `${name} was deleted`;
         }}
@@ -140,7 +139,7 @@ export function UserActions({ user, onChanged, backHref }: UserActionsProps) {
           current={user.email}
           onClose={close}
           onConfirm={(email) =>
-            changed(admin.changeUserEmail(id, { email }), `${name}'s email is now ${email}`)
+            changed(actions.changeEmail(id, { email }), `${name}'s email is now ${email}`)
           }
         />
       ) : null}
@@ -149,14 +148,14 @@ export function UserActions({ user, onChanged, backHref }: UserActionsProps) {
           name={name}
           current={isAdmin(user) ? STAFF_ROLE : MEMBER_ROLE}
           onClose={close}
-          onConfirm={(role) => changed(admin.changeUserRole(id, { role }), `${name}'s role is now ${role}`)}
+          onConfirm={(role) => changed(actions.changeRole(id, { role }), `${name}'s role is now ${role}`)}
         />
       ) : null}
       {open === 'profile' ? (
         <ProfileDialog
           user={user}
           onClose={close}
-          onConfirm={(changes) => changed(admin.updateUser(id, changes), `${name}'s profile was saved`)}
+          onConfirm={(changes) => changed(actions.update(id, changes), `${name}'s profile was saved`)}
         />
       ) : null}
     </div>

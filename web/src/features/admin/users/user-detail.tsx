@@ -7,7 +7,7 @@ import { isAdmin, userIdOf } from '@matchmaker/sdk/rules';
 import { PROFILE_FIELDS } from '@matchmaker/sdk/schemas';
 import { Link, useParams } from 'wouter';
 import { PageHeading } from '../../../components/index';
-import { getClient } from '../../../lib/client';
+import { getUser, getUserLogs, searchVisits } from '../admin-actions';
 import { formatDate, formatDateTime, fullName } from '../lib/format';
 import { RemoteView } from '../lib/remote-view';
 import { ACCOUNT_STATUS_LABELS, type AdminUserDetail, KYC_STATUS_LABELS } from '../lib/types';
@@ -19,7 +19,7 @@ export default function UserDetailPage() {
   const { id = '' } = useParams<{ id: string }>();
   const url = useUrlState();
   const from = url.get('from');
-  const remote = useRemote(`user:${id}`, (signal) => getClient().admin.getUser(id, { signal }));
+  const remote = useRemote(`user:${id}`, (signal) => getUser(id, signal));
   const backHref = from ? `/users?${from}` : '/users';
   const name = remote.state.data ? fullName(remote.state.data) : 'User';
 
@@ -150,9 +150,9 @@ function UserPhotos({ user }: { user: AdminUserDetail }) {
 }
 
 function UserActivity({ id }: { id: string }) {
-  const logs = useRemote(`logs:${id}`, (signal) => getClient().admin.getUserLogs(id, { signal }));
+  const logs = useRemote(`logs:${id}`, (signal) => getUserLogs(id, signal));
   const visits = useRemote(`visits:${id}`, (signal) =>
-    getClient().admin.searchVisits({ page: 1, filters: { user_id: id } }, { signal }),
+    searchVisits({ page: 1, filters: { user_id: id } }, signal),
   );
   return (
     <div className="admin-grid">

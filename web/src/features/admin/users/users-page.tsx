@@ -1,21 +1,17 @@
 /**
  * User search: by name, email or username, status and role, or a list of ids (bulk). Every filter
- * and the page are in the URL (`?q=&status=&role=&ids=&page=`).
+ * and the page are in the URL (`?q=&status=&role=&id=&page=`).
  */
 import { ADMIN_USERS_PAGE_SIZE, isAdmin, userIdOf } from '@matchmaker/sdk/rules';
 import type { UserSearchFilters } from '@matchmaker/sdk/schemas';
-import { type FormEvent, useEffect, useState } from 'react';
 import { Link } from 'wouter';
-import { Button, PageHeading, TextField } from '../../../components/index';
-import { getClient } from '../../../lib/client';
-import { DataTable } from '../lib/data-table';
+import { PageHeading, TextField } from '../../../components/index';
+import { searchUsers } from '../admin-actions';
+import { AdminList } from '../lib/admin-list';
+import { FilterForm, useUrlFilters } from '../lib/filter-form';
 import { formatDate, fullName } from '../lib/format';
-import { Pager } from '../lib/pager';
-import { RemoteView } from '../lib/remote-view';
 import { SelectField } from '../lib/select-field';
-import { ACCOUNT_STATUS_LABELS, type AdminUser, isKey } from '../lib/types';
-import { useUrlState } from '../lib/url-state';
-import { useRemote } from '../lib/use-remote';
+import { ACCOUNT_STATUS_LABELS, isKey } from '../lib/types';
 
 const STATUS_OPTIONS = [['', 'Any status'], ...Object.entries(ACCOUNT_STATUS_LABELS)] as const;
 const ROLE_OPTIONS = [
@@ -30,31 +26,20 @@ export function parseIds(text: string): string[] {
 }
 
 export default function UsersPage() {
-  const url = useUrlState();
-  const q = url.get('q');
+  const { url, applied, form } = useUrlFilters(['q', 'ids'], {
+    read: (state) => ({ q: state.get('q'), ids: state.getAll('id').join('\n') }),
+    write: (draft) => ({ q: draft.q.trim(), id: parseIds(draft.ids) }),
+  });
   const status = url.get('status');
   const role = url.get('role');
-  const ids = url.getAll('id');
+  const ids = parseIds(applied.ids);
   const page = url.page();
-  const [query, setQuery] = useState(q);
-  const [idText, setIdText] = useState(ids.join('\n'));
-  const idKey = ids.join(',');
-  useEffect(() => setQuery(q), [q]);
-  useEffect(() => setIdText(idKey.split(',').join('\n')), [idKey]);
 
   const filters: UserSearchFilters = {};
-  if (q) filters.search = q;
+  if (applied.q) filters.search = applied.q;
   if (isKey(ACCOUNT_STATUS_LABELS, status)) filters.status = status;
   if (role === 'member' || role === 'admin') filters.role = role;
   if (ids.length > 0) filters.bulk_ids = ids;
-  const remote = useRemote(JSON.stringify([filters, page]), (signal) =>
-    getClient().admin.searchUsers({ page, filters }, { signal }),
-  );
-
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    url.set({ q: query.trim(), id: parseIds(idText), page: null });
-  };
 
   return (
     <section className="admin-page">
@@ -66,14 +51,13 @@ export default function UsersPage() {
           Create an account
         </Link>
       </div>
-      <form className="admin-filters" aria-label="Users" onSubmit={search}>
-        <TextField
-          label="Name, email or username"
-          type="search"
-          autoComplete="off"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-        />
+      <FilterForm
+        label="Users"
+        form={form}
+        submitLabel="Search"
+        onClear={() => url.set({ q: null, status: null, role: null, id: null, page: null })}
+      >
+        <TextField label="Name, email or username" type="search" autoComplete="off" {...form.field('q')} />
         <SelectField
           label="Status"
           value={status}
@@ -94,69 +78,43 @@ export default function UsersPage() {
             id="admin-bulk-ids"
             className="field__input"
             rows={2}
-            value={idText}
-            onChange={(event) => setIdText(event.target.value)}
+            {...form.field('ids')}
             aria-describedby="admin-bulk-ids-hint"
           />
           <p className="field__hint" id="admin-bulk-ids-hint">
             One per line, or separated by commas.
           </p>
         </div>
-        <div className="admin-filters__actions">
-          <Button type="submit">Search</Button>
-          <Button
-            variant="ghost"
-            onClick={() => url.set({ q: null, status: null, role: null, id: null, page: null })}
+      </FilterForm>
+      <AdminList
+        requestKey={JSON.stringify([filters, page])}
+        request={(signal) => searchUsers({ page, filters }, signal)}
+        rows={(answer) => answer.users}
+        noun="users"
+        label="Users found"
+        pagerLabel="Users"
+        columns={['Name', 'Username', 'Email', 'Status', 'Role', 'Joined']}
+        cellClass={[undefined, undefined, 'admin-table__break']}
+        rowKey={(user) => userIdOf(user) ?? user.email}
+        cells={(user) => [
+          <Link
+            key="name"
+            href={`/users/${encodeURIComponent(userIdOf(user) ?? '')}?from=${encodeURIComponent(url.search)}`}
           >
-            Clear filters
-          </Button>
-        </div>
-      </form>
-      <RemoteView remote={remote} label="users" isEmpty={(data) => data.users.length === 0}>
-        {(data) => (
+            {fullName(user)}
+          </Link>,
+          user.username,
+          user.email,
           <>
-            <UsersTable users={data.users} />
-            <Pager
-              label="Users"
-              page={data.page}
-              totalPages={data.total_pages}
-              total={data.total}
-              onPage={(next) => url.set({ page: next })}
-            />
-          </>
-        )}
-      </RemoteView>
+            <span className={`admin-badge admin-badge--${user.status}`}>
+              {ACCOUNT_STATUS_LABELS[user.status]}
+            </span>
+            {user.is_deleted ? <span className="admin-badge admin-badge--deleted">Deleted</span> : null}
+          </>,
+          isAdmin(user) ? `Staff (${user.roles.join(', ')})` : 'Member',
+          formatDate(user.created_at),
+        ]}
+      />
     </section>
-  );
-}
-
-function UsersTable({ users }: { users: readonly AdminUser[] }) {
-  const url = useUrlState();
-  return (
-    <DataTable
-      label="Users found"
-      columns={['Name', 'Username', 'Email', 'Status', 'Role', 'Joined']}
-      cellClass={[undefined, undefined, 'admin-table__break']}
-      rows={users}
-      rowKey={(user) => userIdOf(user) ?? user.email}
-      cells={(user) => [
-        <Link
-          key="name"
-          href={`/users/${encodeURIComponent(userIdOf(user) ?? '')}?from=${encodeURIComponent(url.search)}`}
-        >
-          {fullName(user)}
-        </Link>,
-        user.username,
-        user.email,
-        <>
-          <span className={`admin-badge admin-badge--${user.status}`}>
-            {ACCOUNT_STATUS_LABELS[user.status]}
-          </span>
-          {user.is_deleted ? <span className="admin-badge admin-badge--deleted">Deleted</span> : null}
-        </>,
-        isAdmin(user) ? `Staff (${user.roles.join(', ')})` : 'Member',
-        formatDate(user.created_at),
-      ]}
-    />
   );
 }
