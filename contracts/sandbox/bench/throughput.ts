@@ -124,8 +124,8 @@ function caller(url: string, agent: Agent): Call {
   };
 }
 
-/** Alternating slices of reads and writes per ratio: enough for a median, each long enough to count. */
-const SLICES = 6;
+/** Rounds of a read slice and a write slice per ratio: many short ones (0.2 s of the default 6 s), so the median shrugs off the bursts of other work on a shared machine. */
+const SLICES = 15;
 
 /** Completed requests and errors of `run` on `concurrency` workers for `ms`. */
 async function slice(

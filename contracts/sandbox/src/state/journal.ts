@@ -140,8 +140,8 @@ export class Journal {
         this.pending.set(request, { recording: this.recordingForRequest() });
       done();
     });
-    // The answer leaves only once its entry is written (group commit: one write for every entry
-    // that arrived meanwhile).
+    // The answer leaves only once its entry is written (group commit: one write for the entries
+    // of every request answered in the same turn of the event loop).
     app.addHook('onSend', (request, _reply, payload, done) => {
       const pending = this.pending.get(request);
       if (!pending || this.replaying || !journaled(request)) {
@@ -219,8 +219,9 @@ export class Journal {
    * `write(2)`, then lets their answers go. The write is synchronous: appending a few KB to the
    * page cache takes microseconds, less than handing it to a thread-pool thread and waking the
    * event loop again for its result, which on a busy machine cost more than the write itself.
+   * `mayCompact`: false when a snapshot is starting anyway (it must not ask for another).
    */
-  private flush(): void {
+  private flush(mayCompact = true): void {
     this.flushQueued = false;
     const waiters = this.batchWaiters;
     if (waiters.length === 0) return;
@@ -236,7 +237,7 @@ export class Journal {
       console.error('sandbox: could not append to', this.logFile, error);
     }
     for (const waiter of waiters) waiter(failure);
-    if (this.logBytes >= Math.max(MIN_COMPACT_BYTES, this.snapshotBytes * COMPACT_FACTOR))
+    if (mayCompact && this.logBytes >= Math.max(MIN_COMPACT_BYTES, this.snapshotBytes * COMPACT_FACTOR))
       this.queueCompaction();
   }
 
@@ -337,7 +338,7 @@ export class Journal {
       clearTimeout(this.compactTimer);
       this.compactTimer = undefined;
     }
-    this.flush();
+    this.flush(false);
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
     if (existsSync(this.logFile)) {
