@@ -3,6 +3,8 @@
  * options, the colours of each stream, and (lazily) an SDK client with the profile's tokens.
  */
 import {
+  type CallHooks,
+  type ClientOptions,
   createClient,
   DEFAULT_REQUEST_TIMEOUT_MS,
   type MatchmakerClient,
@@ -33,7 +35,8 @@ import { stringAt } from './guards';
 import type { Io } from './io';
 import { requestTimeout } from './options';
 import type { OutputOptions } from './output';
-import { commandFetch, memberTokenError } from './requests';
+import { commandHooks, memberTokenError } from './requests';
+import { COMMAND_RETRY } from './retry-policy';
 import { ProfileTokenStore, readCredentials } from './token-cache';
 
 const globalsSchema = z.object({
@@ -64,8 +67,8 @@ export interface Context {
   dryRun?: DryRun;
   warn(message: string): void;
   info(message: string): void;
-  /** The client for this profile; created on first use (with `fetch` when given then). */
-  client(fetchImpl?: typeof fetch): MatchmakerClient;
+  /** The client for this profile; created on first use (with `setup` when given then). */
+  client(setup?: ClientSetup): MatchmakerClient;
   /**
    * For login: a client on the profile's credentials file even when MATCHMAKER_TOKEN is set, to
    * which a damaged file or another base's tokens count as none (login replaces them).
@@ -80,7 +83,7 @@ export interface Context {
    * The client, after checking a session exists (exit 4 otherwise) and, for MATCHMAKER_TOKEN,
    * that it is an admin's (login checks that of stored credentials; whoami is for any account).
    */
-  signedIn(fetchImpl?: typeof fetch): Promise<MatchmakerClient>;
+  signedIn(setup?: ClientSetup): Promise<MatchmakerClient>;
   /** The signed-in user (accounts.userInfo), asked once per run. */
   user(): Promise<SignedInUser>;
   tokenStore(): TokenStore;
@@ -151,40 +154,56 @@ export function parseFields(text: string | undefined): string[] | undefined {
   return fields;
 }
 
-interface ClientSettings {
+export interface ClientSettings {
   apiBase: string;
   timeoutMs: number;
-  envToken: boolean;
+  /** MATCHMAKER_TOKEN, when it is the credential: a refused call is checked against it. */
+  envToken: string | undefined;
   /** `matchmaker` with the options that reach this profile, for the commands messages suggest. */
   commandName: string;
-  /** A dry run: changes are held back at the fetch, which wraps the one below. */
+  /** A dry run: the change is held back before it is sent (the SDK's beforeAttempt hook). */
   dryRun?: DryRun;
 }
 
 /**
- * A client on `tokenStore`. Single commands go through commandFetch (requests.ts), which keeps
- * the time limit of each attempt and retries reads, so the SDK's own limit is off; a bulk run
- * brings its pooled fetch and retries, and the SDK keeps the limit.
+ * How a client calls the API, when a command needs other than single commands' way (a bulk run:
+ * its pooled fetch, its retry policy, its pause while a Retry-After holds).
  */
-function makeClient(
-  settings: ClientSettings,
-  tokenStore: TokenStore,
-  fetchImpl?: typeof fetch,
-): MatchmakerClient {
-  const transport = fetchImpl
-    ? { fetch: fetchImpl, timeoutMs: settings.timeoutMs }
-    : { fetch: commandFetch(settings), timeoutMs: 0 };
-  if (settings.dryRun) transport.fetch = settings.dryRun.fetch(transport.fetch, settings.apiBase);
+export interface ClientSetup {
+  fetch?: typeof fetch;
+  /** Absent: one attempt per call. */
+  retry?: ClientOptions['retry'];
+  hooks?: CallHooks;
+}
+
+/**
+ * A client on `tokenStore`. The SDK does every call: the time limit (`--request-timeout`), the
+ * retries and the hooks. Single commands retry reads (changes only after a 429) and say what
+ * staff need to know through the hooks of requests.ts; a bulk run brings its own setup.
+ */
+function makeClient(settings: ClientSettings, tokenStore: TokenStore, setup?: ClientSetup): MatchmakerClient {
+  const calls = setup ?? {
+    retry: { policy: COMMAND_RETRY, calls: 'reads' as const },
+    hooks: commandHooks(settings),
+  };
+  // A dry run of a single command holds its change back once the SDK has checked and built it
+  // (single commands' own hooks hold no attempt).
+  const { dryRun } = settings;
+  const hooks = dryRun ? { ...calls.hooks, beforeAttempt: dryRun.hold } : calls.hooks;
+  const retry = calls.retry;
   // The CLI subscribes to no session events, so there are no handler errors to report.
   return createClient({
     baseURL: settings.apiBase,
     tokenStore,
     locks: null,
+    timeoutMs: settings.timeoutMs,
     // Staff keep their stored credentials when a refresh fails on the network (SPEC.md logs out;
     // a CLI must not make someone sign in again because the VPN dropped).
     refreshNetworkFailure: 'keep-session',
     onError: () => {},
-    ...transport,
+    ...(retry ? { retry } : {}),
+    ...(hooks ? { hooks } : {}),
+    ...(calls.fetch ? { fetch: calls.fetch } : {}),
   });
 }
 
@@ -252,7 +271,7 @@ export async function createContext(command: Command, io: Io, dryRun?: DryRun): 
   const settings = (base: string, name = profile): ClientSettings => ({
     apiBase: base,
     timeoutMs: requestTimeoutMs,
-    envToken,
+    envToken: envToken && env.MATCHMAKER_TOKEN ? checkEnvToken(env.MATCHMAKER_TOKEN) : undefined,
     commandName: name === DEFAULT_PROFILE ? 'matchmaker' : `matchmaker --profile ${name}`,
   });
   let user: Promise<SignedInUser> | undefined;
@@ -290,8 +309,8 @@ export async function createContext(command: Command, io: Io, dryRun?: DryRun): 
     warn,
     info,
     tokenStore,
-    client(fetchImpl) {
-      client ??= checkFieldsFirst(makeClient({ ...settings(apiBase), dryRun }, tokenStore(), fetchImpl));
+    client(setup) {
+      client ??= checkFieldsFirst(makeClient({ ...settings(apiBase), dryRun }, tokenStore(), setup));
       return client;
     },
     loginClient() {
@@ -299,7 +318,7 @@ export async function createContext(command: Command, io: Io, dryRun?: DryRun): 
     },
     storedClient(base, name = profile) {
       return makeClient(
-        { ...settings(base, name), envToken: false },
+        { ...settings(base, name), envToken: undefined },
         profileStore(base, 'credentials', false, name),
       );
     },
@@ -314,12 +333,12 @@ export async function createContext(command: Command, io: Io, dryRun?: DryRun): 
         });
       return user;
     },
-    async signedIn(fetchImpl?: typeof fetch) {
+    async signedIn(setup?: ClientSetup) {
       if (!envToken) {
         await repairMode(credentialsDir(dir), warn);
         await repairMode(credentialsFile, warn);
       }
-      const current = context.client(fetchImpl);
+      const current = context.client(setup);
       if (!(await current.session.isLoggedIn())) {
         throw authError(
           `Not signed in (profile '${profile}', ${apiBase}): run ${loginCommandFor(profile, apiBaseSource === 'flag' ? apiBase : undefined)}`,
@@ -340,9 +359,9 @@ export async function createContext(command: Command, io: Io, dryRun?: DryRun): 
 /** Loads the signed-in user and refuses member accounts: the CLI is for staff. */
 export async function requireAdmin(
   context: Context,
-  fetchImpl?: typeof fetch,
+  setup?: ClientSetup,
 ): Promise<{ client: MatchmakerClient; userId: string | undefined }> {
-  const client = await context.signedIn(fetchImpl);
+  const client = await context.signedIn(setup);
   const user = await context.user();
   if (!isAdmin(user)) throw authError(`Not allowed: ${ADMIN_ONLY_MESSAGE}`, 'ADMIN_ONLY');
   return { client, userId: stringAt(user, 'keycloakId') ?? stringAt(user, 'id') };

@@ -1,14 +1,14 @@
 /**
  * `--dry-run` of a single command: it runs as it would (signed in, every check, every look-up,
- * all of them reads), and the change it would then send is held at the fetch the SDK calls, once
- * the SDK has checked and built it, and printed instead: the method, the URL and the body exactly
- * as they would go, never a password. Holding it at the fetch (not before the SDK call) is what
+ * all of them reads), and the change it would then send is held at the SDK's `beforeAttempt` hook,
+ * once the SDK has checked and built it, and printed instead: the method, the URL and the body
+ * exactly as they would go, never a password. Holding it there (not before the SDK call) is what
  * makes the plan the request itself rather than a description of it.
  */
-import type { EndpointId } from '@matchmaker/sdk';
+import type { AttemptInfo, EndpointId } from '@matchmaker/sdk';
+import { getEndpoint } from '@matchmaker/sdk/schemas';
 import { causeOf, isRecord } from './guards';
 import { type OutputOptions, printRecord } from './output';
-import { isRead, parseBody, routeOf, urlOf } from './requests';
 
 /** What a dry run prints: the change, and the request that would make it. */
 export interface Plan {
@@ -54,29 +54,21 @@ export class DryRun {
   }
 
   /**
-   * `inner`, with every request that changes something held back: a call of the catalogue that
-   * is not a read and needs a session, and any request outside the catalogue but a GET. Reads
-   * and the session's own calls (a token refresh) go through.
+   * The SDK's `beforeAttempt` hook that holds back every call that changes something: one the
+   * catalogue does not mark a read, that needs a session. Reads go through, and so do the
+   * session's own calls (a token refresh), which no hook sees.
    */
-  fetch(inner: typeof fetch, apiBase: string): typeof fetch {
-    return async (input, init) => {
-      const url = urlOf(input);
-      const method = (init?.method ?? 'GET').toUpperCase();
-      const called = routeOf(method, url, apiBase);
-      const changes = called
-        ? !isRead(called.endpoint) && called.endpoint.access === 'session'
-        : method !== 'GET';
-      if (!changes) return inner(input, init);
-      const body = init?.body == null ? null : (parseBody(init.body) ?? String(init.body));
-      throw new HeldChange({
-        endpoint: (called?.endpoint.id as EndpointId | undefined) ?? null,
-        summary: called?.endpoint.summary ?? `${method} ${url}`,
-        method,
-        url,
-        body: hideSecrets(body),
-      });
-    };
-  }
+  readonly hold = ({ endpoint, input }: AttemptInfo): undefined => {
+    const entry = getEndpoint(endpoint);
+    if (!entry || entry.effect === 'read' || entry.access !== 'session') return undefined;
+    throw new HeldChange({
+      endpoint: endpoint as EndpointId,
+      summary: entry.summary,
+      method: input.method,
+      url: input.url,
+      body: input.body === undefined ? null : hideSecrets(input.body),
+    });
+  };
 
   /**
    * Runs the command; the change it would send is printed as the plan (stdout, in the `-o`

@@ -84,7 +84,8 @@ const ENV_TOKEN_REFUSED = (apiBase: string | undefined) =>
 
 function describe(error: unknown, { apiBase, envToken, profile = 'default' }: RunFacts): Described {
   const signInAgain = `run ${loginCommandFor(profile)}`;
-  // A CliError the CLI's fetch (requests.ts) raised inside an SDK call.
+  // A CliError the CLI raised inside an SDK call (requests.ts's hooks: the SDK rejects with it as
+  // it is), or found as the cause of another error.
   const own = causeOf(error, CliError);
   if (own) return { message: own.message, code: own.code, exitCode: own.exitCode };
   if (envToken && isNotLoggedInError(error)) {
@@ -144,7 +145,7 @@ function describe(error: unknown, { apiBase, envToken, profile = 'default' }: Ru
     };
   }
   if (isTimeoutError(error)) {
-    // A bulk run's call or a logout (single commands time out in requests.ts).
+    // A bulk run's call or a logout (single commands' time-outs are said by requests.ts's hook).
     return {
       message: `${error.endpoint ?? 'A request'} got no answer within ${secondsText(error.timeoutMs)}: give it longer with --request-timeout SECONDS or MATCHMAKER_REQUEST_TIMEOUT (0 for no limit)`,
       code: 'TIMEOUT',

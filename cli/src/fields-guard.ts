@@ -9,7 +9,6 @@ import { z } from 'zod';
 import { usageError } from './exit';
 import { named } from './fields';
 import { isRecord } from './guards';
-import { isRead } from './requests';
 
 /** What an answer can hold: dotted paths, and paths under which any key may come (a z.record). */
 interface Shape {
@@ -118,7 +117,7 @@ export function checkFieldsOf(id: EndpointId, fields: readonly string[] | undefi
 const catalogue: Readonly<Record<string, EndpointDef>> = endpoints;
 
 /**
- * The client, with every call that can change something (not a read as requests.ts counts them,
+ * The client, with every call that can change something (not one the catalogue marks a read,
  * with a session) checking --fields against its answer first: a look-up before the change (a POST
  * search) is not checked, the change is. Calls keep their own `this` (services use private fields).
  * `onChange` is told when such a call passed the check and is being sent.
@@ -135,7 +134,7 @@ export function checkingFields<C extends object>(
         if (typeof value !== 'function' || typeof method !== 'string') return value;
         const call = value as (...args: unknown[]) => unknown;
         const endpoint = catalogue[`${name}.${method}`];
-        if (!endpoint || isRead(endpoint) || endpoint.access !== 'session')
+        if (!endpoint || endpoint.effect === 'read' || endpoint.access !== 'session')
           return (...args: unknown[]) => call.apply(inner, args);
         return (...args: unknown[]) => {
           checkFieldsBefore(endpoint, fields);

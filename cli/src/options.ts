@@ -6,7 +6,7 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import { usageError } from './exit';
 import { closest } from './fields';
 import { FORMATS } from './formats';
-import { DEFAULT_RETRY } from './retry-policy';
+import { DEFAULT_RETRIES } from './retry-policy';
 
 // --api-base's help follows the order of createContext (context.ts) in at most two lines of an
 // 80-column terminal.
@@ -24,7 +24,7 @@ export function addGlobalOptions(program: Command): Command {
       .option('-y, --yes', 'do not ask for confirmation (required for destructive commands off a terminal)')
       .option(
         '--request-timeout <n>',
-        `time limit of each request in seconds, 0 for none (else MATCHMAKER_REQUEST_TIMEOUT, default 30); reads are retried ${DEFAULT_RETRY.retries} times on network errors, 5xx and 429, changes only on 429`,
+        `time limit of each request in seconds, 0 for none (else MATCHMAKER_REQUEST_TIMEOUT, default 30); reads are retried ${DEFAULT_RETRIES} times on network errors, 5xx and 429, changes only on 429`,
         (text: string) =>
           requestTimeout('--request-timeout', text, (message) => new InvalidArgumentError(message)),
       )

@@ -74,8 +74,14 @@ export class ProfileTokenStore implements TokenStore {
     readonly options: ProfileStoreOptions,
   ) {}
 
-  async get(): Promise<Tokens | null> {
-    if (this.#cached === undefined) this.#cached = await this.#load();
+  /** Synchronous once the file has been read: every call of a run reads the tokens, and waits for nothing. */
+  get(): Tokens | null | Promise<Tokens | null> {
+    if (this.#cached === undefined) {
+      return this.#load().then((loaded) => {
+        this.#cached ??= loaded;
+        return this.#cached ? { ...this.#cached } : null;
+      });
+    }
     return this.#cached ? { ...this.#cached } : null;
   }
 

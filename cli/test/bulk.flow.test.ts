@@ -1,6 +1,10 @@
-/** The flow-control pieces of a bulk run, on their own: backpressure, pacing, Retry-After, jitter. */
+/**
+ * The flow-control pieces of a bulk run, on their own: backpressure, pacing, the run-wide pause
+ * while a Retry-After holds. (Reading Retry-After and the backoff's jitter are the SDK's now, and
+ * tested there: sdk/test/transport/retry.delay.test.ts.)
+ */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { backoff, DEFAULT_RETRY, Pacer, Pool, parseRetryAfter, RetryAfterGate } from '../src/bulk/flow';
+import { Pacer, Pool, pauseHooks, RetryAfterGate, StoppedWaiting } from '../src/bulk/flow';
 import { BitSet } from '../src/bulk/journal';
 
 afterEach(() => {
@@ -75,26 +79,6 @@ describe('Pacer at rates a timer cannot hold in one go', () => {
   });
 });
 
-describe('Retry-After and backoff', () => {
-  it('reads seconds and HTTP dates, ignores nonsense', () => {
-    expect(parseRetryAfter('2')).toBe(2_000);
-    expect(parseRetryAfter('0.5')).toBe(500);
-    expect(parseRetryAfter(new Date(10_000).toUTCString(), 4_000)).toBe(6_000);
-    expect(parseRetryAfter('soon')).toBeUndefined();
-    expect(parseRetryAfter(null)).toBeUndefined();
-  });
-
-  it('full jitter under an exponential cap; Retry-After is a floor', () => {
-    vi.spyOn(Math, 'random').mockReturnValue(0.999);
-    expect(backoff(DEFAULT_RETRY, 1, undefined)).toBeLessThan(DEFAULT_RETRY.baseMs);
-    expect(backoff(DEFAULT_RETRY, 3, undefined)).toBeLessThan(DEFAULT_RETRY.baseMs * 4);
-    expect(backoff(DEFAULT_RETRY, 30, undefined)).toBeLessThan(DEFAULT_RETRY.maxMs);
-    expect(backoff(DEFAULT_RETRY, 1, 3_000)).toBeGreaterThanOrEqual(3_000);
-    vi.spyOn(Math, 'random').mockReturnValue(0);
-    expect(backoff(DEFAULT_RETRY, 4, undefined)).toBe(0);
-  });
-});
-
 describe('RetryAfterGate', () => {
   it('keeps the latest deadline any answer asked for, and forgets it once passed', () => {
     const gate = new RetryAfterGate();
@@ -106,6 +90,71 @@ describe('RetryAfterGate', () => {
     gate.note(3_000, 1_500);
     expect(gate.remaining(1_500)).toBe(3_000);
     expect(gate.remaining(4_500)).toBeUndefined();
+  });
+});
+
+describe("the run's pause as the SDK's hooks", () => {
+  const info = {
+    endpoint: 'admin.suspendUser',
+    attempt: 1,
+    input: {
+      method: 'PUT' as const,
+      url: 'http://api.test/x',
+      params: {},
+      query: undefined,
+      body: undefined,
+    },
+  };
+  const answer = (status: number, retryAfterMs: number | undefined) => ({
+    endpoint: 'admin.suspendUser',
+    attempt: 1,
+    status,
+    durationMs: 1,
+    retryAfterMs,
+    body: undefined,
+  });
+
+  it("holds every attempt while a 429's or 503's Retry-After holds; other answers move nothing", async () => {
+    vi.useFakeTimers();
+    const gate = new RetryAfterGate();
+    const hooks = pauseHooks(gate, new AbortController().signal);
+    expect(hooks.beforeAttempt?.(info)).toBeUndefined();
+    hooks.afterResponse?.(answer(500, 5_000));
+    expect(gate.remaining()).toBeUndefined();
+    hooks.afterResponse?.(answer(429, 2_000));
+    let sent = false;
+    const held = hooks.beforeAttempt?.(info)?.then(() => {
+      sent = true;
+    });
+    await vi.advanceTimersByTimeAsync(1_990);
+    expect(sent).toBe(false);
+    // A 503 that asks for longer extends the pause for the attempts already waiting.
+    hooks.afterResponse?.(answer(503, 3_000));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(sent).toBe(false);
+    await vi.advanceTimersByTimeAsync(2_200);
+    await held;
+    expect(sent).toBe(true);
+  });
+
+  it('ends the pause at once when the run stops: the row is left for --resume', async () => {
+    vi.useFakeTimers();
+    const gate = new RetryAfterGate();
+    const stop = new AbortController();
+    const hooks = pauseHooks(gate, stop.signal);
+    hooks.afterResponse?.(answer(429, 30_000));
+    const held = hooks.beforeAttempt?.(info);
+    stop.abort();
+    await expect(held).rejects.toBeInstanceOf(StoppedWaiting);
+  });
+
+  it('a Retry-After longer than a run waits is told to the gate, not waited for', () => {
+    const told: number[] = [];
+    const gate = new RetryAfterGate((ms) => told.push(ms));
+    const hooks = pauseHooks(gate, new AbortController().signal);
+    hooks.afterResponse?.(answer(429, 3_600_000));
+    expect(told).toEqual([3_600_000]);
+    expect(hooks.beforeAttempt?.(info)).toBeUndefined();
   });
 });
 

@@ -1,15 +1,19 @@
 /**
  * The run's pooled fetch against a real node:http server: answers read whole (status, body,
- * headers, empty bodies), and the Retry-After of 429 and 503 answers noted on the run's gate.
+ * headers, empty bodies), and, through the SDK's hooks, the Retry-After of 429 and 503 answers
+ * noted on the run's gate; no time limit of undici's own.
  */
 import { once } from 'node:events';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { createClient, MemoryTokenStore } from '@matchmaker/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RetryAfterGate } from '../src/bulk/flow';
+import { pauseHooks, RetryAfterGate } from '../src/bulk/flow';
 import { pooledFetch } from '../src/bulk/http';
 
 let server: Server;
+let next: { status: number; retryAfter: string | null } = { status: 200, retryAfter: null };
 let base = '';
 const seen: { method: string; headers: Record<string, string | string[] | undefined>; body: string }[] = [];
 
@@ -22,8 +26,9 @@ beforeAll(async () => {
     request.on('end', () => {
       seen.push({ method: request.method ?? '', headers: request.headers, body });
       const url = new URL(request.url ?? '/', 'http://x');
-      const status = Number(url.searchParams.get('status') ?? '200');
-      const retryAfter = url.searchParams.get('retry-after');
+      // The SDK's calls name no status: they get the next answer a test set.
+      const status = Number(url.searchParams.get('status') ?? next.status);
+      const retryAfter = url.searchParams.get('retry-after') ?? next.retryAfter;
       if (retryAfter !== null) response.setHeader('retry-after', retryAfter);
       response.setHeader('content-type', 'application/json');
       response.statusCode = status;
@@ -64,21 +69,80 @@ describe('the pooled fetch', () => {
     }
   });
 
-  it("notes a 429's or 503's Retry-After on the gate, in seconds or as a date; other answers do not", async () => {
+  it("gets a 429's or 503's Retry-After to the gate through the SDK, in seconds or as a date; other answers' do not", async () => {
     const gate = new RetryAfterGate();
-    const pool = pooledFetch(2, gate);
+    const pool = pooledFetch(2);
+    const client = createClient({
+      baseURL: base,
+      tokenStore: new MemoryTokenStore({ accessToken: 't', refreshToken: '' }),
+      locks: null,
+      fetch: pool.fetch,
+      hooks: pauseHooks(gate, new AbortController().signal),
+    });
+    const answered = async (status: number, retryAfter: string | null) => {
+      next = { status, retryAfter };
+      await client.features.list().catch(() => undefined);
+    };
     try {
-      await pool.fetch(`${base}/x?status=200&retry-after=30`);
+      await answered(500, '30');
       expect(gate.remaining()).toBeUndefined();
-      await pool.fetch(`${base}/x?status=429&retry-after=3`);
+      await answered(429, '3');
       expect(gate.remaining()).toBeGreaterThan(2_500);
       expect(gate.remaining()).toBeLessThanOrEqual(3_000);
       const later = new Date(Date.now() + 20_000).toUTCString();
-      await pool.fetch(`${base}/x?status=503&retry-after=${encodeURIComponent(later)}`);
+      await answered(503, later);
       // The later of the two asks wins.
       expect(gate.remaining()).toBeGreaterThan(15_000);
     } finally {
+      next = { status: 200, retryAfter: null };
       await pool.close();
     }
   });
+});
+
+/** undici's clock for its idle time limits (headers, body), which its tests move on by hand. */
+const undiciTimers = createRequire(import.meta.url)('undici/lib/util/timers.js') as {
+  tick: (delayMs?: number) => void;
+};
+
+describe('the time limit of an attempt', () => {
+  it.each(['headers', 'body'] as const)(
+    "is the SDK's alone: undici's own 300 s limit on the %s is off",
+    async (late) => {
+      let answer: ServerResponse | undefined;
+      const slow = createServer((_request, response) => {
+        answer = response;
+        if (late === 'body') {
+          // The headers go now, the body after the time a limit of undici's would have cut it.
+          response.writeHead(200, { 'content-type': 'application/json' });
+          response.write('{"late":');
+        }
+      });
+      slow.listen(0, '127.0.0.1');
+      await once(slow, 'listening');
+      const pool = pooledFetch(1);
+      try {
+        const url = `http://127.0.0.1:${(slow.address() as AddressInfo).port}/x`;
+        const pending = pool.fetch(url, { method: 'GET' });
+        pending.catch(() => {});
+        await expect.poll(() => answer).toBeDefined();
+        // undici arms a limit on the next tick of its clock and fires it on a later one.
+        undiciTimers.tick(0);
+        undiciTimers.tick(301_000);
+        undiciTimers.tick(301_000);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        if (late === 'headers') {
+          answer?.writeHead(200, { 'content-type': 'application/json' });
+          answer?.write('{"late":');
+        }
+        answer?.end('true}');
+        const response = await pending;
+        expect(await response.json()).toEqual({ late: true });
+      } finally {
+        await pool.close();
+        slow.closeAllConnections();
+        slow.close();
+      }
+    },
+  );
 });

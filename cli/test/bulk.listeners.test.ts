@@ -9,9 +9,10 @@ import { join } from 'node:path';
 import { DEMO_PASSWORD, type RunningSandbox } from '@matchmaker/sandbox';
 import { createClient, MemoryTokenStore } from '@matchmaker/sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RetryAfterGate } from '../src/bulk/flow';
+import { pauseHooks, RetryAfterGate } from '../src/bulk/flow';
 import { pooledFetch } from '../src/bulk/http';
-import { runBulk } from '../src/bulk/runner';
+import { RunControl, runBulk } from '../src/bulk/runner';
+import { rowRetry } from '../src/retry-policy';
 import { memberIds, sandbox, tempDir } from './support/cli';
 import { specFor } from './support/run-spec';
 
@@ -31,16 +32,19 @@ describe("the run's shared abort signal", () => {
     const path = join(dir, 'rows.csv');
     writeFileSync(path, `id\n${lines.join('\n')}\n`);
     const gate = new RetryAfterGate();
-    const pool = pooledFetch(8, gate);
+    const pool = pooledFetch(8);
+    const control = new RunControl();
+    // The run's client as `matchmaker bulk` makes it (commands/bulk.ts), with short backoffs.
     const client = createClient({
       baseURL: box.url,
       tokenStore: new MemoryTokenStore(),
       locks: null,
       fetch: pool.fetch,
+      retry: { policy: rowRetry(5, { kind: 'backoff', baseMs: 5, maxMs: 20 }), calls: 'safe' },
+      hooks: pauseHooks(gate, control.stopSignal),
     });
     await client.accounts.login({ email: 'admin@sandbox.test', password: DEMO_PASSWORD });
-    const { spec, stderr } = specFor(path, { concurrency: 8, gate, client });
-    const { control } = spec;
+    const { spec, stderr } = specFor(path, { concurrency: 8, client, control });
     const listening: number[] = [];
     const sample = setInterval(() => listening.push(getEventListeners(control.signal, 'abort').length), 2);
     box.faults.failRate = 0.2;

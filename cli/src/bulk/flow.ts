@@ -1,12 +1,11 @@
 /**
  * Flow control of a bulk run: a pool of N rows in flight that makes the reader wait for a free
- * slot (p-limit would queue every row of the file), a pacer for `--rate`, and retries with
- * exponential backoff and full jitter for network errors, 5xx and 429 only, honouring the
- * server's Retry-After (noted by the run's pooled fetch, since the SDK's HttpError carries the
- * body but not the headers).
+ * slot (p-limit would queue every row of the file), a pacer for `--rate`, and the run-wide pause
+ * while a server's Retry-After holds. Retries are the SDK's (the run hands it its policy); these
+ * hold its attempts through its hooks and learn the server's Retry-After from them.
  */
-import { isHttpError, isNetworkError, isTimeoutError } from '@matchmaker/sdk';
-import type { RetryPolicy } from '../retry-policy';
+import type { CallHooks } from '@matchmaker/sdk';
+import { MAX_RETRY_AFTER_MS } from '../retry-policy';
 
 export class Pool {
   #active = 0;
@@ -131,112 +130,54 @@ export class RetryAfterGate {
 }
 
 /**
- * The longest Retry-After a run waits out: 15 minutes. A server asking for more (an outage, a
- * bad gateway header: Node cannot even time more than 24.8 days) stops the run, to be resumed.
- */
-export const MAX_RETRY_AFTER_MS = 15 * 60_000;
-
-export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  if (/^\d+(\.\d+)?$/.test(value.trim())) return Math.round(Number(value) * 1000);
-  const at = Date.parse(value);
-  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
-}
-
-export function isRetryableError(error: unknown): boolean {
-  if (isNetworkError(error) || isTimeoutError(error)) return true;
-  return isHttpError(error) && (error.status >= 500 || error.status === 429);
-}
-
-export { DEFAULT_RETRY, type RetryPolicy } from '../retry-policy';
-
-/** Full jitter: a random wait up to the exponential cap; Retry-After, when given, is a floor. */
-export function backoff(policy: RetryPolicy, retry: number, retryAfterMs: number | undefined): number {
-  const cap = Math.min(policy.maxMs, policy.baseMs * 2 ** (retry - 1));
-  const jittered = Math.random() * cap;
-  return retryAfterMs === undefined ? jittered : retryAfterMs + Math.random() * Math.min(250, cap);
-}
-
-/**
- * The run stopped (Ctrl-C, SIGTERM) while a row waited for its next attempt (a backoff, the
- * server's Retry-After, `--rate`): the row is left for `--resume`, neither done nor failed.
+ * The run stopped (Ctrl-C, SIGTERM) while a row waited to be sent (the server's Retry-After,
+ * `--rate`): the row is left for `--resume`, neither done nor failed. (A row that waited for the
+ * SDK's next retry ends the same way, with the SDK's AbortedError: see `stopRetries`.)
  */
 export class StoppedWaiting extends Error {
-  constructor(
-    /** The error of the row's last attempt, if it had one. */
-    readonly last: unknown,
-  ) {
+  constructor() {
     super('the run stopped while this row waited to be sent');
   }
 }
 
-/** The last error of a row's call, with how many attempts were made. */
-export class GaveUp extends Error {
-  constructor(
-    readonly error: unknown,
-    readonly attempts: number,
-  ) {
-    super(error instanceof Error ? error.message : String(error));
+/** Runs a wait that `stop` ends; ended by it, the row is left for --resume (StoppedWaiting). */
+export async function waitUnlessStopped(wait: () => Promise<void>, stop: AbortSignal): Promise<void> {
+  if (stop.aborted) throw new StoppedWaiting();
+  try {
+    await wait();
+  } catch (error) {
+    if (stop.aborted) throw new StoppedWaiting();
+    throw error;
   }
-}
-
-export interface Attempted<T> {
-  value: T;
-  attempts: number;
 }
 
 /**
  * Waits while the server's Retry-After holds (a later 429 can extend it), plus a little jitter so
  * the waiting rows do not all arrive in the same millisecond.
  */
-async function waitOutGate(gate: RetryAfterGate, signal: AbortSignal): Promise<void> {
+async function waitOutGate(gate: RetryAfterGate, stop: AbortSignal): Promise<void> {
   for (let left = gate.remaining(); left !== undefined; left = gate.remaining()) {
-    await sleep(left + Math.random() * GATE_JITTER_MS, signal);
-  }
-}
-
-/** Waits unless the run stops first; then the row is left for --resume. */
-async function waitOrStop(wait: () => Promise<void>, stop: AbortSignal, last: unknown): Promise<void> {
-  if (stop.aborted) throw new StoppedWaiting(last);
-  try {
-    await wait();
-  } catch (error) {
-    if (stop.aborted) throw new StoppedWaiting(last);
-    throw error;
+    const ms = left + Math.random() * GATE_JITTER_MS;
+    await waitUnlessStopped(() => sleep(ms, stop), stop);
   }
 }
 const GATE_JITTER_MS = 100;
 
 /**
- * Runs `call` until it succeeds, fails for good, or the run stops. Every attempt, a row's first
- * included, waits while the server's Retry-After holds: a rate limit is the run's, and rows that
- * never met it would otherwise spend each new window's budget before the rows that waited (which
- * then meet 429 again, window after window, until their retries run out).
- *
- * `stop` (the run's first Ctrl-C or SIGTERM) ends every wait at once (a backoff, Retry-After,
- * and `beforeEach`, the `--rate` pacer, which is handed the same signal) and sends nothing more:
- * the row is left for --resume (StoppedWaiting). A call already sent is not cut by it.
+ * The run-wide pause, as the SDK's hooks: every attempt of the run's client (a row's first
+ * included, and the sign-in check) waits while the server's Retry-After holds, since a rate limit
+ * is the run's: rows that never met it would otherwise spend each new window's budget before the
+ * rows that waited (which then meet 429 again, window after window, until their retries run out).
+ * Each 429's or 503's Retry-After, as the SDK reads it, extends the pause; one longer than a run
+ * waits stops the run (the gate's `onTooLong`). `stop` (the run's first Ctrl-C or SIGTERM) ends
+ * the pause at once and sends nothing more.
  */
-export async function withRetries<T>(
-  policy: RetryPolicy,
-  call: () => Promise<T>,
-  beforeEach: (() => Promise<void>) | undefined,
-  stop: AbortSignal,
-  gate?: RetryAfterGate,
-): Promise<Attempted<T>> {
-  let last: unknown;
-  for (let attempt = 1; ; attempt++) {
-    if (gate?.remaining() !== undefined) await waitOrStop(() => waitOutGate(gate, stop), stop, last);
-    if (beforeEach) await waitOrStop(beforeEach, stop, last);
-    if (stop.aborted) throw new StoppedWaiting(last);
-    try {
-      return { value: await call(), attempts: attempt };
-    } catch (error) {
-      if (attempt > policy.retries || !isRetryableError(error)) throw new GaveUp(error, attempt);
-      last = error;
-      const status = isHttpError(error) ? error.status : 0;
-      const wait = backoff(policy, attempt, status === 429 || status === 503 ? gate?.remaining() : undefined);
-      await waitOrStop(() => sleep(wait, stop), stop, last);
-    }
-  }
+export function pauseHooks(gate: RetryAfterGate, stop: AbortSignal): CallHooks {
+  return {
+    beforeAttempt: () => (gate.remaining() === undefined ? undefined : waitOutGate(gate, stop)),
+    afterResponse: ({ status, retryAfterMs }) => {
+      if (status === 429 || status === 503) gate.note(retryAfterMs);
+      return undefined;
+    },
+  };
 }

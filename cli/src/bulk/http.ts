@@ -4,10 +4,13 @@
  * WHATWG machinery (web streams, transferable signals) that a JSON call does not need: on the
  * benchmark, a plain undici.request loop was about 3x faster than the same loop on fetch.
  * Bodies other than text (multipart uploads) are not used by bulk actions and go to fetch.
+ *
+ * It is only a way to send: no retry, no time limit, no reading of Retry-After of its own. The SDK
+ * does all of those for every call (the time limit through the signal it passes, which undici
+ * follows), and the run learns the server's Retry-After from the SDK's hooks.
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { Agent, request } from 'undici';
-import { parseRetryAfter, type RetryAfterGate } from './flow';
 
 const NULL_BODY = new Set([101, 204, 205, 304]);
 const EMPTY = new Uint8Array(new ArrayBuffer(0));
@@ -24,11 +27,11 @@ function urlOf(input: Parameters<typeof fetch>[0]): string {
 }
 
 function headerRecord(init: HeadersInit | undefined): Record<string, string> {
+  // The SDK hands over one plain header object per token: undici takes it as it is.
+  if (init === undefined) return {};
+  if (!(init instanceof Headers) && !Array.isArray(init)) return init;
   const out: Record<string, string> = {};
-  if (init === undefined) return out;
-  // ofetch always hands over a Headers: iterate it rather than copying it into another one.
-  const headers = init instanceof Headers ? init : new Headers(init);
-  for (const [key, value] of headers) out[key] = value;
+  for (const [key, value] of init instanceof Headers ? init : new Headers(init)) out[key] = value;
   return out;
 }
 
@@ -48,7 +51,7 @@ function toHeaders(raw: IncomingHttpHeaders): Headers {
  * whatwg-fetch polyfill it offers the bytes as `_bodyInit`, which is what ofetch looks at to
  * tell an empty answer from one to parse). A web-stream body per answer, which
  * `new Response(bytes)` builds, cost more CPU than the request itself; the Headers are built
- * only when asked for (the CLI reads those of 429 and 503 answers only).
+ * only when asked for (the SDK reads those of 429 and 503 answers only, for their Retry-After).
  */
 export class BufferedResponse extends Response {
   readonly _bodyInit: Uint8Array<ArrayBuffer> | null;
@@ -109,18 +112,13 @@ export class BufferedResponse extends Response {
   }
 }
 
-/** The first value of a raw header. */
-function rawHeader(raw: IncomingHttpHeaders, name: string): string | null {
-  const value = raw[name];
-  return (Array.isArray(value) ? value[0] : value) ?? null;
-}
-
 /**
- * The pooled fetch; with a gate it notes the Retry-After of 429 and 503 answers there (read from
- * undici's raw headers, so no Headers object is built for the answers that have none).
+ * The pooled fetch, with `connections` keep-alive connections (the run's concurrency). undici's
+ * own limits on a request's headers and body (300 s each by default) are off: an attempt's time
+ * limit is the SDK's (`--request-timeout`, which may be longer, or none), through its signal.
  */
-export function pooledFetch(connections: number, gate?: RetryAfterGate): PooledFetch {
-  const agent = new Agent({ connections, keepAliveTimeout: 10_000 });
+export function pooledFetch(connections: number): PooledFetch {
+  const agent = new Agent({ connections, keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0 });
   const pooled: typeof fetch = async (input, init) => {
     const body = init?.body;
     if (body !== undefined && body !== null && typeof body !== 'string') return fetch(input, init);
@@ -135,9 +133,6 @@ export function pooledFetch(connections: number, gate?: RetryAfterGate): PooledF
     const empty = NULL_BODY.has(answer.statusCode) || method === 'HEAD';
     const bytes = empty ? EMPTY : new Uint8Array(await answer.body.arrayBuffer());
     if (empty) answer.body.resume();
-    if (gate && (answer.statusCode === 429 || answer.statusCode === 503)) {
-      gate.note(parseRetryAfter(rawHeader(answer.headers, 'retry-after')));
-    }
     return new BufferedResponse(answer.statusCode, bytes, answer.headers);
   };
   return { fetch: pooled, close: () => agent.close() };

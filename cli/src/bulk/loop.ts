@@ -1,15 +1,17 @@
 /**
  * A bulk run's loop: each row read, decided (decide.ts) and carried out: failed into the journal
  * and the failures file, listed by a dry run, skipped, held (a correction from stdin) or sent
- * through the bounded pool, paced, with retries. It ends at the end of the input or at a stop,
- * once the rows in flight have finished, and says what happened for the outcome (outcome.ts).
+ * through the bounded pool, paced; the SDK retries each row by the run's policy. It ends at the
+ * end of the input or at a stop, once the rows in flight have finished, and says what happened
+ * for the outcome (outcome.ts).
  */
 import { isAbortedError, isHttpError, isNotLoggedInError, isSuspendedError } from '@matchmaker/sdk';
 import { describeError } from '../errors';
 import { CliError, EXIT } from '../exit';
+import { MAX_RETRY_AFTER_MS } from '../retry-policy';
 import type { Plan } from './actions';
 import { decide, type Mode, planOf } from './decide';
-import { GaveUp, Pacer, Pool, StoppedWaiting, withRetries } from './flow';
+import { Pacer, Pool, StoppedWaiting, waitUnlessStopped } from './flow';
 import { BitSet, type JournalState, type JournalWriter } from './journal';
 import type { Counts, Progress, RunNotes } from './progress';
 import { type CsvHeader, displayName, InputBrokenError, type InputRow, readRows } from './reader';
@@ -73,6 +75,17 @@ export function isFatal(error: unknown): boolean {
   return isNotLoggedInError(error) || isSuspendedError(error) || (isHttpError(error) && error.status === 401);
 }
 
+/**
+ * A row the run's stop left unsent (neither done nor failed, for --resume): stopped in a wait of
+ * the run's (the pause, the pacer) or of the SDK's retries (its AbortedError, the run's abort
+ * signal not fired), or refused with a Retry-After longer than a run waits, which stops the run.
+ */
+function waiting(error: unknown, signal: AbortSignal): boolean {
+  if (error instanceof StoppedWaiting) return true;
+  if (isAbortedError(error)) return !signal.aborted;
+  return isHttpError(error) && (error.retryAfterMs ?? 0) > MAX_RETRY_AFTER_MS;
+}
+
 export const repeatMessage = (plan: Plan) => `user ${plan.id} repeats an earlier row: skipped`;
 
 /**
@@ -107,31 +120,36 @@ function sender(spec: RunSpec, sinks: Sinks, found: Looped) {
     });
     sinks.failures?.write(row, message);
   };
+  const stop = spec.control.stopSignal;
+  const pace = pacer.paced ? () => waitUnlessStopped(() => pacer.wait(stop), stop) : undefined;
   const apply = async (row: InputRow, plan: Plan) => {
     const client = spec.client;
     if (!client) throw new Error('a real run has a client');
     // The run's one signal goes to every call: the SDK and the waits here detach their listeners
-    // when each call or wait ends, so nothing of a finished row stays on it.
+    // when each call or wait ends, so nothing of a finished row stays on it. The first stop ends
+    // the SDK's retry waits (stopRetries) and the pacer's without cutting a request in flight.
     const signal = spec.control.signal;
+    let attempts = 0;
     try {
-      const { attempts } = await withRetries(
-        spec.retry,
-        () => spec.action.apply(client, plan, { signal }),
-        pacer.paced ? () => pacer.wait(spec.control.stopSignal) : undefined,
-        spec.control.stopSignal,
-        spec.gate,
-      );
+      await spec.action.apply(client, plan, {
+        signal,
+        stopRetries: stop,
+        hooks: {
+          beforeAttempt: ({ attempt }) => {
+            attempts = attempt;
+            return pace?.();
+          },
+        },
+      });
       counts.ok += 1;
       sinks.writer?.record({ line: row.line, id: plan.id, status: 'ok', attempts });
-    } catch (caught) {
-      const error = caught instanceof GaveUp ? caught.error : caught;
-      if (caught instanceof StoppedWaiting) found.waitingRows += 1;
+    } catch (error) {
+      if (waiting(error, signal)) found.waitingRows += 1;
       else if (signal.aborted || isAbortedError(error)) found.interruptedRows += 1;
       else if (isFatal(error)) {
         found.fatal ??= error;
         spec.control.stop();
       } else {
-        const attempts = caught instanceof GaveUp ? caught.attempts : undefined;
         fail(row, plan.id, describeError(error).message, attempts);
       }
     } finally {

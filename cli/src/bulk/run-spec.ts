@@ -7,7 +7,6 @@ import type { RunFacts } from '../errors';
 import type { Io } from '../io';
 import type { ListPrinter } from '../output';
 import type { BulkAction } from './actions';
-import type { RetryAfterGate, RetryPolicy } from './flow';
 import type { InputSource } from './reader';
 import type { RunControl } from './run-control';
 
@@ -18,9 +17,6 @@ export interface RunSpec {
   idColumn: string;
   concurrency: number;
   rate: number | undefined;
-  retry: RetryPolicy;
-  /** Where the run's fetch notes the server's Retry-After. */
-  gate?: RetryAfterGate;
   dryRun: boolean;
   validateOnly: boolean;
   resume: boolean;
@@ -30,7 +26,10 @@ export interface RunSpec {
   journalGiven: boolean;
   failuresPath: string;
   reportPath: string | undefined;
-  /** The client for a real run (absent for --dry-run and --validate-only). */
+  /**
+   * The client for a real run (absent for --dry-run and --validate-only), made with the run's
+   * retry policy and its pause while a Retry-After holds (`pauseHooks`): the SDK retries a row.
+   */
   client: MatchmakerClient | undefined;
   /** Where --dry-run prints the planned changes. */
   printer: ListPrinter | undefined;

@@ -9,7 +9,7 @@ import {
   configureAction,
   type OptionValues,
 } from '../bulk/actions';
-import { DEFAULT_RETRY, GaveUp, MAX_RETRY_AFTER_MS, RetryAfterGate, withRetries } from '../bulk/flow';
+import { pauseHooks, RetryAfterGate } from '../bulk/flow';
 import { pooledFetch } from '../bulk/http';
 import { fileSource, inputFormat } from '../bulk/reader';
 import { besideInput } from '../bulk/report';
@@ -22,6 +22,7 @@ import { helpParagraph } from '../help';
 import { listValues, positiveInt } from '../options';
 import { listPrinter } from '../output';
 import { confirmAction } from '../prompt';
+import { DEFAULT_RETRIES, MAX_RETRY_AFTER_MS, rowRetry } from '../retry-policy';
 
 /** The options of every run; each action's own (`--role`...) are read by its entry in actions.ts. */
 interface BulkOptions extends OptionValues {
@@ -95,23 +96,19 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
       ),
     ),
   );
-  const pool = pooledFetch(options.concurrency, gate);
-  const fetchImpl = pool.fetch;
-  const retry = { ...DEFAULT_RETRY, retries: options.retries };
-  // The check that an admin is signed in rides out the same transient failures as the rows.
+  const pool = pooledFetch(options.concurrency);
+  // The run's client: the SDK retries each row by the run's policy (every action is idempotent)
+  // and holds every attempt while a server's Retry-After holds. The check that an admin is
+  // signed in rides out the same transient failures as the rows.
   const signedIn = real
-    ? await withRetries(
-        retry,
-        () => requireAdmin(context, fetchImpl),
-        async () => {},
-        control.stopSignal,
-        gate,
-      ).then(
-        (done) => done.value,
-        (error: unknown) => {
-          throw error instanceof GaveUp ? error.error : error;
-        },
-      )
+    ? await requireAdmin(context, {
+        fetch: pool.fetch,
+        retry: { policy: rowRetry(options.retries), calls: 'safe' },
+        hooks: pauseHooks(gate, control.stopSignal),
+      }).catch((error: unknown) => {
+        // A Retry-After longer than a run waits has stopped the run: that is what to say.
+        throw control.failure ?? error;
+      })
     : undefined;
   const client = signedIn?.client;
   const dryRun = options.dryRun === true;
@@ -149,8 +146,6 @@ async function bulk(context: Context, name: BulkActionName, options: BulkOptions
       idColumn: options.column,
       concurrency: options.concurrency,
       rate: options.rate,
-      retry,
-      gate,
       dryRun: options.dryRun === true,
       validateOnly: options.validateOnly === true,
       resume: options.resume === true,
@@ -217,7 +212,7 @@ export function bulkCommand(f: Factory): Command {
         '--retries <n>',
         `retries per row for network errors, 5xx and 429 (at most ${MAX_RETRIES})`,
         nonNegativeInt,
-        DEFAULT_RETRY.retries,
+        DEFAULT_RETRIES,
       )
       .option(
         '--dry-run',

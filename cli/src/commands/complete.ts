@@ -14,8 +14,8 @@ import type { Factory } from '../factory';
 
 async function values(context: Context, kind: AskedValues, feature: string | undefined): Promise<string[]> {
   if (kind === 'profile') return profileNames(context.dir, context.config);
-  // The client's own fetch: one attempt within --request-timeout, not the retries of a read.
-  const { features } = await context.client(globalThis.fetch).features.list();
+  // A client of its own setup: one attempt within --request-timeout, not the retries of a read.
+  const { features } = await context.client({}).features.list();
   if (kind === 'feature') return features.map((entry) => entry.code);
   const wanted = feature?.toLowerCase();
   const parent = features.find((entry) => entry.code.toLowerCase() === wanted);

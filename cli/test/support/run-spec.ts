@@ -6,10 +6,10 @@ import { PassThrough } from 'node:stream';
 import { DEMO_PASSWORD, type RunningSandbox } from '@matchmaker/sandbox';
 import { createClient, type MatchmakerClient, MemoryTokenStore } from '@matchmaker/sdk';
 import { configureAction } from '../../src/bulk/actions';
-import { DEFAULT_RETRY } from '../../src/bulk/flow';
 import { fileSource } from '../../src/bulk/reader';
 import { RunControl } from '../../src/bulk/run-control';
 import type { RunSpec } from '../../src/bulk/run-spec';
+import { DEFAULT_RETRIES, rowRetry } from '../../src/retry-policy';
 import { tempDir } from './cli';
 
 export interface Captured {
@@ -41,7 +41,6 @@ export function specFor(path: string, overrides: Partial<RunSpec> = {}): Capture
     idColumn: 'id',
     concurrency: 4,
     rate: undefined,
-    retry: { ...DEFAULT_RETRY, baseMs: 5, maxMs: 20 },
     dryRun: false,
     validateOnly: false,
     resume: false,
@@ -61,9 +60,17 @@ export function specFor(path: string, overrides: Partial<RunSpec> = {}): Capture
   return { spec, stderr: () => stderr, asked };
 }
 
-/** An SDK client signed in to the sandbox as its admin. */
+/**
+ * An SDK client signed in to the sandbox as its admin, retrying as a run's client does
+ * (commands/bulk.ts), with short backoffs.
+ */
 export async function adminClient(box: RunningSandbox): Promise<MatchmakerClient> {
-  const client = createClient({ baseURL: box.url, tokenStore: new MemoryTokenStore(), locks: null });
+  const client = createClient({
+    baseURL: box.url,
+    tokenStore: new MemoryTokenStore(),
+    locks: null,
+    retry: { policy: rowRetry(DEFAULT_RETRIES, { kind: 'backoff', baseMs: 5, maxMs: 20 }), calls: 'safe' },
+  });
   await client.accounts.login({ email: 'admin@sandbox.test', password: DEMO_PASSWORD });
   return client;
 }

@@ -163,7 +163,12 @@ function responses(entry: EndpointDef): Json {
     answers[String(answer.status)] = {
       description: answer.description,
       ...(answer.headers ? { headers } : {}),
-      content: { 'application/json': { schema: ERROR_REF } },
+      // A body that says more than Error (a 409's earlier decision) is still an Error.
+      content: {
+        'application/json': {
+          schema: answer.body ? { allOf: [ERROR_REF, jsonSchema(answer.body, 'output')] } : ERROR_REF,
+        },
+      },
     };
   }
   return answers;

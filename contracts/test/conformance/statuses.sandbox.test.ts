@@ -107,16 +107,17 @@ describe('statuses the document lists, as the sandbox answers them', () => {
       expect(await probe(id, path, init), id).toMatchObject({ status: 409, body: { code: 'OWN_ACCOUNT' } });
   });
 
-  it('409 ALREADY_DECIDED for a flagged image decided twice', async () => {
-    const flagged = Object.values(sandbox.world.store.data.images).find((image) => image.flagged);
-    if (!flagged) throw new Error('no flagged image in the seed');
+  it('409 with the earlier decision for a flagged image decided twice', async () => {
+    const image = Object.values(sandbox.world.store.data.images).find((entry) => entry.flagged);
+    if (!image) throw new Error('the seed has no flagged image');
     const token = tokenOf('admin@sandbox.test');
-    const body = JSON.stringify({ filename: flagged.filename, approved: true });
     const path = '/api/bytebox/v2/images/flagged';
-    expect((await probe('images.decideFlagged', path, json(token, body))).status).toBe(200);
-    expect(await probe('images.decideFlagged', path, json(token, body))).toMatchObject({
+    const decide = (approved: boolean) => json(token, JSON.stringify({ filename: image.filename, approved }));
+    expect((await probe('images.decideFlagged', path, decide(true))).status).toBe(200);
+    const again = await probe('images.decideFlagged', path, decide(false));
+    expect(again).toMatchObject({
       status: 409,
-      body: { code: 'ALREADY_DECIDED' },
+      body: { code: 'ALREADY_DECIDED', decision: { filename: image.filename, approved: true } },
     });
   });
 

@@ -4,6 +4,7 @@
  * write 413 and 415; any call 429 under a rate limit, and 431 for a request line and headers over
  * the server's limit) plus the refusals the entry lists itself (`failures`). The OpenAPI document, the conformance test and the SDK README read this one list.
  */
+import type { z } from 'zod';
 import { REQUEST_LIMITS } from '../schemas/limits';
 import type { EndpointDef } from './define';
 
@@ -15,6 +16,8 @@ export interface ErrorAnswer {
   readonly description: string;
   /** Headers the answer carries, by name, with what they hold. */
   readonly headers?: Readonly<Record<string, string>>;
+  /** The body's schema when it says more than `{ message, errors?, code? }`. */
+  readonly body?: z.ZodType;
 }
 
 /**
@@ -72,7 +75,8 @@ export function errorAnswers(entry: EndpointDef): readonly ErrorAnswer[] {
     });
   }
   const conflict = entry.failures?.[409];
-  if (conflict) answers.push({ status: 409, description: conflict });
+  if (typeof conflict === 'string') answers.push({ status: 409, description: conflict });
+  else if (conflict) answers.push({ status: 409, description: conflict.description, body: conflict.body });
   if (writes) {
     answers.push({
       status: 413,

@@ -40,8 +40,11 @@ export type Access = 'session' | 'public' | 'contact';
 export interface Failures {
   /** A record the body names does not exist. */
   readonly 404?: string;
-  /** The record's state refuses the change (already decided, already matched). */
-  readonly 409?: string;
+  /**
+   * The record's state refuses the change (already decided, already matched). With `body`, the
+   * answer says more than `Error` (still with `message` and `code`): the schema clients read it with.
+   */
+  readonly 409?: string | { readonly description: string; readonly body: z.ZodType };
 }
 
 /** The file part of a multipart call. */
@@ -138,8 +141,15 @@ export interface CallOptions {
   hooks?: CallHooks;
 }
 
-/** The pieces of a call as the hooks see them: validated, the same object for every attempt. */
+/**
+ * A call as the hooks see it, the request as it goes: checked and built once, the same object
+ * for every attempt.
+ */
 export interface SentInput {
+  readonly method: HttpMethod;
+  /** The whole URL: the API base, the path with its parameters filled, the query string. */
+  readonly url: string;
+  /** The path parameters, query and body, as validated (the body before it is JSON text). */
   readonly params: unknown;
   readonly query: Readonly<Record<string, string>> | undefined;
   readonly body: unknown;
@@ -184,7 +194,10 @@ export interface RetryInfo {
 export interface ErrorInfo {
   readonly endpoint: string;
   readonly error: unknown;
-  /** Attempts sent (0: the call failed before sending, such as a request that broke its contract). */
+  /**
+   * Attempts begun, the 403 replay included (0: the call failed before its first, such as a
+   * request that broke its contract; an attempt a hook refused counts).
+   */
   readonly attempts: number;
   /** The call's validated pieces; undefined when they did not pass their check. */
   readonly input: SentInput | undefined;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   bulkImagesAnswerSchema,
   bulkImagesSchema,
+  flaggedImageAlreadyDecidedSchema,
   flaggedImageDecidedSchema,
   flaggedImageDecisionSchema,
   flaggedImagePageSchema,
@@ -131,8 +132,12 @@ export const imagesEndpoints = {
     response: flaggedImageDecidedSchema,
     summary: 'Posts the decision on a flagged image, which leaves the review list (admin).',
     failures: {
-      404: 'No flagged image has this file name',
-      409: 'The image was decided before (`code: "ALREADY_DECIDED"`, and `decision` holds that decision)',
+      404: 'No flagged image has this file name: the image does not exist or nobody flagged it',
+      409: {
+        description:
+          'The image was decided before, either way (`code: "ALREADY_DECIDED"`): nothing changed, and `decision` is the earlier decision',
+        body: flaggedImageAlreadyDecidedSchema,
+      },
     },
   }),
   bulk: defineEndpoint({

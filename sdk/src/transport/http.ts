@@ -45,9 +45,10 @@ function inTurn<I>(
   second: ((info: I) => undefined | Promise<void>) | undefined,
 ): ((info: I) => undefined | Promise<void>) | undefined {
   if (!first || !second) return first ?? second;
-  return async (info) => {
-    await first(info);
-    await second(info);
+  // No promise unless one of them holds the attempt.
+  return (info) => {
+    const held = first(info);
+    return held ? held.then(() => second(info)) : second(info);
   };
 }
 

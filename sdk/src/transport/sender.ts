@@ -1,4 +1,4 @@
-import { type FetchOptions, ofetch } from 'ofetch';
+import { ofetch } from 'ofetch';
 import type { CallInput, EndpointDef, ResultOf, SentInput } from '../endpoints/define';
 import { ContractWarning, HttpError, isMatchmakerError, NetworkError, TimeoutError } from '../errors';
 import { collectUnknownValues } from '../schemas/tolerant';
@@ -20,10 +20,13 @@ export interface SenderOptions {
   onContractWarning?: ((warning: ContractWarning) => void) | undefined;
 }
 
-/** A request whose path, query and body have been validated and filled once, for every attempt. */
+/** A request whose URL, query and body have been validated and filled once, for every attempt. */
 export interface PreparedRequest extends SentInput {
+  /** The path, as the catalogue's template filled. */
   path: string;
   query: Record<string, string> | undefined;
+  /** What goes on the wire: JSON text, FormData, or nothing. */
+  payload: string | FormData | undefined;
 }
 
 export interface RawResponse {
@@ -46,38 +49,50 @@ const NOT_CONNECTED: ReadonlySet<string> = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
 
+/** Statuses whose answer has no body to read (as fetch and ofetch define them). */
+const NULL_BODY: ReadonlySet<number> = new Set([101, 204, 205, 304]);
+
 const NO_CACHE = { 'Cache-Control': 'no-cache', Pragma: 'no-cache' } as const;
+const JSON_BODY = { 'Content-Type': 'application/json', Accept: 'application/json' } as const;
+
+/** The header objects of one access token (or of none), built once and handed to every call. */
+interface HeaderSet {
+  token: string | null;
+  plain: Readonly<Record<string, string>>;
+  /** With the JSON body's content type and accept, unless the client's headers name them. */
+  json: Readonly<Record<string, string>>;
+}
 
 /**
  * Sends one attempt of a catalogue call: validation of what goes out and comes back, the bearer
  * token, the time limit, and the caller's and the session's stop. It knows no session rules
  * (those are HttpTransport's), so the session uses it for the refresh and logout calls themselves.
- * ofetch's own retry is off.
+ *
+ * ofetch is the HTTP client, used at the level that costs least: its `native` fetch (the fetch it
+ * was given, or its own choice for the platform). Its `raw` level merged options and built a
+ * `Headers` object on every call, the largest share of the SDK's own time per call besides zod
+ * (`bench/run.ts`); everything it did there (the base URL, the query, the JSON body and its
+ * headers, reading the answer) the SDK does once per request or once per token instead. ofetch's
+ * own retry and error throwing were off already: retries, time limits and aborts are the SDK's.
  */
 export class HttpSender {
-  readonly #fetch: ReturnType<typeof ofetch.create>;
+  readonly #fetch: typeof fetch;
+  readonly #baseURL: string;
   readonly #timeoutMs: number;
   readonly #onContractWarning: ((warning: ContractWarning) => void) | undefined;
   /** Every request's headers, without a token. */
   readonly #headers: Readonly<Record<string, string>>;
   /** The headers with the last token used: one object per token, not one per call. */
-  #authorized: { token: string; headers: Readonly<Record<string, string>> } | undefined;
+  #current: HeaderSet;
 
   constructor(options: SenderOptions) {
+    // Joined to each path as text; the slash between them is settled here, once.
+    this.#baseURL = options.baseURL.replace(/\/+$/, '');
     this.#timeoutMs = options.timeoutMs;
     this.#onContractWarning = options.onContractWarning;
     this.#headers = Object.freeze({ ...options.headers, ...NO_CACHE });
-    // The fetch implementation is a global option of ofetch (second argument), not a default.
-    // The headers go with each call, whole: with default headers too ofetch builds two Headers
-    // objects per call and merges them.
-    this.#fetch = ofetch.create(
-      {
-        baseURL: options.baseURL,
-        retry: 0,
-        ignoreResponseError: true,
-      } as FetchOptions,
-      options.fetch ? { fetch: options.fetch } : {},
-    );
+    this.#fetch = ofetch.create({}, options.fetch ? { fetch: options.fetch } : {}).native;
+    this.#current = this.#headerSet(null);
   }
 
   prepare(endpoint: EndpointDef, input: CallInput<EndpointDef>): PreparedRequest {
@@ -88,17 +103,19 @@ export class HttpSender {
       ? parseOrThrow(endpoint.query, input.query ?? {}, endpoint.id, 'request', 'query')
       : undefined;
     let body: unknown;
+    let payload: string | FormData | undefined;
     if (endpoint.bodyType === 'multipart') {
       body = checkMultipart(endpoint, input.body);
+      payload = body as FormData | undefined;
     } else if (endpoint.body) {
       body = parseRequestBody(endpoint.body, input.body, endpoint.id);
+      payload = body === undefined ? undefined : JSON.stringify(body);
     }
-    return {
-      path: buildPath(endpoint.id, endpoint.path, params),
-      params,
-      query: toQuery(query),
-      body,
-    };
+    const path = buildPath(endpoint.id, endpoint.path, params);
+    const fields = toQuery(query);
+    const search = fields ? new URLSearchParams(fields).toString() : '';
+    const url = `${this.#baseURL}${path.startsWith('/') ? path : `/${path}`}${search === '' ? '' : `?${search}`}`;
+    return { method: endpoint.method, url, path, params, query: fields, body, payload };
   }
 
   /**
@@ -115,6 +132,7 @@ export class HttpSender {
   ): Promise<RawResponse> {
     const stopped = stoppedError(stoppers);
     if (stopped) throw stopped;
+    // One abort chain per attempt: the time limit, the caller's signal and the session's end.
     const controller = new AbortController();
     let timedOut = false;
     // 0 (or Infinity) means no limit for this attempt: long uploads, or tests that own the clock.
@@ -127,18 +145,22 @@ export class HttpSender {
         : undefined;
     const detach = onStop(stoppers, () => controller.abort());
     try {
-      const response = await this.#fetch.raw(request.path, {
-        method: endpoint.method,
-        query: request.query,
-        body: request.body as BodyInit | Record<string, unknown> | undefined,
-        headers: this.#headersWith(accessToken),
-        ...(endpoint.response === 'binary' ? { responseType: 'blob' } : { parseResponse: parseJsonBody }),
+      const headers = this.#headersFor(accessToken);
+      const response = await this.#fetch(request.url, {
+        method: request.method,
+        headers: typeof request.payload === 'string' ? headers.json : headers.plain,
+        body: request.payload,
         signal: controller.signal,
-      } as FetchOptions<'json'>);
+      });
       const status = response.status;
+      // The body is read within the time limit: an answer that stalls half way times out too.
+      let data: unknown;
+      if (NULL_BODY.has(status)) data = undefined;
+      else if (endpoint.response === 'binary') data = await response.blob();
+      else data = parseJsonBody(await response.text());
       return {
         status,
-        data: response._data,
+        data,
         retryAfterMs: RETRY_AFTER_STATUSES.has(status)
           ? parseRetryAfter(response.headers.get('retry-after'))
           : undefined,
@@ -159,18 +181,23 @@ export class HttpSender {
     }
   }
 
-  #headersWith(accessToken: string | null): Readonly<Record<string, string>> {
-    if (!accessToken) return this.#headers;
-    if (this.#authorized?.token !== accessToken) {
+  #headersFor(accessToken: string | null): HeaderSet {
+    if (this.#current.token !== accessToken) this.#current = this.#headerSet(accessToken);
+    return this.#current;
+  }
+
+  #headerSet(token: string | null): HeaderSet {
+    const plain: Record<string, string> = {};
+    for (const [key, value] of Object.entries(this.#headers)) {
       // The token replaces an Authorization header given in the client's options, whatever its case.
-      const headers: Record<string, string> = {};
-      for (const [key, value] of Object.entries(this.#headers)) {
-        if (key.toLowerCase() !== 'authorization') headers[key] = value;
-      }
-      headers.Authorization = `Bearer ${accessToken}`;
-      this.#authorized = { token: accessToken, headers: Object.freeze(headers) };
+      if (token === null || key.toLowerCase() !== 'authorization') plain[key] = value;
     }
-    return this.#authorized.headers;
+    if (token !== null) plain.Authorization = `Bearer ${token}`;
+    const json: Record<string, string> = { ...plain };
+    const named = new Set(Object.keys(plain).map((key) => key.toLowerCase()));
+    for (const [key, value] of Object.entries(JSON_BODY))
+      if (!named.has(key.toLowerCase())) json[key] = value;
+    return { token, plain: Object.freeze(plain), json: Object.freeze(json) };
   }
 
   /** The answer of a 2xx response parsed with the entry's schema; HttpError for any other status. */

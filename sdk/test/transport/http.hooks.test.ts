@@ -64,7 +64,11 @@ describe('hooks', () => {
     await client.admin.suspendUser('u-7');
     expect(seen).toEqual(['attempt 1', 'answer 503', 'retry 1', 'attempt 2', 'answer 200']);
     expect(attempts[0]).toMatchObject({ endpoint: 'admin.suspendUser', attempt: 1 });
-    expect(attempts[0]?.input.params).toEqual({ id: 'u-7' });
+    expect(attempts[0]?.input).toMatchObject({
+      method: 'PUT',
+      url: `${server.url}/api/usermgmt/v2/admin/users/u-7/suspend`,
+      params: { id: 'u-7' },
+    });
     // The same validated input on every attempt.
     expect(attempts[1]?.input).toBe(attempts[0]?.input);
     expect(responses[0]).toMatchObject({

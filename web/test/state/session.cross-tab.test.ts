@@ -100,10 +100,15 @@ async function twoTabs(email: string, prepare?: () => void): Promise<[Page, Page
   );
   await logIn(first, email);
   await located;
+  // The start-up reads that follow (subscription, the first lists, the daily-activity ping) may
+  // still be in flight on a loaded machine: one of them meeting the suspension would end the
+  // session before the call each test makes.
+  await first.waitForLoadState('networkidle');
   const second = await first.context().newPage();
   if (prepare) await second.addInitScript(prepare);
   await second.goto('/profile');
   await second.getByTestId('profile-completion').waitFor(WAIT_TEXT);
+  await second.waitForLoadState('networkidle');
   return [first, second];
 }
 

@@ -8,7 +8,7 @@ import { type EndpointDef, endpointList } from '@matchmaker/sdk/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Auth } from '../core/auth';
 import type { World } from '../core/world';
-import type { MultipartRecord } from '../state/journal';
+import type { MultipartRecord } from '../state/journal-entries';
 import type { UserRecord } from '../state/types';
 import { ADMIN_ONLY, ALLOWED_WHEN_DELETED, ALLOWED_WHEN_SUSPENDED, isAdminUser } from './access';
 import { answerMethod, type CatalogueResources, requestPath } from './allowed-methods';

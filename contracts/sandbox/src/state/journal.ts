@@ -10,50 +10,40 @@
  * - On start the snapshot is loaded and the entries after it are replayed through the same routes
  *   (`app.inject`), with the recorded values fed back, so they change the state as they did.
  * - Now and then (when the journal outgrows twice the snapshot, on close, and after changes made
- *   from code rather than requests) the state is written as a new snapshot, atomically (temporary
- *   file, fsync, rename), and the journal starts over. A torn last line (a crash mid-append) and
- *   leftover temporary files (a crash mid-snapshot) are cleaned up on start.
+ *   from code rather than requests) the state is written as a new snapshot (snapshot.ts), and the
+ *   journal starts over: `FILE.log` is renamed `FILE.log.old` and a new one opened, the snapshot
+ *   is written, fsynced and renamed into place off the event loop while new writes go to the new
+ *   journal, then `FILE.log.old` is deleted. One snapshot is in flight at a time; a request for
+ *   another meanwhile waits as one pending snapshot. Whenever a crash comes, the snapshot on disk
+ *   plus `FILE.log.old` and `FILE.log` (entries newer than the snapshot's `journalSeq`) hold every
+ *   acknowledged write. A torn last line (a crash mid-append) and leftover temporary files (a
+ *   crash mid-snapshot) are cleaned up on start.
  */
 import {
+  appendFileSync,
   closeSync,
   existsSync,
-  fsyncSync,
-  ftruncateSync,
   mkdirSync,
   openSync,
-  readdirSync,
   readFileSync,
   renameSync,
   unlinkSync,
-  write,
   writeSync,
 } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type JournalEntry, type MultipartRecord, readEntries, requestOf } from './journal-entries';
 import { newRecording, REPLAY_HEADER, REPLAY_SECRET, type Recording, withRecording } from './recording';
+import {
+  commitAsync,
+  commitSync,
+  loadSnapshot,
+  removeLeftovers,
+  type WrittenSnapshot,
+  writeSnapshotTemp,
+} from './snapshot';
 import type { Store } from './store';
 import type { SandboxData } from './types';
-
-/** One journaled request. */
-export interface JournalEntry {
-  seq: number;
-  method: string;
-  url: string;
-  headers: Record<string, string>;
-  ip: string;
-  /** The body as received (JSON or form text), when it was not multipart. */
-  body?: string;
-  /** A multipart body as parsed: its fields and files (bytes in base64). */
-  multipart?: MultipartRecord;
-  clock: number[];
-  random: string[];
-  flags: boolean[];
-}
-
-export interface MultipartRecord {
-  fields: Record<string, string>;
-  files: { field: string; filename: string; contentType: string; data: string }[];
-}
 
 /** Whether a request may change the state: not a read, and not on a route that opted out (`config: { journal: false }`). */
 function journaled(request: FastifyRequest): boolean {
@@ -85,41 +75,10 @@ interface Pending {
   multipart?: MultipartRecord;
 }
 
-/** Deletes `FILE.*.tmp` left by a crash in the middle of writing a snapshot. */
-function removeLeftovers(file: string): void {
-  const dir = dirname(file);
-  if (!existsSync(dir)) return;
-  const prefix = `${basename(file)}.`;
-  for (const name of readdirSync(dir)) {
-    if (name.startsWith(prefix) && name.endsWith('.tmp')) unlinkSync(join(dir, name));
-  }
-}
-
-/** The journal's complete entries; a torn or unreadable tail is cut off the file. */
-function readEntries(logFile: string): JournalEntry[] {
-  if (!existsSync(logFile)) return [];
-  const bytes = readFileSync(logFile);
-  const entries: JournalEntry[] = [];
-  // Byte offsets (a line may hold multi-byte characters): where the last complete entry ends.
-  let good = 0;
-  for (let end = bytes.indexOf(10); end >= 0; end = bytes.indexOf(10, good)) {
-    try {
-      entries.push(JSON.parse(bytes.subarray(good, end).toString('utf8')) as JournalEntry);
-    } catch {
-      break;
-    }
-    good = end + 1;
-  }
-  if (good < bytes.length) {
-    const fd = openSync(logFile, 'r+');
-    ftruncateSync(fd, good);
-    closeSync(fd);
-  }
-  return entries;
-}
-
 export class Journal {
   private readonly logFile: string;
+  /** The journal set aside while a snapshot is written (it holds entries up to the snapshot's). */
+  private readonly oldLogFile: string;
   private fd: number | undefined;
   private seq: number;
   private logBytes = 0;
@@ -147,6 +106,7 @@ export class Journal {
     private readonly debounceMs: number,
   ) {
     this.logFile = `${file}.log`;
+    this.oldLogFile = `${file}.log.old`;
     this.seq = store.data.journalSeq ?? 0;
     // Changes made from code (tests, provider states set up in process) go through no request:
     // they reach the file with the next snapshot, written shortly after.
@@ -180,8 +140,8 @@ export class Journal {
         this.pending.set(request, { recording: this.recordingForRequest() });
       done();
     });
-    // The answer leaves only once its entry is written (group commit: one write for every entry
-    // that arrived meanwhile).
+    // The answer leaves only once its entry is written (group commit: one write for the entries
+    // of every request answered in the same turn of the event loop).
     app.addHook('onSend', (request, _reply, payload, done) => {
       const pending = this.pending.get(request);
       if (!pending || this.replaying || !journaled(request)) {
@@ -243,46 +203,53 @@ export class Journal {
     this.batch.push(line);
     this.batchWaiters.push(written);
     this.logBytes += Buffer.byteLength(line);
-    if (!this.flushing) this.flush();
+    if (!this.flushQueued) {
+      this.flushQueued = true;
+      setImmediate(() => this.flush());
+    }
   }
 
   /** Entries waiting for the next write, and the answers waiting for them. */
   private batch: string[] = [];
   private batchWaiters: ((error?: Error) => void)[] = [];
-  private flushing = false;
+  private flushQueued = false;
 
   /**
-   * Writes the waiting entries in one `write(2)` (off the event loop), then lets their answers go;
-   * entries that arrive meanwhile wait for the next one. Batches are written in order.
+   * Writes the entries of every request answered in this turn of the event loop in one
+   * `write(2)`, then lets their answers go. The write is synchronous: appending a few KB to the
+   * page cache takes microseconds, less than handing it to a thread-pool thread and waking the
+   * event loop again for its result, which on a busy machine cost more than the write itself.
+   * `mayCompact`: false when a snapshot is starting anyway (it must not ask for another).
    */
-  private flush(): void {
-    const lines = this.batch;
+  private flush(mayCompact = true): void {
+    this.flushQueued = false;
     const waiters = this.batchWaiters;
+    if (waiters.length === 0) return;
+    const bytes = Buffer.from(this.batch.join(''));
     this.batch = [];
     this.batchWaiters = [];
-    this.flushing = true;
-    this.fd ??= openSync(this.logFile, 'a');
-    write(this.fd, lines.join(''), (error) => {
-      this.flushing = false;
-      if (error) console.error('sandbox: could not append to', this.logFile, error);
-      for (const waiter of waiters) waiter(error ?? undefined);
-      if (this.batch.length > 0) this.flush();
-      else if (this.logBytes >= Math.max(MIN_COMPACT_BYTES, this.snapshotBytes * COMPACT_FACTOR))
-        this.queueCompaction();
-    });
-  }
-
-  /** Resolves when every entry appended so far is written. */
-  private async drained(): Promise<void> {
-    while (this.flushing || this.batch.length > 0) await new Promise((resolve) => setImmediate(resolve));
+    let failure: Error | undefined;
+    try {
+      this.fd ??= openSync(this.logFile, 'a');
+      for (let done = 0; done < bytes.length; ) done += writeSync(this.fd, bytes, done);
+    } catch (error) {
+      failure = error as Error;
+      console.error('sandbox: could not append to', this.logFile, error);
+    }
+    for (const waiter of waiters) waiter(failure);
+    if (mayCompact && this.logBytes >= Math.max(MIN_COMPACT_BYTES, this.snapshotBytes * COMPACT_FACTOR))
+      this.queueCompaction();
   }
 
   /**
    * Replays the journal's entries newer than the snapshot through the app, in order, then writes
    * a fresh snapshot. Called once the routes exist and before the server accepts connections.
+   * `FILE.log.old` holds the older entries when a crash came while a snapshot was being written.
    */
   async replay(app: FastifyInstance): Promise<number> {
-    const entries = readEntries(this.logFile).filter((entry) => entry.seq > this.seq);
+    const entries = [...readEntries(this.oldLogFile), ...readEntries(this.logFile)].filter(
+      (entry) => entry.seq > this.seq,
+    );
     this.replaying = true;
     try {
       for (const entry of entries) {
@@ -307,7 +274,7 @@ export class Journal {
       this.replaying = false;
       this.replayRecording = undefined;
     }
-    this.compact();
+    this.snapshotNow();
     return entries.length;
   }
 
@@ -316,7 +283,7 @@ export class Journal {
     this.compactQueued = true;
     setImmediate(() => {
       this.compactQueued = false;
-      this.compact();
+      this.snapshotSoon();
     });
   }
 
@@ -324,70 +291,86 @@ export class Journal {
     if (this.compactTimer) return;
     this.compactTimer = setTimeout(() => {
       this.compactTimer = undefined;
-      this.compact();
+      this.snapshotSoon();
     }, this.debounceMs);
   }
 
-  /** Writes the state as the new snapshot (atomically) and empties the journal. */
-  compact(): void {
+  /** The snapshot being made durable off the event loop, and whether another was asked for meanwhile. */
+  private inFlight: Promise<void> | undefined;
+  private snapshotPending = false;
+
+  /**
+   * Starts a snapshot whose fsync and rename run off the event loop; with one already in flight,
+   * one more is made when it ends (however many were asked for meanwhile).
+   */
+  private snapshotSoon(): void {
+    if (this.inFlight) {
+      this.snapshotPending = true;
+      return;
+    }
+    const written = this.beginSnapshot();
+    this.inFlight = commitAsync(written, this.file)
+      .then(
+        () => this.endSnapshot(),
+        (error: unknown) => console.error('sandbox: could not write', this.file, error),
+      )
+      .finally(() => {
+        this.inFlight = undefined;
+        if (this.snapshotPending) {
+          this.snapshotPending = false;
+          this.snapshotSoon();
+        }
+      });
+  }
+
+  /** A snapshot written, fsynced and in place before it returns (after a replay, and on close). */
+  private snapshotNow(): void {
+    commitSync(this.beginSnapshot(), this.file);
+    this.endSnapshot();
+  }
+
+  /**
+   * Sets the journal aside as `FILE.log.old` (entries up to `seq`), opens a new one for the
+   * entries after, and writes the state as of `seq` to a temporary file.
+   */
+  private beginSnapshot(): WrittenSnapshot {
     if (this.compactTimer) {
       clearTimeout(this.compactTimer);
       this.compactTimer = undefined;
     }
-    this.store.data.journalSeq = this.seq;
-    const text = JSON.stringify(this.store.data);
-    const temp = `${this.file}.${process.pid}.tmp`;
-    const fd = openSync(temp, 'w');
-    try {
-      writeSync(fd, text);
-      fsyncSync(fd);
-    } finally {
-      closeSync(fd);
+    this.flush(false);
+    if (this.fd !== undefined) closeSync(this.fd);
+    this.fd = undefined;
+    if (existsSync(this.logFile)) {
+      // An earlier snapshot failed and kept its `.old`: it must keep every entry it holds.
+      if (existsSync(this.oldLogFile)) {
+        appendFileSync(this.oldLogFile, readFileSync(this.logFile));
+        unlinkSync(this.logFile);
+      } else {
+        renameSync(this.logFile, this.oldLogFile);
+      }
     }
-    renameSync(temp, this.file);
-    this.snapshotBytes = Buffer.byteLength(text);
-    // Entries up to `seq` are in the snapshot now; a crash before the truncation replays none of them.
-    this.fd ??= openSync(this.logFile, 'a');
-    ftruncateSync(this.fd, 0);
+    this.fd = openSync(this.logFile, 'a');
     this.logBytes = 0;
+    this.store.data.journalSeq = this.seq;
+    const written = writeSnapshotTemp(this.file, this.store.data);
+    this.snapshotBytes = written.bytes;
+    return written;
   }
 
+  /** The snapshot is in place: the entries set aside are in it. */
+  private endSnapshot(): void {
+    if (existsSync(this.oldLogFile)) unlinkSync(this.oldLogFile);
+  }
+
+  /** Waits for the snapshot in flight, then writes the last one and closes the journal. */
   async close(): Promise<void> {
     this.stopListening();
-    await this.drained();
-    this.compact();
+    this.flush();
+    this.snapshotPending = false;
+    while (this.inFlight) await this.inFlight;
+    this.snapshotNow();
     if (this.fd !== undefined) closeSync(this.fd);
     this.fd = undefined;
   }
-}
-
-/** The snapshot's data, or undefined when there is no snapshot yet. */
-function loadSnapshot(file: string): SandboxData | undefined {
-  if (!existsSync(file)) return undefined;
-  const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
-  if (typeof parsed !== 'object' || parsed === null || (parsed as { version?: unknown }).version !== 1) {
-    throw new Error(`${file} is not a sandbox data file (version 1)`);
-  }
-  return parsed as SandboxData;
-}
-
-/** The body and content type to inject for an entry (a multipart body is built again from its parts). */
-async function requestOf(
-  entry: JournalEntry,
-): Promise<{ payload?: string | Buffer; headers: Record<string, string> }> {
-  if (!entry.multipart) return { payload: entry.body, headers: {} };
-  const form = new FormData();
-  for (const [name, value] of Object.entries(entry.multipart.fields)) form.append(name, value);
-  for (const file of entry.multipart.files) {
-    form.append(
-      file.field,
-      new Blob([Buffer.from(file.data, 'base64')], { type: file.contentType }),
-      file.filename,
-    );
-  }
-  const response = new Response(form);
-  return {
-    payload: Buffer.from(await response.arrayBuffer()),
-    headers: { 'content-type': response.headers.get('content-type') ?? 'multipart/form-data' },
-  };
 }
