@@ -1,9 +1,7 @@
 /**
  * Names shared by the consumer tests, the checks and the verifier: who the consumer is, which
- * providers have a pact, where pact files live and what they are called.
+ * providers have a pact and what their files are called (where they live: `pact-dirs.ts`).
  */
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chatEventSchemas, notificationEventSchemas, type Provider } from '@matchmaker/sdk/schemas';
 
 export const CONSUMER = 'matchmaker';
@@ -47,21 +45,6 @@ export function isProviderName(value: string): value is ProviderName {
 
 /** The file name pact-js gives a pact: `<consumer>-<provider>.json`. */
 export const pactFileName = (provider: string): string => `${CONSUMER}-${provider}.json`;
-
-const packageRoot = fileURLToPath(new URL('..', import.meta.url));
-
-/** The reviewed, committed pacts that backend teams verify. */
-export const COMMITTED_PACT_DIR = resolve(packageRoot, 'pacts');
-
-/**
- * Where a test run writes pacts. By default a scratch directory that the drift check compares
- * with the committed pacts, so a run never rewrites reviewed files; `PACT_OUT=pacts` (the
- * `pacts:update` script) writes the committed directory itself.
- */
-export function pactOutDir(): string {
-  const chosen = process.env.PACT_OUT;
-  return chosen ? resolve(packageRoot, chosen) : resolve(packageRoot, '.pact-out');
-}
 
 /** Interaction comment key naming the catalogue entry an HTTP interaction exercises. */
 export const ENDPOINT_COMMENT = 'endpoint';

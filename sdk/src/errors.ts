@@ -6,7 +6,7 @@
  * cause, so the class and the code are lost; `toJSON` keeps name, code, message and endpoint for
  * JSON, and the code guards (`isHttpError`, ...) accept such a plain object.
  */
-import type { UnknownValue } from './schemas/tolerant';
+import { type UnknownValue, whatWasKept } from './schemas/tolerant';
 import { NOT_LOGGED_IN_MESSAGE } from './session/constants';
 
 /** Every error code, once: the code type and the guards are built from it. */
@@ -142,8 +142,9 @@ export class ContractError extends MatchmakerError {
 
 /**
  * An answer carried a value the SDK accepted without knowing it, such as a new choice of a profile
- * field: never thrown (the call succeeds with the value as sent), reported once per field and
- * value through the client's `onError`, so the backend's change is seen without stopping anyone.
+ * field: never thrown (the call succeeds with the value as sent, read as the field's type, or null
+ * where it cannot be, as `kept` and the message say), reported once per field and value through
+ * the client's `onError`, so the backend's change is seen without stopping anyone.
  */
 export class ContractWarning extends MatchmakerError {
   override readonly name = 'ContractWarning' as const;
@@ -152,15 +153,18 @@ export class ContractWarning extends MatchmakerError {
   readonly value: unknown;
   /** What the contract documents for the field. */
   readonly expected: string;
+  /** What the answer holds instead: the value as sent, its reading as the field's type, or null. */
+  readonly kept: unknown;
 
   constructor(endpoint: string, unknown: UnknownValue) {
     super(
-      `${endpoint}: response field ${unknown.field} is ${JSON.stringify(unknown.value)}, not ${unknown.expected}; accepted as sent`,
+      `${endpoint}: response field ${unknown.field} is ${JSON.stringify(unknown.value)}, not ${unknown.expected}; ${whatWasKept(unknown)}`,
       { endpoint },
     );
     this.field = unknown.field;
     this.value = unknown.value;
     this.expected = unknown.expected;
+    this.kept = unknown.kept;
   }
 }
 

@@ -36,7 +36,12 @@ const cases = [
     code: 'CONTRACT_ERROR',
   },
   {
-    error: new ContractWarning('x.y', { field: 'body_type', value: 'new', expected: 'one of slim' }),
+    error: new ContractWarning('x.y', {
+      field: 'body_type',
+      value: 'new',
+      expected: 'one of slim',
+      kept: 'new',
+    }),
     guard: isContractWarning,
     name: 'ContractWarning',
     code: 'CONTRACT_WARNING',

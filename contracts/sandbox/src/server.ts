@@ -15,7 +15,7 @@ import { CatalogueResources } from './http/allowed-methods';
 import { registerApiRoutes } from './http/api-routes';
 import { installBodyParsers } from './http/body-parsers';
 import { installCors } from './http/cors';
-import { installErrorHandling } from './http/error-handler';
+import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/error-handler';
 import { type FaultSettings, initialFaults, installFaults } from './http/faults';
 import { HostGuard } from './http/hosts';
 import { Listener } from './http/listener';
@@ -23,6 +23,7 @@ import { installNotFound } from './http/not-found';
 import { isTrustedOrigin } from './http/origins';
 import { installRateLimit } from './http/rate-limit';
 import { registerSandboxControls } from './http/sandbox-controls';
+import { registerPages } from './http/sandbox-pages';
 import { registerWeb } from './http/web';
 import { readWebBuild } from './http/web-build';
 import { resolveOptions, type SandboxOptions } from './options';
@@ -114,6 +115,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     bodyLimit: REQUEST_LIMITS.jsonBytes,
     // Longer path parameters answer 414; up to it, the catalogue's schemas answer 400 with the field.
     routerOptions: { maxParamLength: REQUEST_LIMITS.pathParam },
+    // Refusals before a route runs answer the documented Error body too (no FST_* codes).
+    frameworkErrors,
+    clientErrorHandler,
   });
   journal?.install(app);
   installErrorHandling(app);
@@ -127,15 +131,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
   const resources = new CatalogueResources(endpointList);
   registerApiRoutes(app, world, handlerRegistry, { resources, recorder: journal });
-  registerHome(app, world);
-  registerMedia(app, world);
-  registerOutbox(app, world);
-  registerOauth(app, world);
-  registerCheckout(app, world);
-  registerIpLookup(app);
-  registerSentry(app, world);
-  if (settings.pactStates) registerPactStates(app, world, PROVIDER_STATES);
-  registerSandboxControls(app, world, faults);
+  await registerPages(app, (pages) => {
+    registerHome(pages, world);
+    registerMedia(pages, world);
+    registerOutbox(pages, world);
+    registerOauth(pages, world);
+    registerCheckout(pages, world);
+    registerIpLookup(pages);
+    registerSentry(pages, world);
+    if (settings.pactStates) registerPactStates(pages, world, PROVIDER_STATES);
+    registerSandboxControls(pages, world, faults);
+  });
   const web = await registerWeb(app, { build: webBuild, homePage: () => homePage(world) });
   installNotFound(app, resources, web);
 

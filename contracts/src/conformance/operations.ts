@@ -5,9 +5,8 @@
  * status's schema). What the conformance test (`test/conformance`) runs against the sandbox; it
  * reads only the document, so it runs the same against any provider.
  */
-import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import fc from 'fast-check';
+import type { RequestPieces } from './document-checker';
 import {
   applyBreakage,
   type Breakage,
@@ -37,14 +36,7 @@ export interface Operation {
 }
 
 /** One request: its pieces, and what it breaks when it is meant to be refused. */
-export interface Probe {
-  params: Record<string, unknown>;
-  query: Record<string, unknown>;
-  body?: unknown;
-  /** A multipart body's file; `null` sends none. */
-  file?: { bytes: number; type: string } | null;
-  /** A JSON body's text when it is sent as written (a `__proto__` key would not survive stringify). */
-  rawBody?: string;
+export interface Probe extends RequestPieces {
   broken?: string;
 }
 
@@ -104,6 +96,35 @@ function fileArbitrary(types: string[]) {
   return fc.record({ bytes: fc.integer({ min: 1, max: 2048 }), type: fc.constantFrom(...types) });
 }
 
+/**
+ * Query keys no operation lists, which the document leaves a provider free to ignore: named after
+ * what every JavaScript object inherits, so a provider that looks a key up without an own-property
+ * check (and finds a function) is caught.
+ */
+export const UNLISTED_QUERY_KEYS = Object.getOwnPropertyNames(Object.prototype);
+
+/** Multipart bodies no parser can read: what a provider must refuse with a 4xx, never a 5xx. */
+const BOUNDARY = 'conformance-boundary';
+export const MALFORMED_MULTIPART: readonly (readonly [NonNullable<Probe['rawMultipart']>, string])[] = [
+  [{ contentType: 'multipart/form-data', text: 'abc' }, 'a multipart body without a boundary'],
+  [
+    { contentType: `multipart/form-data; boundary=${BOUNDARY}`, text: 'abc' },
+    'a multipart body without parts',
+  ],
+  [
+    {
+      contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+      text: `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG`,
+    },
+    'a file part cut off before its closing boundary',
+  ],
+];
+
+const unlistedQueryArbitrary = fc.array(
+  fc.tuple(fc.constantFrom(...UNLISTED_QUERY_KEYS), fc.oneof(fc.constant(''), fc.string({ maxLength: 6 }))),
+  { maxLength: 2 },
+);
+
 /** Requests the document says the operation takes. */
 export function validProbes(
   operation: Operation,
@@ -138,6 +159,7 @@ export function validProbes(
   return fc.record({
     params: fc.record(params),
     query: fc.record(query, { requiredKeys: requiredQuery }),
+    unlistedQuery: unlistedQueryArbitrary,
     body: fields,
     file: body?.type === 'multipart' ? fileArbitrary(body.fileTypes) : fc.constant(undefined),
   }) as fc.Arbitrary<Probe>;
@@ -187,6 +209,11 @@ export function invalidProbes(
           [{ bytes: 16, type: 'text/html' }, 'a file of a type it does not take'],
         )
         .map(([file, why]) => (probe: Probe) => ({ ...probe, file, broken: why })),
+      fc.constantFrom(...MALFORMED_MULTIPART).map(([rawMultipart, why]) => (probe: Probe) => ({
+        ...probe,
+        rawMultipart,
+        broken: why,
+      })),
     );
   }
   for (const parameter of operation.parameters) {
@@ -209,8 +236,10 @@ export function invalidProbes(
             broken: `query ${parameter.name}: ${breakage.why}`,
           })),
         );
-    } else if (typeof schema.maxLength === 'number') {
-      const tooLong = 'x'.repeat(schema.maxLength + 1);
+    } else {
+      const maxLength = pathMaxLength(schema);
+      if (maxLength === undefined) continue;
+      const tooLong = 'x'.repeat(maxLength + 1);
       choices.push(
         fc.constant((probe: Probe) => ({
           ...probe,
@@ -222,6 +251,13 @@ export function invalidProbes(
   }
   if (choices.length === 0) return undefined;
   return fc.tuple(valid, fc.oneof(...choices)).map(([probe, breakIt]) => breakIt(probe));
+}
+
+/** A path parameter's length limit: its own, or its text branch's (an id is text or a number). */
+function pathMaxLength(schema: Schema): number | undefined {
+  if (typeof schema.maxLength === 'number') return schema.maxLength;
+  const text = ((schema.anyOf ?? []) as Schema[]).find((branch) => branch.type === 'string');
+  return typeof text?.maxLength === 'number' ? text.maxLength : undefined;
 }
 
 function breakBody(probe: Probe, breakage: Breakage): Probe {
@@ -242,9 +278,13 @@ export function requestOf(baseUrl: string, operation: Operation, probe: Probe, t
     if (value !== undefined)
       url.searchParams.set(name, typeof value === 'string' ? value : JSON.stringify(value));
   }
+  for (const [name, value] of probe.unlistedQuery ?? []) url.searchParams.append(name, value);
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   let body: BodyInit | undefined;
-  if (operation.body?.type === 'multipart') {
+  if (probe.rawMultipart !== undefined) {
+    headers['content-type'] = probe.rawMultipart.contentType;
+    body = probe.rawMultipart.text;
+  } else if (operation.body?.type === 'multipart') {
     const form = new FormData();
     for (const [name, value] of Object.entries((probe.body ?? {}) as Json)) {
       if (value !== undefined) form.append(name, typeof value === 'string' ? value : JSON.stringify(value));
@@ -261,77 +301,4 @@ export function requestOf(baseUrl: string, operation: Operation, probe: Probe, t
     body = probe.rawBody ?? JSON.stringify(probe.body);
   }
   return { url: url.toString(), init: { method: operation.method, headers, body } satisfies RequestInit };
-}
-
-/**
- * Holds answers to the document (a documented status, a body matching that status's schema), and
- * tells whether a probe really breaks one of the document's rules.
- */
-export class DocumentChecker {
-  readonly #ajv: Ajv2020;
-  readonly #components: Json;
-  readonly #validators = new Map<string, ValidateFunction>();
-
-  constructor(document: Json) {
-    this.#components = document.components as Json;
-    this.#ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
-    addFormats.default(this.#ajv);
-  }
-
-  #validator(key: string, schema: Schema): ValidateFunction {
-    let validate = this.#validators.get(key);
-    if (!validate) {
-      validate = this.#ajv.compile({ ...schema, components: this.#components });
-      this.#validators.set(key, validate);
-    }
-    return validate;
-  }
-
-  /** Whether the document refuses the probe: a generated breakage may happen to be allowed. */
-  breaksTheDocument(operation: Operation, probe: Probe): boolean {
-    if (probe.rawBody !== undefined || probe.file === null) return true;
-    if (probe.file && (probe.file.bytes === 0 || !operation.body?.fileTypes.includes(probe.file.type)))
-      return true;
-    for (const parameter of operation.parameters) {
-      const value = parameter.in === 'path' ? probe.params[parameter.name] : probe.query[parameter.name];
-      if (value === undefined) {
-        if (parameter.required) return true;
-        continue;
-      }
-      if (!this.#validator(`${operation.id} ${parameter.in} ${parameter.name}`, parameter.schema)(value))
-        return true;
-    }
-    const body = operation.body;
-    if (body?.type === 'json') return !this.#validator(`${operation.id} body`, body.schema)(probe.body);
-    return false;
-  }
-
-  /** Whether a body is the document's `Error` (for answers no operation lists, such as a 405). */
-  isError(body: unknown): boolean {
-    return this.#validator('Error', { $ref: '#/components/schemas/Error' })(body);
-  }
-
-  /** What is wrong with the answer, or an empty list. */
-  problems(operation: Operation, status: number, headers: Headers, body: unknown): string[] {
-    if (status >= 500) return [`answered ${status}`];
-    const documented = operation.responses[String(status)];
-    if (!documented) return [`answered ${status}, which the document does not list`];
-    const content = documented.content as Record<string, { schema: Schema }> | undefined;
-    const json = content?.['application/json'];
-    const problems: string[] = [];
-    if (json) {
-      const validate = this.#validator(`${operation.id} ${status}`, json.schema);
-      if (!validate(body)) {
-        const first = validate.errors?.[0];
-        problems.push(
-          `${status} body breaks its schema at ${first?.instancePath || '/'}: ${first?.message ?? ''}`,
-        );
-      }
-    }
-    const documentedHeaders = (documented.headers ?? {}) as Json;
-    for (const name of Object.keys(documentedHeaders)) {
-      if (!headers.has(name)) problems.push(`${status} without the ${name} header`);
-    }
-    return problems;
-  }
 }

@@ -1,6 +1,6 @@
 /** `pnpm run readme:states`: rewrites the provider-state table of README.md from the committed pacts. */
 import { fileURLToPath } from 'node:url';
-import { COMMITTED_PACT_DIR } from '../names';
+import { COMMITTED_PACT_DIR } from '../pact-dirs';
 import { readPactDir } from '../pact-file';
 import { writeStatesTable } from './states-table';
 

@@ -4,7 +4,14 @@
  * that use bi-directional contract testing or generate server stubs; the pacts stay the contract
  * of what the clients rely on. Regenerate with `pnpm --filter @matchmaker/contracts openapi`.
  */
-import { type EndpointDef, endpointList, errorAnswers } from '@matchmaker/sdk/schemas';
+import {
+  API_ERROR_CODES,
+  BODY_LIMITS_KEY,
+  type BodyLimits,
+  type EndpointDef,
+  endpointList,
+  errorAnswers,
+} from '@matchmaker/sdk/schemas';
 import { z } from 'zod';
 
 type Json = Record<string, unknown>;
@@ -51,7 +58,10 @@ const PROVIDER_DESCRIPTIONS: Record<string, string> = {
 const NO_PROTOTYPE_KEYS = {
   description: 'No key named `__proto__`, and no `constructor` key holding a `prototype`, anywhere',
   propertyNames: { not: { const: '__proto__' } },
+  // `required` and `properties` hold only for objects: without `type`, every string, number or
+  // boolean would match this `not` and so be refused.
   not: {
+    type: 'object',
     required: ['constructor'],
     properties: { constructor: { type: 'object', required: ['prototype'], properties: { prototype: {} } } },
   },
@@ -61,6 +71,19 @@ const NO_PROTOTYPE_KEYS = {
 
 const ERROR_REF = { $ref: '#/components/schemas/Error' };
 const SAFE_JSON_REF = { $ref: '#/components/schemas/NoPrototypeKeys' };
+
+/**
+ * A body bounded as a whole (the SDK's `boundedBody`, marked `x-body-limits`): the limits JSON
+ * Schema can state are stated (`maxProperties`), and all of them in the description, since
+ * nesting, a count over the whole body and a size have no keyword.
+ */
+function withBodyLimits(schema: Json): Json {
+  const limits = schema[BODY_LIMITS_KEY] as BodyLimits | undefined;
+  if (!limits) return schema;
+  const stated = `Limits of the whole body, unknown keys included (\`${BODY_LIMITS_KEY}\`): at most ${limits.depth} levels of nesting (the body itself is level 1), ${limits.entries} keys and array items in all, about ${limits.bytes} bytes as JSON, and ${limits.string} characters (code points) in any string; past one, 400 naming where.`;
+  const description = typeof schema.description === 'string' ? `${schema.description} ${stated}` : stated;
+  return { ...schema, maxProperties: limits.entries, description };
+}
 
 function parameters(entry: EndpointDef): Json[] {
   const out: Json[] = [];
@@ -83,12 +106,12 @@ function requestBody(entry: EndpointDef): Json | undefined {
   if (entry.bodyType === 'multipart') return multipartBody(entry);
   if (!entry.body) return undefined;
   // Every JSON body, whatever its own schema, is refused with a prototype key anywhere in it.
-  const schema = { ...jsonSchema(entry.body, 'input'), allOf: [SAFE_JSON_REF] };
+  const schema = { ...withBodyLimits(jsonSchema(entry.body, 'input')), allOf: [SAFE_JSON_REF] };
   return { required: true, content: { 'application/json': { schema } } };
 }
 
 function multipartBody(entry: EndpointDef): Json {
-  const fields = entry.body ? jsonSchema(entry.body, 'input') : { type: 'object' };
+  const fields = entry.body ? withBodyLimits(jsonSchema(entry.body, 'input')) : { type: 'object' };
   const upload = entry.upload;
   const field = upload?.field ?? 'file';
   const file = {
@@ -177,7 +200,7 @@ export function openApiDocument(): Json {
       title: 'Matchmaker API (as the Matchmaker clients use it)',
       version: '2',
       description:
-        'Generated from the @matchmaker/sdk endpoint catalogue and its zod schemas. The pacts in contracts/pacts are the consumer contract; this document describes the same calls for tooling. Every status a call can answer is listed with it; error bodies are `Error`. A method a path does not list here answers 405 with `Allow` naming the methods it does list.',
+        'Generated from the @matchmaker/sdk endpoint catalogue and its zod schemas. The pacts in contracts/pacts are the consumer contract; this document describes the same calls for tooling. Every status a call can answer is listed with it; error bodies are `Error`. A method a path does not list here answers 405 with `Allow` naming the methods it does list (and HEAD, answered wherever GET is). Where two paths match one URL, each with a fixed segment where the other has a parameter (`/accounts/public/{id}` and `/accounts/{userId}/initiate-account-deletion`), the method picks the operation: a POST to `/accounts/public/initiate-account-deletion` is `accounts.initiateAccountDeletion` for the user id `public`, a GET is `accounts.publicProfile` of the id `initiate-account-deletion`.',
       license: LICENSE,
     },
     servers: [{ url: '/' }],
@@ -197,8 +220,9 @@ export function openApiDocument(): Json {
             message: { type: 'string' },
             code: {
               type: 'string',
-              description:
-                'A refusal the client acts on: `ACCOUNT_DELETED` (reactivate the account), `OWN_ACCOUNT` (an admin locking out their own account), `ALREADY_DECIDED` (a flagged image decided before)',
+              description: `A refusal the client acts on: ${Object.entries(API_ERROR_CODES)
+                .map(([code, meaning]) => `\`${code}\` (${meaning})`)
+                .join('; ')}`,
             },
             errors: {
               type: 'array',

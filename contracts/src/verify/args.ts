@@ -6,12 +6,12 @@ import { parseArgs } from 'node:util';
 import { ADMIN, MEMBER } from '../examples';
 import {
   ALL_PROVIDERS,
-  COMMITTED_PACT_DIR,
   HTTP_PROVIDERS,
   isProviderName,
   type ProviderName,
   REALTIME_PROVIDERS,
 } from '../names';
+import { COMMITTED_PACT_DIR } from '../pact-dirs';
 
 export type LogLevel = 'trace' | 'debug' | 'info' | 'warn' | 'error';
 const LOG_LEVELS: readonly LogLevel[] = ['trace', 'debug', 'info', 'warn', 'error'];

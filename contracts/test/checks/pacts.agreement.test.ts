@@ -5,7 +5,8 @@
  */
 import { chatEventSchemas, getEndpoint, notificationEventSchemas } from '@matchmaker/sdk/schemas';
 import { describe, expect, it } from 'vitest';
-import { ENDPOINT_COMMENT, EVENT_METADATA, pactOutDir } from '../../src/names';
+import { ENDPOINT_COMMENT, EVENT_METADATA } from '../../src/names';
+import { pactOutDir } from '../../src/pact-dirs';
 import { endpointOf, type HttpInteraction, jsonContent, readPactDir } from '../../src/pact-file';
 
 const interactions = [...readPactDir(pactOutDir()).values()].flatMap((pact) => pact.interactions);

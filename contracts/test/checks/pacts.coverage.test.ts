@@ -11,10 +11,10 @@ import {
   EVENT_METADATA,
   HTTP_PROVIDERS,
   pactFileName,
-  pactOutDir,
   REALTIME_EVENTS,
   REALTIME_PROVIDERS,
 } from '../../src/names';
+import { pactOutDir } from '../../src/pact-dirs';
 import { endpointOf, type HttpInteraction, type MessageInteraction, readPactDir } from '../../src/pact-file';
 
 const pacts = readPactDir(pactOutDir());

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { COMMITTED_PACT_DIR, pactOutDir } from '../../src/names';
+import { COMMITTED_PACT_DIR, pactOutDir } from '../../src/pact-dirs';
 
 const written = pactOutDir();
 const list = (dir: string) =>

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { CONTRACT_STATE_NAMES, CONTRACT_STATES } from '@matchmaker/sandbox';
 import { describe, expect, it } from 'vitest';
 import { renderStatesTable, tableIn, unansweredValues, unreadAnswers } from '../../src/docs/states-table';
-import { ALL_PROVIDERS, COMMITTED_PACT_DIR, pactFileName } from '../../src/names';
+import { ALL_PROVIDERS, pactFileName } from '../../src/names';
+import { COMMITTED_PACT_DIR } from '../../src/pact-dirs';
 import { readPactDir } from '../../src/pact-file';
 import { ALL_STATES } from '../../src/states';
 

@@ -7,7 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { startSandbox } from '@matchmaker/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DocumentChecker, type Operation, operationsOf } from '../../src/conformance/operations';
+import { DocumentChecker } from '../../src/conformance/document-checker';
+import { type Operation, operationsOf } from '../../src/conformance/operations';
 import { OPENAPI_FILE } from '../../src/openapi/document';
 
 const document = JSON.parse(readFileSync(new URL(`../../${OPENAPI_FILE}`, import.meta.url), 'utf8'));
@@ -68,6 +69,44 @@ describe('statuses the document lists, as the sandbox answers them', () => {
     expect((await probe('recommendations.respond', path, json(token, body, 'PUT'))).status).toBe(409);
   });
 
+  it("409 OWN_ACCOUNT for a call naming the caller's own account where it acts on another's", async () => {
+    const admin = sandbox.world.store.userByEmail('admin@sandbox.test');
+    const member = sandbox.world.store.userByEmail('member1@sandbox.test');
+    if (!admin || !member) throw new Error('the demo admin or member1 is missing');
+    const adminToken = tokenOf('admin@sandbox.test');
+    const memberToken = tokenOf('member1@sandbox.test');
+    const own = `/api/usermgmt/v2/admin/users/${admin.keycloakId}`;
+    const self = member.keycloakId;
+    const probes: [string, string, RequestInit][] = [
+      ['admin.deactivateUser', `${own}/deactivate`, json(adminToken, '', 'PUT')],
+      ['admin.suspendUser', `${own}/suspend`, json(adminToken, '', 'PUT')],
+      ['admin.changeUserRole', `${own}/role`, json(adminToken, '{"role":"General"}', 'PUT')],
+      ['admin.deleteUser', `${own}/`, json(adminToken, '', 'DELETE')],
+      [
+        'chats.sendMessage',
+        '/api/chats/v2/chats/messages',
+        json(memberToken, JSON.stringify({ recipient_id: self, message: 'Hi' })),
+      ],
+      [
+        'chats.updateBlocks',
+        '/api/chats/v2/chats/blocks',
+        json(memberToken, JSON.stringify({ user_id: self, blocked: true }), 'PUT'),
+      ],
+      [
+        'chats.report',
+        '/api/chats/v2/reports/reports',
+        json(memberToken, JSON.stringify({ reported_user_id: self, reason: 'Me' })),
+      ],
+      [
+        'recommendations.sendRequest',
+        '/api/recommendations/v2/matches/requests',
+        json(memberToken, JSON.stringify({ recipient_id: self })),
+      ],
+    ];
+    for (const [id, path, init] of probes)
+      expect(await probe(id, path, init), id).toMatchObject({ status: 409, body: { code: 'OWN_ACCOUNT' } });
+  });
+
   it('409 with the earlier decision for a flagged image decided twice', async () => {
     const image = Object.values(sandbox.world.store.data.images).find((entry) => entry.flagged);
     if (!image) throw new Error('the seed has no flagged image');
@@ -80,21 +119,6 @@ describe('statuses the document lists, as the sandbox answers them', () => {
       status: 409,
       body: { code: 'ALREADY_DECIDED', decision: { filename: image.filename, approved: true } },
     });
-  });
-
-  it('409 OWN_ACCOUNT for an admin deleting, deactivating, suspending or demoting their own account', async () => {
-    const admin = sandbox.world.store.userByEmail('admin@sandbox.test');
-    const token = tokenOf('admin@sandbox.test');
-    const users = `/api/usermgmt/v2/admin/users/${admin?.keycloakId}`;
-    for (const [id, path, init] of [
-      ['admin.deleteUser', `${users}/`, json(token, '', 'DELETE')],
-      ['admin.deactivateUser', `${users}/deactivate`, json(token, '', 'PUT')],
-      ['admin.suspendUser', `${users}/suspend`, json(token, '', 'PUT')],
-      ['admin.changeUserRole', `${users}/role`, json(token, '{"role":"General"}', 'PUT')],
-    ] as const) {
-      const answer = await probe(id, path, init);
-      expect(answer, id).toMatchObject({ status: 409, body: { code: 'OWN_ACCOUNT' } });
-    }
   });
 
   it('413 for a JSON body over 1 MB, and for more files than an upload takes', async () => {
@@ -136,14 +160,14 @@ describe('statuses the document lists, as the sandbox answers them', () => {
     expect(answer.status).toBe(406);
   });
 
-  it('405 with Allow naming exactly the methods the document lists, for every path', async () => {
+  it('405 with Allow naming exactly the methods the document lists (and HEAD with GET), for every path', async () => {
     const paths = document.paths as Record<string, Record<string, unknown>>;
     for (const [template, item] of Object.entries(paths)) {
       const path = template.replace(/\{\w+\}/g, 'x1');
       const response = await fetch(new URL(path, sandbox.url), { method: 'PATCH' });
-      const listed = Object.keys(item)
-        .map((method) => method.toUpperCase())
-        .sort();
+      // HEAD is answered wherever GET is, as HTTP servers do, so Allow names it there too.
+      const methods = Object.keys(item).map((method) => method.toUpperCase());
+      const listed = (methods.includes('GET') ? [...methods, 'HEAD'] : methods).sort();
       expect(response.status, template).toBe(405);
       const allowed = (response.headers.get('allow') ?? '')
         .split(/,\s*/)
@@ -160,6 +184,11 @@ describe('statuses the document lists, as the sandbox answers them', () => {
       body: '<login email="a@example.com"/>',
     });
     expect(answer.status).toBe(415);
+  });
+
+  it('431 with the Error body for a URL over the request line and headers limit', async () => {
+    const answer = await probe('features.list', `/api/feature-switch/v2/features?q=${'x'.repeat(20_000)}`);
+    expect(answer.status).toBe(431);
   });
 
   it('429 with Retry-After past --rate-limit', async () => {

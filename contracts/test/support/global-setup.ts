@@ -1,5 +1,5 @@
 import { mkdirSync, rmSync } from 'node:fs';
-import { pactOutDir } from '../../src/names';
+import { pactOutDir } from '../../src/pact-dirs';
 
 /**
  * Empties the pact directory before a run: pact-js merges into existing files, so an interaction

@@ -12,7 +12,8 @@ import {
 } from '@matchmaker/sdk/schemas';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { EXAMPLE_INSTANT } from '../../src/examples';
-import { CONSUMER, ENDPOINT_COMMENT, type ProviderName, pactOutDir } from '../../src/names';
+import { CONSUMER, ENDPOINT_COMMENT, type ProviderName } from '../../src/names';
+import { pactOutDir } from '../../src/pact-dirs';
 import { STATES, type StateKey } from '../../src/states';
 
 export const { like, eachLike, regex, integer, decimal, boolean, datetime, fromProviderState } = MatchersV3;

@@ -7,13 +7,8 @@ import { isDeepStrictEqual } from 'node:util';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, type RunningSandbox, startSandbox } from '@matchmaker/sandbox';
 import { createClient, type MatchmakerClient } from '@matchmaker/sdk';
 import { PactV4 } from '@pact-foundation/pact';
-import {
-  CONSUMER,
-  EVENT_METADATA,
-  pactOutDir,
-  type RealtimeEvent,
-  type RealtimeProvider,
-} from '../../src/names';
+import { CONSUMER, EVENT_METADATA, type RealtimeEvent, type RealtimeProvider } from '../../src/names';
+import { pactOutDir } from '../../src/pact-dirs';
 
 const WAIT_MS = 5_000;
 

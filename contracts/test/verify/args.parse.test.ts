@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_PROVIDERS, COMMITTED_PACT_DIR, HTTP_PROVIDERS } from '../../src/names';
+import { ALL_PROVIDERS, HTTP_PROVIDERS } from '../../src/names';
+import { COMMITTED_PACT_DIR } from '../../src/pact-dirs';
 import { parseVerifyArgs, USAGE } from '../../src/verify/args';
 
 describe('verify arguments', () => {

@@ -26,7 +26,8 @@ import {
   usernameSchema,
 } from '../schemas/accounts';
 import { loginSchema, refreshSchema, tokenResponseSchema } from '../schemas/auth';
-import { acknowledgementSchema, id } from '../schemas/common';
+import { acknowledgementSchema } from '../schemas/common';
+import { pathId } from '../schemas/limits';
 import { userSchema } from '../schemas/user';
 import { LOCATION_UPDATE_RETRY } from '../transport/constants';
 import { defineEndpoint } from './define';
@@ -101,7 +102,7 @@ export const accountsEndpoints = {
     provider: 'usermgmt',
     access: 'public',
     effect: 'read',
-    params: z.object({ id }),
+    params: z.object({ id: pathId }),
     response: publicProfileAnswerSchema,
     summary: 'Read the public profile of a user.',
   }),
@@ -244,7 +245,7 @@ export const accountsEndpoints = {
     provider: 'usermgmt',
     access: 'session',
     effect: 'unsafe',
-    params: z.object({ userId: id }),
+    params: z.object({ userId: pathId }),
     response: deletionAnswerSchema,
     summary: 'Start the deletion of an account.',
   }),

@@ -18,14 +18,12 @@ import {
   visitPageSchema,
   visitSearchSchema,
 } from '../schemas/admin';
-import { id } from '../schemas/common';
+import { pathId } from '../schemas/limits';
+import { ownAccountConflict } from './answers';
 import { defineEndpoint } from './define';
 
 const base = '/api/usermgmt/v2/admin';
-const userParams = z.object({ id });
-/** Locking out the signed-in admin's own account: another admin must do it. */
-const OWN_ACCOUNT_REFUSAL =
-  'The user is the signed-in admin\'s own account (`code: "OWN_ACCOUNT"`): another admin must do it';
+const userParams = z.object({ id: pathId });
 
 /**
  * /api/usermgmt/v2/admin: the back office's user management and logs. SPEC.md shows none of the
@@ -64,7 +62,7 @@ export const adminEndpoints = {
     params: userParams,
     response: adminUserChangedSchema,
     summary: 'Deactivate a user.',
-    failures: { 409: OWN_ACCOUNT_REFUSAL },
+    failures: { 409: ownAccountConflict('The user') },
   }),
   reactivateUser: defineEndpoint({
     id: 'admin.reactivateUser',
@@ -87,7 +85,7 @@ export const adminEndpoints = {
     params: userParams,
     response: adminUserChangedSchema,
     summary: 'Suspend a user.',
-    failures: { 409: OWN_ACCOUNT_REFUSAL },
+    failures: { 409: ownAccountConflict('The user') },
   }),
   changeUserEmail: defineEndpoint({
     id: 'admin.changeUserEmail',
@@ -112,9 +110,7 @@ export const adminEndpoints = {
     body: changeUserRoleSchema,
     response: adminUserChangedSchema,
     summary: "Change a user's role.",
-    failures: {
-      409: 'The role `General` for the signed-in admin\'s own account (`code: "OWN_ACCOUNT"`): another admin must demote it',
-    },
+    failures: { 409: `${ownAccountConflict('The user')}, and the new role would make it a member's` },
   }),
   confirmUser: defineEndpoint({
     id: 'admin.confirmUser',
@@ -149,7 +145,7 @@ export const adminEndpoints = {
     params: userParams,
     response: adminUserDeletedSchema,
     summary: 'Delete a user.',
-    failures: { 409: OWN_ACCOUNT_REFUSAL },
+    failures: { 409: ownAccountConflict('The user') },
   }),
   createUser: defineEndpoint({
     id: 'admin.createUser',

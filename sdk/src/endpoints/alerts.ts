@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from '../schemas/common';
+import { pathId } from '../schemas/limits';
 import {
   markReadSchema,
   notificationCountSchema,
@@ -11,7 +11,7 @@ import {
 import { defineEndpoint } from './define';
 
 const BASE = '/api/alerts/v2';
-const idParams = z.object({ id });
+const idParams = z.object({ id: pathId });
 
 /** Notifications (SPEC.md section 7, alerts). Answers SPEC.md does not show are the provider's. */
 export const alertsEndpoints = {

@@ -1,14 +1,14 @@
 /**
  * Every error status a call can answer, derived from its catalogue entry: what any call of its
  * kind can answer (a session call 401, 403 and 406; a call with a path parameter 404 and 414; a
- * write 413 and 415; any call 429 under a rate limit) plus the refusals the entry lists itself
- * (`failures`). The OpenAPI document, the conformance test and the SDK README read this one list.
+ * write 413 and 415; any call 429 under a rate limit, and 431 for a request line and headers over
+ * the server's limit) plus the refusals the entry lists itself (`failures`). The OpenAPI document, the conformance test and the SDK README read this one list.
  */
 import type { z } from 'zod';
 import { REQUEST_LIMITS } from '../schemas/limits';
 import type { EndpointDef } from './define';
 
-export type ErrorStatus = 400 | 401 | 403 | 404 | 406 | 409 | 413 | 414 | 415 | 429 | '5XX';
+export type ErrorStatus = 400 | 401 | 403 | 404 | 406 | 409 | 413 | 414 | 415 | 429 | 431 | '5XX';
 
 export interface ErrorAnswer {
   readonly status: ErrorStatus;
@@ -19,6 +19,22 @@ export interface ErrorAnswer {
   /** The body's schema when it says more than `{ message, errors?, code? }`. */
   readonly body?: z.ZodType;
 }
+
+/**
+ * The codes an error body's `code` carries, each with its status and what it tells the client.
+ * The OpenAPI document lists them as the `Error` body's `code` values.
+ */
+export const API_ERROR_CODES = {
+  ACCOUNT_DELETED: '401: the account is deleted; reactivate it to continue',
+  OWN_ACCOUNT:
+    "409: the call names the caller's own account where it acts on another's (an admin locking their own account out; a message, block, report or match request to oneself)",
+  ALREADY_DECIDED: '409: the flagged image was decided before; `decision` holds that decision',
+} as const;
+export type ApiErrorCode = keyof typeof API_ERROR_CODES;
+
+/** A 409 `failures` entry for a call that refuses the caller's own account (`OWN_ACCOUNT`). */
+export const ownAccountConflict = (what: string): string =>
+  `${what} is the caller's own account (\`code: "OWN_ACCOUNT"\`)`;
 
 const hasPathParams = (entry: EndpointDef): boolean => /\{\w+\}/.test(entry.path);
 
@@ -87,6 +103,11 @@ export function errorAnswers(entry: EndpointDef): readonly ErrorAnswer[] {
     status: 429,
     description: 'Too many requests: wait as long as `Retry-After` says, then send the call again',
     headers: { 'Retry-After': 'Whole seconds to wait before the next call' },
+  });
+  answers.push({
+    status: 431,
+    description:
+      "The request line and headers are over the server's limit (16 KB in the sandbox, Node's default): a URL that long is refused before the call is read",
   });
   answers.push({
     status: '5XX',

@@ -14,7 +14,8 @@ import {
   sendMessageSchema,
   unreadCountSchema,
 } from '../schemas/chat';
-import { id } from '../schemas/common';
+import { pathId, pathText } from '../schemas/limits';
+import { ownAccountConflict } from './answers';
 import { defineEndpoint } from './define';
 
 const BASE = '/api/chats/v2';
@@ -38,7 +39,7 @@ export const chatsEndpoints = {
     provider: 'chats',
     access: 'session',
     effect: 'read',
-    params: z.object({ room: id }),
+    params: z.object({ room: pathId }),
     query: chatMessagesQuerySchema,
     response: chatMessagePageSchema,
     summary: "One page of a room's messages, 20 per page.",
@@ -53,7 +54,7 @@ export const chatsEndpoints = {
     body: sendMessageSchema,
     response: chatMessageSchema,
     summary: 'Sends a chat message to a mutual match.',
-    failures: { 404: 'No member has this recipient_id' },
+    failures: { 404: 'No member has this recipient_id', 409: ownAccountConflict('The recipient') },
   }),
   updateMessageStatus: defineEndpoint({
     id: 'chats.updateMessageStatus',
@@ -84,7 +85,7 @@ export const chatsEndpoints = {
     provider: 'chats',
     access: 'session',
     effect: 'read',
-    params: z.object({ filename: z.string().min(1) }),
+    params: z.object({ filename: pathText }),
     response: 'binary',
     summary: 'A file shared in a chat (binary).',
   }),
@@ -98,7 +99,7 @@ export const chatsEndpoints = {
     body: blockUpdateSchema,
     response: blockUpdatedSchema,
     summary: 'Blocks or unblocks a member.',
-    failures: { 404: 'No member has this user_id' },
+    failures: { 404: 'No member has this user_id', 409: ownAccountConflict('The member') },
   }),
   listBlocks: defineEndpoint({
     id: 'chats.listBlocks',
@@ -120,6 +121,6 @@ export const chatsEndpoints = {
     body: chatReportSchema,
     response: reportFiledSchema,
     summary: 'Reports a member to the staff.',
-    failures: { 404: 'No member has this reported_user_id' },
+    failures: { 404: 'No member has this reported_user_id', 409: ownAccountConflict('The member reported') },
   }),
 } as const;

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { id } from '../schemas/common';
 import {
   bulkImagesAnswerSchema,
   bulkImagesSchema,
@@ -16,15 +15,15 @@ import {
   imageUploadFieldsSchema,
   uploadedImageSchema,
 } from '../schemas/image';
-import { UPLOAD_LIMITS } from '../schemas/limits';
+import { pathId, pathText, UPLOAD_LIMITS } from '../schemas/limits';
 import { defineEndpoint, type UploadRule } from './define';
 
 /** Uploads carry the file under `file`. */
 const UPLOAD_RULE: UploadRule = { field: 'file', ...UPLOAD_LIMITS };
 
 const BASE = '/api/bytebox/v2/images';
-const userParams = z.object({ userId: id });
-const fileParams = z.object({ filename: z.string().min(1) });
+const userParams = z.object({ userId: pathId });
+const fileParams = z.object({ filename: pathText });
 
 /** Images (SPEC.md section 7). Answers SPEC.md does not show are the provider's. */
 export const imagesEndpoints = {

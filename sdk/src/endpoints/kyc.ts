@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { metricsQuerySchema } from '../schemas/analytics';
-import { id } from '../schemas/common';
 import {
   kycListQuerySchema,
   kycMetricsSchema,
@@ -11,6 +10,7 @@ import {
   kycReviewSchema,
   kycUserRequestsSchema,
 } from '../schemas/kyc';
+import { pathId } from '../schemas/limits';
 import { defineEndpoint } from './define';
 
 const BASE = '/api/bytebox/v2/kyc';
@@ -47,7 +47,7 @@ export const kycEndpoints = {
     provider: 'bytebox',
     access: 'session',
     effect: 'idempotent',
-    params: z.object({ id }),
+    params: z.object({ id: pathId }),
     body: kycReviewSchema,
     response: kycReviewedSchema,
     summary: 'Records the decision on a KYC request (admin).',
@@ -59,7 +59,7 @@ export const kycEndpoints = {
     provider: 'bytebox',
     access: 'session',
     effect: 'read',
-    params: z.object({ userId: id }),
+    params: z.object({ userId: pathId }),
     response: kycUserRequestsSchema,
     summary: "A user's KYC requests; members read their own verification status here.",
   }),
@@ -70,7 +70,7 @@ export const kycEndpoints = {
     provider: 'bytebox',
     access: 'session',
     effect: 'read',
-    params: z.object({ userId: id, requestId: id }),
+    params: z.object({ userId: pathId, requestId: pathId }),
     response: kycRequestSchema,
     summary: 'One KYC request of a user.',
   }),
@@ -81,7 +81,7 @@ export const kycEndpoints = {
     provider: 'bytebox',
     access: 'session',
     effect: 'read',
-    params: z.object({ id }),
+    params: z.object({ id: pathId }),
     response: 'binary',
     summary: 'A KYC document file (binary).',
   }),

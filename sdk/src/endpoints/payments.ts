@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id } from '../schemas/common';
+import { pathId } from '../schemas/limits';
 import {
   offerListQuerySchema,
   offerListSchema,
@@ -33,7 +33,7 @@ export const paymentsEndpoints = {
     provider: 'payment',
     access: 'public',
     effect: 'read',
-    params: z.object({ id }),
+    params: z.object({ id: pathId }),
     response: planSchema,
     summary: 'One subscription plan.',
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateRangeQuerySchema, metricsQuerySchema } from '../schemas/analytics';
-import { id } from '../schemas/common';
+import { pathId } from '../schemas/limits';
 import {
   matchAggregationSchema,
   matchMetricsSchema,
@@ -17,6 +17,7 @@ import {
   updateMatchRequestSchema,
   usedFiltersSchema,
 } from '../schemas/recommendation';
+import { ownAccountConflict } from './answers';
 import { defineEndpoint } from './define';
 
 const BASE = '/api/recommendations/v2';
@@ -44,7 +45,7 @@ export const recommendationsEndpoints = {
     provider: 'recommendations',
     access: 'session',
     effect: 'idempotent',
-    params: z.object({ id }),
+    params: z.object({ id: pathId }),
     body: recommendationResponseSchema,
     response: recommendationAnsweredSchema,
     summary: 'Accepts or rejects a recommendation.',
@@ -62,7 +63,7 @@ export const recommendationsEndpoints = {
     summary: 'Sends a match request to another member.',
     failures: {
       404: 'No member has this recipient_id',
-      409: 'The recipient is the sender, a request between the two is pending, or they are already matched',
+      409: `${ownAccountConflict('The recipient')}, a request between the two is pending, or they are already matched`,
     },
   }),
   updateRequest: defineEndpoint({

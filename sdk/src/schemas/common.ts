@@ -12,8 +12,11 @@ export const anyJson = z.unknown();
 export const id = z.union([z.string(), z.number()]);
 export type Id = z.infer<typeof id>;
 
-/** A page number as sent in a query string. */
-export const page = z.number().int().nonnegative();
+/** The rule of `page`, the one message of every way of breaking it. */
+const PAGE_RULE = 'Must be a whole number of at least 1';
+
+/** A page number as sent: pages count from 1 (`0` is not another name for the first page). */
+export const page = z.number({ error: PAGE_RULE }).int({ error: PAGE_RULE }).min(1, { error: PAGE_RULE });
 
 /** An ISO 8601 date-time as answers carry it (`2026-01-05T10:00:00.000Z`, offsets allowed). */
 export const timestamp = z.iso.datetime({ offset: true });

@@ -4,7 +4,13 @@
  * limits of what a client sends; for tools, the sandbox, the contracts, the web app and the CLI.
  */
 
-export { type ErrorAnswer, type ErrorStatus, errorAnswers } from '../endpoints/answers';
+export {
+  API_ERROR_CODES,
+  type ApiErrorCode,
+  type ErrorAnswer,
+  type ErrorStatus,
+  errorAnswers,
+} from '../endpoints/answers';
 export type {
   Access,
   BodyOf,
@@ -312,10 +318,12 @@ export {
 } from './kyc';
 export {
   BODY_LIMITS,
+  BODY_LIMITS_KEY,
   type BodyLimits,
   boundedBody,
   boundedList,
   boundedText,
+  characterCount,
   jsonLimitBreach,
   MAX_IDS,
   prototypeKeyBreach,

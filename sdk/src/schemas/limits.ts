@@ -35,9 +35,9 @@ export const BODY_LIMITS = {
   depth: 8,
   /** Keys and array items in the whole body. */
   entries: 2_000,
-  /** The body's size as JSON, approximately (strings and keys counted by length). */
+  /** The body's size as JSON, approximately (strings and keys counted in UTF-16 units). */
   bytes: 64 * 1024,
-  /** Any string anywhere in the body, unknown keys included. */
+  /** Any string anywhere in the body, unknown keys included, in characters (code points). */
   string: TEXT_LIMITS.message,
 } as const;
 
@@ -112,9 +112,37 @@ export function boundedText(max: number): z.ZodString {
   return z.string().max(max, { error: `Must be at most ${max} characters` });
 }
 
+/**
+ * A path parameter's text: not empty (`users/` is another path, or none) and at most
+ * `REQUEST_LIMITS.pathParam` characters, so the client refuses before sending what a server
+ * answers 400 or 414.
+ */
+export const pathText = boundedText(REQUEST_LIMITS.pathParam).min(1, { error: 'Must not be empty' });
+
+/** An id in a path: text as `pathText`, or a number (ids arrive as either, `common.ts` `id`). */
+export const pathId = z.union([pathText, z.number()]);
+
 /** A list of at most `max` items. */
 export function boundedList<T extends z.ZodType>(item: T, max = MAX_IDS): z.ZodArray<T> {
   return z.array(item).max(max, { error: `Must have at most ${max} items` });
+}
+
+/**
+ * Characters as every limit counts them: code points, as zod's `.max` and JSON Schema's
+ * `maxLength` do (an emoji is one character, though two UTF-16 units; `नमस्ते` is six).
+ */
+export function characterCount(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    // A high surrogate followed by a low one is one code point.
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) i += 1;
+    }
+    count += 1;
+  }
+  return count;
 }
 
 /** Where a value first breaks the limits, or undefined. Iterative, so any depth is safe to measure. */
@@ -128,7 +156,8 @@ export function jsonLimitBreach(
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     const current = next.value;
     if (typeof current === 'string') {
-      if (current.length > limits.string)
+      // Only a string longer in UTF-16 units than the limit can be longer in code points.
+      if (current.length > limits.string && characterCount(current) > limits.string)
         return { path: next.path, message: `Must be at most ${limits.string} characters` };
       bytes += current.length + 2;
     } else if (typeof current === 'object' && current !== null) {
@@ -154,18 +183,26 @@ export function jsonLimitBreach(
   return undefined;
 }
 
+/** The JSON Schema keyword (an extension) under which a bounded body's limits are stated. */
+export const BODY_LIMITS_KEY = 'x-body-limits';
+
 /**
  * The schema with the body limits checked on what it parsed, unknown keys included (a
  * `looseObject` keeps them without walking them, so a body nested 20,000 levels deep reaches this
  * check, which measures it without recursion, and is refused).
  */
 export function boundedBody<T extends z.ZodType>(schema: T, limits: BodyLimits = BODY_LIMITS): T {
-  return schema.superRefine(
-    (value, ctx) => {
-      const breach = jsonLimitBreach(value, limits);
-      if (breach) ctx.addIssue({ code: 'custom', message: breach.message, path: breach.path });
-    },
-    // A field that already failed (a message over its own limit) is reported once, by its field.
-    { when: (payload) => payload.issues.length === 0 },
+  return (
+    schema
+      .superRefine(
+        (value, ctx) => {
+          const breach = jsonLimitBreach(value, limits);
+          if (breach) ctx.addIssue({ code: 'custom', message: breach.message, path: breach.path });
+        },
+        // A field that already failed (a message over its own limit) is reported once, by its field.
+        { when: (payload) => payload.issues.length === 0 },
+      )
+      // JSON Schema cannot say "in the whole body": the OpenAPI document reads this and states it.
+      .meta({ [BODY_LIMITS_KEY]: { ...limits } })
   );
 }

@@ -15,6 +15,15 @@ export interface UnknownValue {
   readonly value: unknown;
   /** What the contract documents, such as `one of slim, athletic, ...`. */
   readonly expected: string;
+  /** What the answer holds instead: the value as sent, another type's reading of it, or null. */
+  readonly kept: unknown;
+}
+
+/** What was done with a tolerated value, as the warning says it. */
+export function whatWasKept(unknown: UnknownValue): string {
+  if (Object.is(unknown.kept, unknown.value)) return 'kept as sent';
+  if (unknown.kept === null) return 'dropped (read as null)';
+  return `read as ${JSON.stringify(unknown.kept)}`;
 }
 
 /** The notes of the parse running now; parses are synchronous, so one list at a time is enough. */
@@ -32,35 +41,61 @@ export function collectUnknownValues<T>(parse: () => T): { result: T; unknown: U
   }
 }
 
-function note(field: string, value: unknown, expected: string): void {
-  noting?.push({ field, value, expected });
+/** Notes a tolerated value and answers what is kept of it. */
+function note<T>(field: string, value: unknown, expected: string, kept: T): T {
+  noting?.push({ field, value, expected, kept });
+  return kept;
 }
+
+/**
+ * Any JSON value: a field of a tolerant answer never fails the parse, whatever type arrives (an
+ * array, an object); what cannot be kept as the field's type is read as null, and noted.
+ */
+const anyValue = z.unknown();
+const isScalar = (value: unknown): value is string | number | boolean =>
+  typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 
 /** One of the known values, or another string the SDK keeps as it is. */
 export type KnownOr<K extends string> = K | (string & {});
 
-const scalar = z.union([z.string(), z.number(), z.boolean()]);
-
-/** A choice field: documented as its known values; any scalar is kept (as text), noted when unknown. */
+/**
+ * A choice field: documented as its known values. Another text is kept as sent, a number or
+ * boolean read as its text, anything else (an array, an object) as null; each noted.
+ */
 export function knownValue<const C extends readonly string[]>(field: string, choices: C) {
   const known = new Set<string>(choices);
   const expected = `one of ${choices.join(', ')}`;
-  return scalar
-    .transform((value): KnownOr<C[number]> => {
-      if (typeof value !== 'string' || !known.has(value)) note(field, value, expected);
-      return String(value);
+  return anyValue
+    .transform((value): KnownOr<C[number]> | null | undefined => {
+      if (value === undefined || value === null) return value;
+      if (typeof value === 'string' && known.has(value)) return value;
+      return note(
+        field,
+        value,
+        expected,
+        isScalar(value) ? (typeof value === 'string' ? value : String(value)) : null,
+      );
     })
     .meta({ type: 'string', enum: [...choices] });
 }
 
+/** A free-text field: any scalar as sent; anything else (an array, an object) read as null, noted. */
+export function scalarValue(field: string) {
+  return anyValue
+    .transform((value): string | number | boolean | null | undefined => {
+      if (value === undefined || value === null || isScalar(value)) return value;
+      return note(field, value, 'text, a number or true/false', null);
+    })
+    .meta({ type: ['string', 'number', 'boolean'] });
+}
+
 /** A number field (a height): a numeric text is read as its number; anything else is null. Both noted. */
 export function numberValue(field: string) {
-  return scalar
-    .transform((value): number | null => {
-      if (typeof value === 'number') return value;
-      note(field, value, 'a number');
+  return anyValue
+    .transform((value): number | null | undefined => {
+      if (value === undefined || value === null || typeof value === 'number') return value;
       const parsed = typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
-      return Number.isFinite(parsed) ? parsed : null;
+      return note(field, value, 'a number', Number.isFinite(parsed) ? parsed : null);
     })
     .meta({ type: 'number' });
 }
@@ -70,24 +105,28 @@ const NO = new Set(['false', 'no']);
 
 /** A yes/no field: `true`/`yes` and `false`/`no` texts are read as booleans, anything else as null. Noted. */
 export function booleanValue(field: string) {
-  return scalar
-    .transform((value): boolean | null => {
-      if (typeof value === 'boolean') return value;
-      note(field, value, 'true or false');
-      const text = String(value).trim().toLowerCase();
-      return YES.has(text) ? true : NO.has(text) ? false : null;
+  return anyValue
+    .transform((value): boolean | null | undefined => {
+      if (value === undefined || value === null || typeof value === 'boolean') return value;
+      const text = isScalar(value) ? String(value).trim().toLowerCase() : '';
+      return note(field, value, 'true or false', YES.has(text) ? true : NO.has(text) ? false : null);
     })
     .meta({ type: 'boolean' });
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A real calendar date as `YYYY-MM-DD` (`1996-13-45` is not one), as the document's `format: date`. */
+const DATE = z.iso.date();
 
-/** A date field (a birth date) as `YYYY-MM-DD`; another text is kept as it is, and noted. */
+/**
+ * A date field (a birth date) as `YYYY-MM-DD`; another text is kept as it is, a number as its
+ * text, anything else read as null; each noted.
+ */
 export function dateValue(field: string) {
-  return scalar
-    .transform((value): string => {
-      if (typeof value !== 'string' || !DATE.test(value)) note(field, value, 'a date as YYYY-MM-DD');
-      return String(value);
+  return anyValue
+    .transform((value): string | null | undefined => {
+      if (value === undefined || value === null) return value;
+      if (typeof value === 'string' && DATE.safeParse(value).success) return value;
+      return note(field, value, 'a date as YYYY-MM-DD', isScalar(value) ? String(value) : null);
     })
     .meta({ type: 'string', format: 'date' });
 }

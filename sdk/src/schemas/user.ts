@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { timestamp } from './common';
-import { booleanValue, dateValue, knownValue, numberValue } from './tolerant';
+import { booleanValue, dateValue, knownValue, numberValue, scalarValue } from './tolerant';
 
 /**
  * Users and profiles (SPEC.md section 3). Every profile value is optional and nullable. The
@@ -62,7 +62,10 @@ export type ProfileChoice<F extends ProfileChoiceField> = (typeof PROFILE_CHOICE
 export const profileValue = z.union([z.string(), z.number(), z.boolean()]).nullable().optional();
 export type ProfileValue = z.infer<typeof profileValue>;
 
-/** An answer's value of one profile field: typed where the contract types it, tolerant always. */
+/**
+ * An answer's value of one profile field: typed where the contract types it, tolerant always (a
+ * value of another JSON type, an array or an object, is read as null rather than failing).
+ */
 function profileAnswer(field: ProfileField) {
   if (field === 'height') return numberValue(field).nullable().optional();
   if (field === 'has_children' || field === 'open_for_relocation')
@@ -72,7 +75,7 @@ function profileAnswer(field: ProfileField) {
     const choice = field as ProfileChoiceField;
     return knownValue(choice, PROFILE_CHOICES[choice]).nullable().optional();
   }
-  return profileValue;
+  return scalarValue(field).nullable().optional();
 }
 
 type ProfileAnswerShape = {
@@ -84,13 +87,11 @@ type ProfileAnswerShape = {
         ? ReturnType<typeof booleanValue>
         : F extends 'date_of_birth'
           ? ReturnType<typeof dateValue>
-          : typeof profileValue;
+          : ReturnType<typeof scalarValue>;
 };
 
 const profileShape = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, profileAnswer(field)])) as {
-  [F in ProfileField]: ProfileAnswerShape[F] extends typeof profileValue
-    ? typeof profileValue
-    : z.ZodOptional<z.ZodNullable<ProfileAnswerShape[F]>>;
+  [F in ProfileField]: z.ZodOptional<z.ZodNullable<ProfileAnswerShape[F]>>;
 };
 
 export const profileSchema = z.looseObject(profileShape);
@@ -99,6 +100,9 @@ export type Profile = z.infer<typeof profileSchema>;
 /** Account states (SPEC.md section 4); `is_deleted` marks a deleted account separately. */
 export const accountStatusSchema = z.enum(['active', 'deactivated', 'archived', 'suspended']);
 export type AccountStatus = z.infer<typeof accountStatusSchema>;
+
+/** The logged-in user's account state, tolerant: a new state never stops a login (noted, kept as sent). */
+const userStatus = knownValue('status', accountStatusSchema.options);
 
 /** A role name; 'General' marks an ordinary member, anyone without it is an admin. */
 export const roleSchema = z.string().min(1);
@@ -128,7 +132,7 @@ export const userSchema = z.looseObject({
   email: z.string().min(1),
   roles: z.array(roleSchema),
   is_deleted: z.boolean(),
-  status: accountStatusSchema.optional(),
+  status: userStatus.optional(),
   confirmed: z.boolean().optional(),
   country_code: z.string().nullable().optional(),
   latitude: z.number().nullable().optional(),

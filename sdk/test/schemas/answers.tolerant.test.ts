@@ -68,10 +68,47 @@ describe('tolerant profile answers', () => {
       ['want_children', true],
       ['open_for_relocation', 'sometimes'],
     ]);
-    const first = errors[0];
-    expect(isContractWarning(first) && first.message).toBe(
-      'accounts.userInfo: response field height is "172", not a number; accepted as sent',
+    // Each warning says what was done with the value: read as another type, dropped, or kept.
+    const messages = errors.map((error) => (isContractWarning(error) ? error.message : ''));
+    expect(messages).toContain(
+      'accounts.userInfo: response field height is "172", not a number; read as 172',
     );
+    expect(messages).toContain(
+      'accounts.userInfo: response field open_for_relocation is "sometimes", not true or false; dropped (read as null)',
+    );
+    expect(messages.find((message) => message.includes('body_type'))).toMatch(/; kept as sent$/);
+  });
+
+  it('does not stop a login for a value of another JSON type or an unknown account status', async () => {
+    const odd = sampleUser({
+      body_type: ['slim', 'curvy'],
+      religion: { name: 'christian' },
+      height: [172],
+      has_children: { value: true },
+      date_of_birth: '1996-13-45',
+      status: 'pending_review',
+    });
+    server.handle(() => ({ body: odd }));
+    const errors: unknown[] = [];
+    const user = await clientReporting(errors).accounts.userInfo();
+    expect(user).toMatchObject({
+      body_type: null,
+      religion: null,
+      height: null,
+      has_children: null,
+      date_of_birth: '1996-13-45',
+      status: 'pending_review',
+    });
+    expect(errors.every(isContractWarning)).toBe(true);
+    const seen = Object.fromEntries(
+      errors.map((error) => (isContractWarning(error) ? [error.field, error.message] : ['', ''])),
+    );
+    expect(Object.keys(seen).sort()).toEqual(
+      ['body_type', 'date_of_birth', 'has_children', 'height', 'religion', 'status'].sort(),
+    );
+    expect(seen.body_type).toMatch(/is \["slim","curvy"\], not one of .*; dropped \(read as null\)$/);
+    expect(seen.date_of_birth).toMatch(/is "1996-13-45", not a date as YYYY-MM-DD; kept as sent$/);
+    expect(seen.status).toMatch(/is "pending_review", not one of active, .*; kept as sent$/);
   });
 
   it('types the known values for autocompletion and any other text', async () => {

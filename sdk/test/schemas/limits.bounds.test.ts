@@ -6,8 +6,13 @@ import {
   registerSchema,
   sendMessageSchema,
   TEXT_LIMITS,
+  updateUserSchema,
   userSearchBodySchema,
 } from '../../src/schemas/index';
+
+/** Characters as JSON Schema's maxLength counts them: code points (an emoji is one, two UTF-16 units). */
+const EMOJI = '😀';
+const DEVANAGARI = 'नमस्ते'; // six code points, four letters as a reader sees them
 
 function nested(levels: number): unknown {
   const root: Record<string, unknown> = {};
@@ -62,5 +67,21 @@ describe('request limits', () => {
       agreed_to_terms: true,
     });
     expect(registration.error?.issues.map((issue) => issue.path)).toEqual([['last_name']]);
+  });
+
+  it('counts characters as code points in every limit, as the document says, emoji and Devanagari alike', () => {
+    // A field limit and the body-wide string limit agree: the limit in code points passes, one more fails.
+    for (const [limit, text] of [
+      [TEXT_LIMITS.message, (n: number) => EMOJI.repeat(n)],
+      [TEXT_LIMITS.message, (n: number) => `${DEVANAGARI.repeat(Math.floor(n / 6))}${'क'.repeat(n % 6)}`],
+    ] as const) {
+      expect(sendMessageSchema.safeParse({ recipient_id: 1, message: text(limit) }).success).toBe(true);
+      expect(sendMessageSchema.safeParse({ recipient_id: 1, message: text(limit + 1) }).success).toBe(false);
+      expect(jsonLimitBreach({ extra: text(limit) })).toBeUndefined();
+      expect(jsonLimitBreach({ extra: text(limit + 1) })?.path).toEqual(['extra']);
+    }
+    const about = (n: number) => updateUserSchema.safeParse({ about: EMOJI.repeat(n) }).success;
+    expect(about(TEXT_LIMITS.text)).toBe(true);
+    expect(about(TEXT_LIMITS.text + 1)).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ADMIN_USERS_PAGE_SIZE } from '../../src/constants';
 import { adminEndpoints } from '../../src/endpoints/admin';
 import { isContractError, isNotLoggedInError, type MatchmakerClient } from '../../src/index';
+import { REQUEST_LIMITS } from '../../src/schemas/limits';
 import { answerFor } from '../support/answers';
 import { testClient } from '../support/client';
 import { useTestServer } from '../support/server';
@@ -41,10 +42,10 @@ const cases: Case[] = [
   },
   {
     name: 'searchUsers without filters',
-    call: (c) => c.admin.searchUsers({ page: 0 }),
+    call: (c) => c.admin.searchUsers({ page: 1 }),
     method: 'POST',
     path: `${base}/users/search`,
-    body: { page: 0, size: 15, filters: {} },
+    body: { page: 1, size: 15, filters: {} },
   },
   { name: 'getUser', call: (c) => c.admin.getUser(42), method: 'GET', path: `${base}/users/42` },
   {
@@ -180,12 +181,24 @@ describe('admin service requests', () => {
     expect(server.requests).toHaveLength(0);
   });
 
-  it('a user search with a negative page is refused naming the field', async () => {
+  it('a user search with page 0 or a negative page is refused naming the field and its rule', async () => {
+    for (const page of [0, -1]) {
+      const error = await testClient(server.url)
+        .admin.searchUsers({ page })
+        .catch((e: unknown) => e);
+      expect(isContractError(error)).toBe(true);
+      expect((error as Error).message).toContain('admin.searchUsers: request.body.page');
+      expect((error as Error).message).toContain('Must be a whole number of at least 1');
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('a path parameter over the path limit is refused before sending, naming it', async () => {
     const error = await testClient(server.url)
-      .admin.searchUsers({ page: -1 })
+      .admin.getUser('x'.repeat(REQUEST_LIMITS.pathParam + 1))
       .catch((e: unknown) => e);
     expect(isContractError(error)).toBe(true);
-    expect((error as Error).message).toContain('admin.searchUsers: request.body.page');
+    expect((error as Error).message).toContain('admin.getUser: request.params.id');
     expect(server.requests).toHaveLength(0);
   });
 

@@ -4,7 +4,7 @@
  */
 
 import type { World } from '../core/world';
-import { conflict, notAllowed, notFound } from '../http/api-error';
+import { conflict, notAllowed, notFound, notYourself } from '../http/api-error';
 import type { Decision, MatchRequestRecord, UserRecord } from '../state/types';
 import { notify } from './notify';
 
@@ -26,7 +26,7 @@ export function sendMatchRequest(
 ): MatchRequestRecord {
   const recipient = world.store.user(recipientId);
   if (!recipient || recipient.is_deleted) throw notFound('Member');
-  if (recipient === sender) throw conflict('You cannot send a match request to yourself');
+  if (recipient === sender) throw notYourself('You cannot send a match request to yourself');
   if (
     world.store.isBlocked(recipient.keycloakId, sender.keycloakId) ||
     world.store.isBlocked(sender.keycloakId, recipient.keycloakId)

@@ -3,7 +3,14 @@
  * `Allow` (and OPTIONS answers 204 with it) rather than 404, or a handler that took the path for
  * an id. A path names the resource the router would pick with every method: of the templates that
  * match it, the one with static segments where the others have parameters, left to right
- * (`/admin/users/search` before `/admin/users/{id}`).
+ * (`/admin/users/search` before `/admin/users/{id}`). `Allow` names HEAD wherever GET is: fastify
+ * answers HEAD on every GET route, as HTTP servers do.
+ *
+ * A route gives way to another resource only when that one's template is static wherever the
+ * route's is (`/admin/users/search` over `/admin/users/{id}`). Where each of two templates has a
+ * static segment where the other has a parameter (`/accounts/public/{id}` and
+ * `/accounts/{userId}/initiate-account-deletion`), the method decides: a POST to
+ * `/accounts/public/initiate-account-deletion` is the deletion call for the user id `public`.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -35,6 +42,17 @@ function moreSpecific(a: IndexedResource, b: IndexedResource): boolean {
   return false;
 }
 
+/** Whether `a` is static wherever `b` is, with the same text, and static somewhere `b` is not. */
+function dominates(a: IndexedResource, b: IndexedResource): boolean {
+  if (a.segments.length !== b.segments.length) return false;
+  const sameWhereStatic = b.segments.every(
+    (segment, i) => segment === undefined || a.segments[i] === segment,
+  );
+  return (
+    sameWhereStatic && a.segments.some((segment, i) => segment !== undefined && b.segments[i] === undefined)
+  );
+}
+
 function matches(resource: IndexedResource, parts: readonly string[]): boolean {
   if (resource.segments.length !== parts.length) return false;
   return resource.segments.every((segment, i) =>
@@ -50,6 +68,7 @@ export class CatalogueResources {
     for (const { method, path } of endpoints)
       byTemplate.set(path, (byTemplate.get(path) ?? new Set()).add(method));
     this.resources = [...byTemplate].map(([template, methods]) => {
+      if (methods.has('GET')) methods.add('HEAD');
       const ordered = METHOD_ORDER.filter((method) => methods.has(method));
       return { template, methods: ordered, allow: ordered.join(', '), segments: segmentsOf(template) };
     });
@@ -66,22 +85,21 @@ export class CatalogueResources {
   }
 
   /**
-   * Whether some path the template matches names another resource (a static segment where the
-   * template has a parameter): only then must a request routed to it be checked with `find`.
+   * Whether some path the template matches names another resource (static wherever the template
+   * is, and where it has a parameter): only then must a request routed to it be checked with
+   * `shadowing`.
    */
   isShadowed(template: string): boolean {
     const own = this.resources.find((resource) => resource.template === template);
     if (!own) return false;
-    return this.resources.some(
-      (other) =>
-        other !== own &&
-        other.segments.length === own.segments.length &&
-        other.segments.every(
-          (segment, i) =>
-            segment === undefined || own.segments[i] === undefined || segment === own.segments[i],
-        ) &&
-        moreSpecific(other, own),
-    );
+    return this.resources.some((other) => dominates(other, own));
+  }
+
+  /** The resource a request routed to `template` names instead, when one does (see above). */
+  shadowing(path: string, template: string): Resource | undefined {
+    const own = this.resources.find((resource) => resource.template === template);
+    const found = this.find(path) as IndexedResource | undefined;
+    return own && found && found !== own && dominates(found, own) ? found : undefined;
   }
 }
 

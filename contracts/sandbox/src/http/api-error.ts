@@ -2,6 +2,7 @@
  * Errors a handler throws to answer with a status. The body is what the client sees; every error
  * body has a `message`, validation errors add `errors` with one entry per bad field.
  */
+import type { ApiErrorCode } from '@matchmaker/sdk/schemas';
 
 export interface FieldError {
   /** Where the problem is: `body.email`, `query.page`, `params.id`. */
@@ -48,14 +49,18 @@ export const conflict = (message: string): ApiError => new ApiError(409, message
 export const notAllowed = (message: string): ApiError => new ApiError(401, message);
 
 /** Code of the refusal a deleted account gets for anything but logging in, out and reactivating. */
-export const ACCOUNT_DELETED = 'ACCOUNT_DELETED';
+export const ACCOUNT_DELETED: ApiErrorCode = 'ACCOUNT_DELETED';
 
 /** 401 with a code the client can show as "reactivate your account" (see ALLOWED_WHEN_DELETED). */
 export const accountDeleted = (): ApiError =>
   new ApiError(401, 'This account is deleted: reactivate it to continue', { code: ACCOUNT_DELETED });
 
-/** Code of the refusal an admin gets for locking their own account out (see ownAccount). */
-export const OWN_ACCOUNT = 'OWN_ACCOUNT';
+/**
+ * Code of a refusal for naming the caller's own account where a call acts on someone else's: an
+ * admin locking themselves out (ownAccount), a member messaging, blocking, reporting or sending a
+ * match request to themselves (notYourself).
+ */
+export const OWN_ACCOUNT: ApiErrorCode = 'OWN_ACCOUNT';
 
 /**
  * 409 when an admin deletes, deactivates, suspends or demotes their own account: the token would
@@ -65,3 +70,9 @@ export const ownAccount = (doing: string): ApiError =>
   new ApiError(409, `You cannot ${doing} your own account: ask another admin to do it`, {
     code: OWN_ACCOUNT,
   });
+
+/**
+ * 409 when a call that acts on another member names the caller. The request is well formed (the
+ * same body from anyone else is fine), so it is not a 400: the caller's own state refuses it.
+ */
+export const notYourself = (message: string): ApiError => new ApiError(409, message, { code: OWN_ACCOUNT });

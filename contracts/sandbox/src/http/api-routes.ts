@@ -4,17 +4,17 @@
  * with the entry's zod schemas, dispatch to the handler keyed by endpoint id, answer.
  */
 import type { EndpointId } from '@matchmaker/sdk';
-import { type EndpointDef, endpointList, UPLOAD_LIMITS } from '@matchmaker/sdk/schemas';
+import { type EndpointDef, endpointList } from '@matchmaker/sdk/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Auth } from '../core/auth';
 import type { World } from '../core/world';
-import { dict } from '../state/dict';
 import type { MultipartRecord } from '../state/journal-entries';
 import type { UserRecord } from '../state/types';
 import { ADMIN_ONLY, ALLOWED_WHEN_DELETED, ALLOWED_WHEN_SUSPENDED, isAdminUser } from './access';
 import { answerMethod, type CatalogueResources, requestPath } from './allowed-methods';
 import { ApiError, accountDeleted, type FieldError, tokenRefused, unauthorized } from './api-error';
 import { setMediaHeaders } from './media-headers';
+import { type MultipartBody, readMultipart } from './multipart';
 import type { AnyHandler, BinaryAnswer, RequestContext, UploadedFile } from './request-context';
 import { coerceRecord, type Section, validate } from './validation';
 
@@ -53,8 +53,8 @@ export function registerApiRoutes(
       // read (so nothing is journaled), and only on the routes where it can happen.
       ...(resources.isShadowed(endpoint.path) && {
         onRequest: (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
-          const resource = resources.find(requestPath(request));
-          if (resource && resource.template !== endpoint.path) answerMethod(request, reply, resource);
+          const resource = resources.shadowing(requestPath(request), endpoint.path);
+          if (resource) answerMethod(request, reply, resource);
           else done();
         },
       }),
@@ -93,31 +93,21 @@ function refuseLimitedAccount(user: UserRecord, id: EndpointId): void {
   if (user.is_deleted && !ALLOWED_WHEN_DELETED.has(id)) throw accountDeleted();
 }
 
-async function readMultipart(
-  request: FastifyRequest,
-): Promise<{ fields: Record<string, unknown>; files: UploadedFile[] }> {
-  if (!request.isMultipart()) {
-    throw new ApiError(400, 'Validation failed', {
-      errors: [{ path: 'body', message: 'Expected a multipart/form-data body' }],
-    });
-  }
-  const fields = dict<unknown>();
-  const files: UploadedFile[] = [];
-  for await (const part of request.parts({
-    limits: { fileSize: UPLOAD_LIMITS.maxBytes, files: UPLOAD_LIMITS.maxFiles },
-  })) {
-    if (part.type === 'file') {
-      const bytes = await part.toBuffer();
-      files.push({ field: part.fieldname, filename: part.filename, contentType: part.mimetype, bytes });
-    } else {
-      fields[part.fieldname] = part.value;
-    }
-  }
-  return { fields, files };
+/**
+ * 415 for a body of a type the call does not take: a JSON call reads only `application/json`, an
+ * upload only `multipart/form-data` (the document's `requestBody` of each). The sandbox's pages read
+ * forms too, so a form would otherwise reach a JSON call as fields. A GET's body is never read.
+ */
+function refuseOtherBodyTypes(endpoint: EndpointDef, request: FastifyRequest): void {
+  const sent = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+  if (!sent || endpoint.method === 'GET') return;
+  const takes = endpoint.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json';
+  if (sent !== takes)
+    throw new ApiError(415, `Unsupported content type ${sent}: ${endpoint.id} takes ${takes}`);
 }
 
 /** A multipart body as the journal keeps it, to build it again on replay. */
-function toRecord(multipart: { fields: Record<string, unknown>; files: UploadedFile[] }): MultipartRecord {
+function toRecord(multipart: MultipartBody): MultipartRecord {
   const fields: Record<string, string> = {};
   for (const [name, value] of Object.entries(multipart.fields)) fields[name] = String(value);
   return {
@@ -140,6 +130,7 @@ async function handle(
   recorder: RequestRecorder | undefined,
 ): Promise<unknown> {
   const { user, token } = identify(world, endpoint, request);
+  refuseOtherBodyTypes(endpoint, request);
 
   const errors: FieldError[] = [];
   const check = (section: Section, schema: EndpointDef['params'], raw: unknown, coerce: boolean): unknown => {

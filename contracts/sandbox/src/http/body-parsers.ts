@@ -10,6 +10,9 @@ import type { Journal } from '../state/journal';
 import { ApiError, fieldError } from './api-error';
 import { formatPath } from './validation';
 
+/** The largest form body the simulated pages read (their forms hold a few short fields). */
+export const FORM_BYTES = 64 * 1024;
+
 export function installBodyParsers(app: FastifyInstance, journal: Journal | undefined): void {
   installJsonParser(app, journal);
   installFormParser(app, journal);
@@ -50,7 +53,7 @@ function installJsonParser(app: FastifyInstance, journal: Journal | undefined): 
 function installFormParser(app: FastifyInstance, journal: Journal | undefined): void {
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    { parseAs: 'string', bodyLimit: FORM_BYTES },
     (request, body, done) => {
       const text = typeof body === 'string' ? body : body.toString('utf8');
       journal?.keepBody(request, text);

@@ -33,18 +33,24 @@ export function objectShape(schema: z.ZodType): Record<string, z.ZodType> | unde
   return undefined;
 }
 
+/**
+ * A number as text: decimal digits only, as the SDK writes one. `0x1`, `1e0`, ` 1` and `Infinity`
+ * are not numbers here, though `Number()` reads them, so they are refused as the document refuses
+ * them rather than answered as page 1.
+ */
+const DECIMAL = /^-?\d+(?:\.\d+)?$/;
+
 function coerceText(schema: z.ZodType | undefined, text: string): unknown {
   if (!schema || schema.safeParse(text).success) return text;
-  const trimmed = text.trim();
-  if (trimmed !== '' && Number.isFinite(Number(trimmed))) {
-    const asNumber = Number(trimmed);
+  if (DECIMAL.test(text)) {
+    const asNumber = Number(text);
     if (schema.safeParse(asNumber).success) return asNumber;
   }
-  if (trimmed === 'true' || trimmed === 'false') {
-    const asBoolean = trimmed === 'true';
+  if (text === 'true' || text === 'false') {
+    const asBoolean = text === 'true';
     if (schema.safeParse(asBoolean).success) return asBoolean;
   }
-  if (trimmed === 'null' && schema.safeParse(null).success) return null;
+  if (text === 'null' && schema.safeParse(null).success) return null;
   return text;
 }
 
@@ -53,7 +59,8 @@ export function coerceRecord(schema: z.ZodType, raw: Record<string, unknown>): R
   const shape = objectShape(schema);
   const out = dict<unknown>();
   for (const [key, value] of Object.entries(raw)) {
-    const field = shape?.[key];
+    // Own keys only: `?valueOf=` must not find the `valueOf` every object inherits.
+    const field = shape && Object.hasOwn(shape, key) ? shape[key] : undefined;
     if (typeof value === 'string') out[key] = coerceText(field, value);
     // A repeated query key arrives as an array; keep the last value unless the schema wants a list.
     else if (Array.isArray(value) && field && !field.safeParse(value).success) {

@@ -5,7 +5,7 @@ import { messageView, profilePhotoUrl, roomView } from '../core/views';
 import type { World } from '../core/world';
 import { chatFileBytes } from '../domain/files';
 import { isAdminUser } from '../http/access';
-import { fieldError, notAllowed, notFound } from '../http/api-error';
+import { fieldError, notAllowed, notFound, notYourself } from '../http/api-error';
 import { dict, own } from '../state/dict';
 import type { ChatFileRecord, MessageRecord, MessageStatus, RoomRecord, UserRecord } from '../state/types';
 import type { HandlerMap } from './types';
@@ -80,7 +80,7 @@ export const chatsHandlers: HandlerMap<'chats'> = {
   'chats.sendMessage': ({ world, user, body, baseUrl }) => {
     const recipient = world.store.user(body.recipient_id);
     if (!recipient || recipient.is_deleted) throw notFound('Recipient');
-    if (recipient === user) throw fieldError('body.recipient_id', 'You cannot message yourself');
+    if (recipient === user) throw notYourself('You cannot message yourself');
     if (
       world.store.isBlocked(recipient.keycloakId, user.keycloakId) ||
       world.store.isBlocked(user.keycloakId, recipient.keycloakId)
@@ -161,6 +161,7 @@ export const chatsHandlers: HandlerMap<'chats'> = {
   'chats.updateBlocks': ({ world, user, body }) => {
     const other = world.store.user(body.user_id);
     if (!other) throw notFound('Member');
+    if (other === user) throw notYourself('You cannot block or unblock yourself');
     const list = new Set(world.store.blocksOf(user.keycloakId));
     if (body.blocked) list.add(other.keycloakId);
     else list.delete(other.keycloakId);
@@ -189,6 +190,7 @@ export const chatsHandlers: HandlerMap<'chats'> = {
   'chats.report': ({ world, user, body }) => {
     const reported = world.store.user(body.reported_user_id);
     if (!reported) throw notFound('Member');
+    if (reported === user) throw notYourself('You cannot report yourself');
     const { reported_user_id: _reported, reason, ...details } = body;
     const report = {
       id: world.store.nextId('report'),

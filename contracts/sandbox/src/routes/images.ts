@@ -43,9 +43,16 @@ function alreadyDecided(decision: ImageDecisionRecord): ApiError {
   });
 }
 
-function theFile(files: UploadedFile[]): UploadedFile {
-  const file = files.find((entry) => entry.field === 'file') ?? files[0];
-  if (!file) throw fieldError('body.file', 'A file is required (multipart field "file")');
+/** The upload's file: under the field its rule names (`file`), as the document says; no other. */
+function theFile(files: UploadedFile[], field = 'file'): UploadedFile {
+  const file = files.find((entry) => entry.field === field);
+  if (!file) {
+    const others = files.map((entry) => `"${entry.field}"`).join(', ');
+    throw fieldError(
+      `body.${field}`,
+      `A file is required (multipart field "${field}")${others ? `; got one under ${others}` : ''}`,
+    );
+  }
   if (file.bytes.length === 0) throw fieldError('body.file', 'The file is empty');
   if (!ALLOWED_TYPES.has(file.contentType)) {
     throw fieldError('body.file', `Unsupported file type ${file.contentType || 'unknown'}`);
@@ -168,7 +175,7 @@ export const imagesHandlers: HandlerMap<'images'> = {
 
   'images.upload': (ctx) => {
     const { user, baseUrl, world } = ctx;
-    const file = theFile(ctx.files);
+    const file = theFile(ctx.files, ctx.endpoint.upload?.field);
     const type = ctx.body.image_type?.trim() || GALLERY_PHOTO;
     if (isKycType(type) || type === KYC_IMAGE_TYPE) return uploadKycDocument(world, user, file, type);
     return imageView(world, baseUrl, storeUpload(world, ctx.body, user, type, file));
@@ -176,7 +183,7 @@ export const imagesHandlers: HandlerMap<'images'> = {
 
   'images.uploadContact': (ctx) => {
     const { user, baseUrl, world } = ctx;
-    const file = theFile(ctx.files);
+    const file = theFile(ctx.files, ctx.endpoint.upload?.field);
     const image = storeUpload(world, ctx.body, user, ctx.body.image_type?.trim() || CONTACT_IMAGE, file);
     // Contact images double as chat files, so a message can carry one and the recipient download it.
     world.store.data.chatFiles[image.filename] = {

@@ -15,7 +15,7 @@ import { fakeWebBuild } from '../support/web-build';
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
 
-/** Each catalogue path with its methods, in the order Allow lists them. */
+/** Each catalogue path with its methods, in the order Allow lists them (HEAD wherever GET is). */
 function catalogueResources(): Map<string, string[]> {
   const byPath = new Map<string, string[]>();
   for (const endpoint of endpointList)
@@ -23,7 +23,9 @@ function catalogueResources(): Map<string, string[]> {
   for (const [path, methods] of byPath)
     byPath.set(
       path,
-      METHODS.filter((method) => methods.includes(method)),
+      METHODS.flatMap((method) =>
+        !methods.includes(method) ? [] : method === 'GET' ? ['GET', 'HEAD'] : [method],
+      ),
     );
   return byPath;
 }
@@ -63,7 +65,7 @@ describe('405 with Allow', () => {
       body: JSON.stringify({ status: 'ACCEPTED' }),
     });
     expect(put.status).toBe(405);
-    expect(put.headers.get('allow')).toBe('GET');
+    expect(put.headers.get('allow')).toBe('GET, HEAD');
     // The id routes themselves still answer.
     const id = box.world.store.userByEmail('member1@sandbox.test')?.keycloakId ?? '';
     const user = await fetch(`${box.url}${pathOf('admin.getUser', { id })}`, { headers: auth });
@@ -74,7 +76,7 @@ describe('405 with Allow', () => {
     const box = await sandbox();
     const options = await fetch(`${box.url}${pathOf('settings.get')}`, { method: 'OPTIONS' });
     expect(options.status).toBe(204);
-    expect(options.headers.get('allow')).toBe('GET, POST, PUT');
+    expect(options.headers.get('allow')).toBe('GET, HEAD, POST, PUT');
     for (const path of ['/api/unknown/thing', `${pathOf('settings.get')}/nope`]) {
       const answer = await fetch(`${box.url}${path}`, { method: 'DELETE' });
       expect(answer.status, path).toBe(404);

@@ -3,27 +3,17 @@
  * out, the token then answering 403 or 406): the API answers 409 with a message and the code
  * `OWN_ACCOUNT`, and changes nothing. Another admin still can.
  */
-import { isHttpError, type MatchmakerClient } from '@matchmaker/sdk';
+import type { MatchmakerClient } from '@matchmaker/sdk';
 import { describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/server';
 import { accessToken } from '../support/http';
 import { pathOf } from '../support/paths';
-import { client, json, loggedIn, sandbox } from '../support/sandbox';
+import { client, json, loggedIn, refusal, sandbox } from '../support/sandbox';
 
 function adminOf(box: RunningSandbox) {
   const admin = box.world.store.userByEmail('admin@sandbox.test');
   if (!admin) throw new Error('the demo admin is missing');
   return admin;
-}
-
-/** What each refused call of the SDK throws: status and body. */
-async function refusal(call: Promise<unknown>): Promise<{ status: number; body: unknown }> {
-  const error = await call.then(
-    () => undefined,
-    (caught: unknown) => caught,
-  );
-  if (!isHttpError(error)) throw new Error(`expected an HTTP error, got ${String(error)}`);
-  return { status: error.status, body: error.body };
 }
 
 const calls = (api: MatchmakerClient, id: string) => ({

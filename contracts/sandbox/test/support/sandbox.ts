@@ -1,5 +1,5 @@
 /** Starts sandboxes for tests (free port, responses checked against the SDK) and makes SDK clients. */
-import { createClient, type MatchmakerClient } from '@matchmaker/sdk';
+import { createClient, isHttpError, type MatchmakerClient } from '@matchmaker/sdk';
 import { afterAll } from 'vitest';
 import { DEMO_PASSWORD, type RunningSandbox, type SandboxOptions, startSandbox } from '../../src/server';
 
@@ -33,4 +33,14 @@ export async function loggedIn(instance: RunningSandbox, who: string): Promise<M
 
 export async function json<T = Record<string, unknown>>(response: Response): Promise<T> {
   return (await response.json()) as T;
+}
+
+/** The status and body of the HTTP error an SDK call rejects with (anything else fails the test). */
+export async function refusal(call: Promise<unknown>): Promise<{ status: number; body: unknown }> {
+  const error = await call.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  if (!isHttpError(error)) throw new Error(`expected an HTTP error, got ${String(error)}`);
+  return { status: error.status, body: error.body };
 }
