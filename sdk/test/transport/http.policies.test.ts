@@ -168,12 +168,14 @@ describe('which failures a policy retries', () => {
   });
 
   it("does not retry a time-out unless it lists 'timeout'", async () => {
+    // Real timers: the limit is the transport's own; 500 ms leaves a loaded machine time to answer
+    // the second attempt (50 ms failed at a load average of 14).
     vi.useRealTimers();
     server.handle(async (request) => {
-      if (server.requests.length === 1) await new Promise((resolve) => setTimeout(resolve, 300));
+      if (server.requests.length === 1) await new Promise((resolve) => setTimeout(resolve, 3_000));
       return answerFor(request);
     });
-    const once = await client({ policy: backoff() }, 50)
+    const once = await client({ policy: backoff() }, 500)
       .accounts.userInfo()
       .catch((e: unknown) => e);
     expect(isTimeoutError(once)).toBe(true);
@@ -181,7 +183,7 @@ describe('which failures a policy retries', () => {
     server.requests.length = 0;
     const retried = client(
       { policy: backoff({ failures: ['timeout'], wait: { kind: 'fixed', delayMs: 1 } }) },
-      50,
+      500,
     );
     await expect(retried.accounts.userInfo()).resolves.toMatchObject({ username: 'amina_k' });
     expect(server.requests).toHaveLength(2);
