@@ -2,10 +2,12 @@
  * User search: by name, email or username, status and role, or a list of ids (bulk). Every filter
  * and the page are in the URL (`?q=&status=&role=&id=&page=`).
  */
-import { ADMIN_USERS_PAGE_SIZE, isAdmin, userIdOf } from '@matchmaker/sdk/rules';
+import { ADMIN_USERS_PAGE_SIZE, isAdmin, isOwnAccount, userIdOf } from '@matchmaker/sdk/rules';
 import type { UserSearchFilters } from '@matchmaker/sdk/schemas';
+import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { PageHeading, TextField } from '../../../components/index';
+import { sessionState } from '../../../state/session';
 import { searchUsers } from '../admin-actions';
 import { AdminList } from '../lib/admin-list';
 import { FilterForm, useUrlFilters } from '../lib/filter-form';
@@ -34,6 +36,7 @@ export default function UsersPage() {
   const role = url.get('role');
   const ids = parseIds(applied.ids);
   const page = url.page();
+  const self = useSnapshot(sessionState).user;
 
   const filters: UserSearchFilters = {};
   if (applied.q) filters.search = applied.q;
@@ -97,12 +100,14 @@ export default function UsersPage() {
         cellClass={[undefined, undefined, 'admin-table__break']}
         rowKey={(user) => userIdOf(user) ?? user.email}
         cells={(user) => [
-          <Link
-            key="name"
-            href={`/users/${encodeURIComponent(userIdOf(user) ?? '')}?from=${encodeURIComponent(url.search)}`}
-          >
-            {fullName(user)}
-          </Link>,
+          <>
+            <Link
+              href={`/users/${encodeURIComponent(userIdOf(user) ?? '')}?from=${encodeURIComponent(url.search)}`}
+            >
+              {fullName(user)}
+            </Link>{' '}
+            {isOwnAccount(self, user) ? <span className="admin-badge admin-badge--you">You</span> : null}
+          </>,
           user.username,
           user.email,
           <>
