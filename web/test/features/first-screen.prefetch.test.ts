@@ -3,7 +3,8 @@
  * the start-up work its feature registers (matches-startup.ts, messages-startup.ts), rather than
  * after start-up, the area's chunk and the screen's render; and the screen does not ask again.
  * Each test holds user info's answer until the list has been asked for: were the list requested
- * only after start-up, it never would be, and the page would not show.
+ * only after start-up, it never would be, and the page would not show. Nor does the screen wait
+ * for the subscription and the DAU event, which start-up sends after user info.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +64,29 @@ describe("a screen's first list at start-up", () => {
     // Asked for before user info answered (the hold); the list and the chat's socket refresh it
     // quietly afterwards, as they do on any visit.
     expect(hold.held).toBe(true);
+  });
+
+  it('the screen shows while the subscription and the DAU event are still on their way', async () => {
+    const page = await app.newPage();
+    await logIn(page, 'member1@sandbox.test');
+    await page.goto('/preferences');
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held: string[] = [];
+    for (const path of ['**/api/payment/v2/subscriptions/**', '**/api/analytics/v2/dau/']) {
+      await page.route(path, async (route) => {
+        held.push(new URL(route.request().url()).pathname);
+        await released;
+        await route.continue().catch(() => {});
+      });
+    }
+    await page.goto('/matches');
+    await page.getByRole('list', { name: 'Recommendations' }).getByRole('listitem').first().waitFor();
+    expect(held.length).toBe(2);
+    release();
+    await page.waitForLoadState('networkidle');
   });
 
   it('a deleted account refused the list at start-up sees the screen afresh once reactivated', async () => {
