@@ -66,6 +66,29 @@ describe("a screen's first list at start-up", () => {
     expect(hold.held).toBe(true);
   });
 
+  it('a room: its newest page is asked for while user info is on its way, and the room shows it', async () => {
+    const store = app.sandbox.world.store;
+    const one = store.userByEmail('member1@sandbox.test');
+    const two = store.userByEmail('member2@sandbox.test');
+    const room = one && two ? store.roomBetween(one.keycloakId, two.keycloakId) : undefined;
+    if (!room) throw new Error('the sandbox has no member1/member2 room');
+    const page = await app.newPage();
+    await logIn(page, 'member1@sandbox.test');
+    await page.goto('/preferences');
+    const newest = { count: 0 };
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith(`/rooms/${room.id}/messages`) && url.searchParams.get('page') === '1')
+        newest.count++;
+    });
+    const hold = await holdUserInfoUntil(page, () => newest.count > 0);
+    await page.goto(`/messages/${room.id}`);
+    await page.locator('[data-message-row]').first().waitFor();
+    expect(hold.held).toBe(true);
+    // The room took the page asked for at start-up rather than asking again on opening.
+    expect(newest.count).toBe(1);
+  });
+
   it('the screen shows while the subscription and the DAU event are still on their way', async () => {
     const page = await app.newPage();
     await logIn(page, 'member1@sandbox.test');
