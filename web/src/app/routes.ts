@@ -60,6 +60,12 @@ export const FEATURE_STARTUPS: readonly StartupLoader[] = [
 ];
 
 /**
+ * The back office's start-up modules: loaded only once user info says an admin is signed in, so a
+ * member never downloads them (the size check skips them as it skips the admin area's chunk).
+ */
+export const ADMIN_STARTUPS: readonly StartupLoader[] = [() => import('../features/admin/admin-startup')];
+
+/**
  * Starts fetching the chunk of a member area when someone is signed in (the access cookie is
  * there): the guard shows that area only after start-up, so without this its chunk would be
  * requested only once start-up had answered. Not the back office's: who is signed in is not known

@@ -35,10 +35,14 @@ export interface MemberStart extends SessionStart {
   readonly user: User;
 }
 
+/** Work of an admin's session, with the admin in hand (see `onAdminStart`). */
+export type AdminStart = MemberStart;
+
 type Work<T> = (start: T) => unknown;
 
 const early = new Set<Work<EarlyStart>>();
 const member = new Set<Work<MemberStart>>();
+const admin = new Set<Work<AdminStart>>();
 
 /**
  * Registers work run at every start-up of a logged-in session as soon as it is known (the access
@@ -58,6 +62,17 @@ export function onSessionStart(work: Work<EarlyStart>): () => void {
 export function onMemberStart(work: Work<MemberStart>): () => void {
   member.add(work);
   return () => member.delete(work);
+}
+
+/**
+ * Registers work run at every start-up of an admin's session once user info has answered: for
+ * the back office's first data. The module that registers it is loaded only then (the route
+ * table's admin start-up loaders), so a member never downloads back-office code. Returns the
+ * unregistration.
+ */
+export function onAdminStart(work: Work<AdminStart>): () => void {
+  admin.add(work);
+  return () => admin.delete(work);
 }
 
 /** Loads a feature's start-up module, whose import registers its work. */
@@ -94,12 +109,24 @@ export function runMemberStart(start: MemberStart, onError: (error: unknown) => 
   runAll(member, start, onError);
 }
 
+export function runAdminStart(start: AdminStart, onError: (error: unknown) => void): void {
+  runAll(admin, start, onError);
+}
+
 let loaders: readonly StartupLoader[] = [];
+let adminLoaders: readonly StartupLoader[] = [];
 const loaded = new Set<StartupLoader>();
 
-/** Hands start-up the features' start-up modules; the app's entry does it once, from the route table. */
-export function setStartupLoaders(next: readonly StartupLoader[]): void {
+/**
+ * Hands start-up the features' start-up modules; the app's entry does it once, from the route
+ * table. `admin` ones are loaded only for an admin, once user info has said so.
+ */
+export function setStartupLoaders(
+  next: readonly StartupLoader[],
+  admin: readonly StartupLoader[] = [],
+): void {
   loaders = next;
+  adminLoaders = admin;
 }
 
 /**
@@ -107,9 +134,18 @@ export function setStartupLoaders(next: readonly StartupLoader[]): void {
  * module that fails to load is handed to `onError` and its feature starts nothing this time; the
  * next start-up (a login, a reactivation) tries it again.
  */
-export async function loadStartupModules(onError: (error: unknown) => void): Promise<void> {
+export function loadStartupModules(onError: (error: unknown) => void): Promise<void> {
+  return loadEach(loaders, onError);
+}
+
+/** The same for the back office's start-up modules: only for an admin. */
+export function loadAdminStartupModules(onError: (error: unknown) => void): Promise<void> {
+  return loadEach(adminLoaders, onError);
+}
+
+async function loadEach(list: readonly StartupLoader[], onError: (error: unknown) => void): Promise<void> {
   await Promise.all(
-    loaders
+    list
       .filter((load) => !loaded.has(load))
       .map((load) =>
         load().then(

@@ -22,7 +22,9 @@ import { notify } from '../lib/toast';
 import type { Stored } from './remote';
 import { clearSessionData } from './session-end';
 import {
+  loadAdminStartupModules,
   loadStartupModules,
+  runAdminStart,
   runMemberStart,
   runSessionStart,
   type StartupLoader,
@@ -62,12 +64,16 @@ let startupAbort: AbortController | null = null;
  * for members) beside the features' early start-up work; as soon as user info answers the area
  * shows, members open the realtime channels and the features' member work runs, while the
  * subscription and the DAU event finish. `startups` load the features' start-up modules (the route
- * table lists them: this module knows no feature). Safe to call more than once.
+ * table lists them: this module knows no feature); `adminStartups` the back office's, loaded only
+ * once user info says an admin is signed in. Safe to call more than once.
  */
-export async function startSession(startups: readonly StartupLoader[]): Promise<void> {
+export async function startSession(
+  startups: readonly StartupLoader[],
+  adminStartups: readonly StartupLoader[] = [],
+): Promise<void> {
   if (started) return;
   started = true;
-  setStartupLoaders(startups);
+  setStartupLoaders(startups, adminStartups);
   whenClientCreated((client) => client.session.on('logout', onLogout));
   sessionChannel()?.addEventListener('message', onOtherTabLoggedOut);
   // Reading the cookies needs no client: a visitor without a session never downloads it.
@@ -216,6 +222,13 @@ async function loadUser(): Promise<void> {
       void client.realtime.connect().catch(reportError);
       beginMemberSession();
       runMemberStart({ ...start, user }, reportError);
+    }
+    if (isAdmin(user)) {
+      // Beside the back office's chunk, which the guard now asks for: its first list need not
+      // wait for that chunk and the screen's render.
+      void loadAdminStartupModules(reportError).then(() => {
+        if (!abort.signal.aborted) runAdminStart({ ...start, user }, reportError);
+      });
     }
   } catch (error) {
     if (abort.signal.aborted) return;

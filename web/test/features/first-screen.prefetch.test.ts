@@ -89,6 +89,35 @@ describe("a screen's first list at start-up", () => {
     expect(newest.count).toBe(1);
   });
 
+  it("/admin/users: the search is asked for as soon as user info says admin, beside the back office's chunk, once", async () => {
+    const page = await app.newPage({ location: false });
+    await logIn(page, 'admin@sandbox.test');
+    const searches = { count: 0 };
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/admin/users/search'))
+        searches.count++;
+    });
+    // The back office's chunk is held until the search has been asked for: were it asked for
+    // only by the screen, it never would be, and the list would not show.
+    let held = false;
+    const areaChunk = (url: URL) =>
+      /^\/assets\/admin-[^/]+\.js$/.test(url.pathname) && !url.pathname.startsWith('/assets/admin-startup-');
+    await page.route(areaChunk, async (route) => {
+      held = true;
+      await expect.poll(() => searches.count, { timeout: 10_000 }).toBeGreaterThan(0);
+      await route.continue();
+    });
+    await page.goto('/admin/users?status=active&page=2');
+    await page.getByRole('table').getByRole('row').nth(1).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(held).toBe(true);
+    expect(searches.count).toBe(1);
+    await page
+      .getByRole('navigation', { name: 'Users pages' })
+      .getByText(/Page 2 of/)
+      .waitFor();
+  });
+
   it('the screen shows while the subscription and the DAU event are still on their way', async () => {
     const page = await app.newPage();
     await logIn(page, 'member1@sandbox.test');

@@ -7,10 +7,13 @@ import { createClient, type User } from '@matchmaker/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type EarlyStart,
+  loadAdminStartupModules,
   loadStartupModules,
   type MemberStart,
+  onAdminStart,
   onMemberStart,
   onSessionStart,
+  runAdminStart,
   runMemberStart,
   runSessionStart,
   setStartupLoaders,
@@ -150,5 +153,32 @@ describe('session start-up work registered by features', () => {
     await loadStartupModules((error) => errors.push(error));
     expect(loads).toEqual({ good: 1, flaky: 2 });
     expect(errors).toHaveLength(1);
+  });
+
+  it("loads the back office's start-up modules only when asked for an admin, and runs admin work apart", async () => {
+    const loads = { everyone: 0, admin: 0 };
+    setStartupLoaders(
+      [
+        async () => {
+          loads.everyone++;
+        },
+      ],
+      [
+        async () => {
+          loads.admin++;
+        },
+      ],
+    );
+    await loadStartupModules(() => {});
+    expect(loads).toEqual({ everyone: 1, admin: 0 });
+    await loadAdminStartupModules(() => {});
+    expect(loads).toEqual({ everyone: 1, admin: 1 });
+
+    const ran: string[] = [];
+    unregister.push(onAdminStart(() => void ran.push('admin')));
+    unregister.push(onMemberStart(() => void ran.push('member')));
+    runMemberStart(memberStart(), () => {});
+    runAdminStart({ ...memberStart(), user: { ...member, roles: ['Admin'] } }, () => {});
+    expect(ran).toEqual(['member', 'admin']);
   });
 });
