@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { onceSignedInScreenInteractive, whenScreenInteractive } from './app/first-screen';
-import { ADMIN_STARTUPS, FEATURE_STARTUPS, preloadSignedInArea } from './app/routes';
+import { FEATURE_STARTUPS, preloadSignedInArea } from './app/routes';
 import { loadConfig } from './config/config';
 import { ConfigError } from './config/config-error';
 import { scheduleErrorReporting } from './lib/error-reporting';
@@ -40,7 +40,7 @@ reactRoot.render(
 );
 configured.then(
   (appConfig) => {
-    startSession(FEATURE_STARTUPS, ADMIN_STARTUPS).catch(reportError).finally(rootLoaded);
+    startSession(FEATURE_STARTUPS).catch(reportError).finally(rootLoaded);
     // Error reporting loads off the first screen's path; errors before it are queued by report.ts.
     scheduleErrorReporting(appConfig.sentry, {
       screenInteractive: whenScreenInteractive,

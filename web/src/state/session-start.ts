@@ -78,6 +78,15 @@ export function onAdminStart(work: Work<AdminStart>): () => void {
 /** Loads a feature's start-up module, whose import registers its work. */
 export type StartupLoader = () => Promise<unknown>;
 
+/** A feature's start-up module and when a session needs it. */
+export interface StartupModule {
+  readonly load: StartupLoader;
+  /** Whether a session starting on `path` needs it before user info answers (its early work). */
+  readonly early: (path: string) => boolean;
+  /** Who needs it once user info has answered (its member or admin work), if anyone. */
+  readonly after: 'member' | 'admin' | null;
+}
+
 /**
  * Runs each of `works` with `start`, side by side; a work that throws or rejects is handed to
  * `onError` and the others go on. Work that fails after the start-up was aborted is not reported:
@@ -113,39 +122,45 @@ export function runAdminStart(start: AdminStart, onError: (error: unknown) => vo
   runAll(admin, start, onError);
 }
 
-let loaders: readonly StartupLoader[] = [];
-let adminLoaders: readonly StartupLoader[] = [];
+let modules: readonly StartupModule[] = [];
 const loaded = new Set<StartupLoader>();
 
-/**
- * Hands start-up the features' start-up modules; the app's entry does it once, from the route
- * table. `admin` ones are loaded only for an admin, once user info has said so.
- */
-export function setStartupLoaders(
-  next: readonly StartupLoader[],
-  admin: readonly StartupLoader[] = [],
-): void {
-  loaders = next;
-  adminLoaders = admin;
+/** Hands start-up the features' start-up modules; the app's entry does it once, from the route table. */
+export function setStartupModules(next: readonly StartupModule[]): void {
+  modules = next;
 }
 
 /**
- * Imports every feature's start-up module not imported yet (each import registers its work). A
- * module that fails to load is handed to `onError` and its feature starts nothing this time; the
- * next start-up (a login, a reactivation) tries it again.
+ * Imports the start-up modules a session starting on `path` needs before user info answers (each
+ * import registers its work). A module that fails to load is handed to `onError` and its feature
+ * starts nothing this time; the next start-up (a login, a reactivation) tries it again.
  */
-export function loadStartupModules(onError: (error: unknown) => void): Promise<void> {
-  return loadEach(loaders, onError);
+export function loadStartupModules(path: string, onError: (error: unknown) => void): Promise<void> {
+  return loadEach(
+    modules.filter((module) => module.early(path)),
+    onError,
+  );
 }
 
-/** The same for the back office's start-up modules: only for an admin. */
-export function loadAdminStartupModules(onError: (error: unknown) => void): Promise<void> {
-  return loadEach(adminLoaders, onError);
+/**
+ * Imports the start-up modules with work for a member or an admin, once user info has said which
+ * (already imported ones are not asked again): an admin never downloads a member's, nor a member
+ * the back office's.
+ */
+export function loadRoleStartupModules(
+  role: 'member' | 'admin',
+  onError: (error: unknown) => void,
+): Promise<void> {
+  return loadEach(
+    modules.filter((module) => module.after === role),
+    onError,
+  );
 }
 
-async function loadEach(list: readonly StartupLoader[], onError: (error: unknown) => void): Promise<void> {
+async function loadEach(list: readonly StartupModule[], onError: (error: unknown) => void): Promise<void> {
   await Promise.all(
     list
+      .map((module) => module.load)
       .filter((load) => !loaded.has(load))
       .map((load) =>
         load().then(

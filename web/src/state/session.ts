@@ -22,13 +22,13 @@ import { notify } from '../lib/toast';
 import type { Stored } from './remote';
 import { clearSessionData } from './session-end';
 import {
-  loadAdminStartupModules,
+  loadRoleStartupModules,
   loadStartupModules,
   runAdminStart,
   runMemberStart,
   runSessionStart,
-  type StartupLoader,
-  setStartupLoaders,
+  type StartupModule,
+  setStartupModules,
 } from './session-start';
 import { beginMemberSession, resetUi } from './ui';
 
@@ -63,17 +63,14 @@ let startupAbort: AbortController | null = null;
  * user runs the SDK's start-up flow (user, subscription when there is a keycloakId, the DAU event
  * for members) beside the features' early start-up work; as soon as user info answers the area
  * shows, members open the realtime channels and the features' member work runs, while the
- * subscription and the DAU event finish. `startups` load the features' start-up modules (the route
- * table lists them: this module knows no feature); `adminStartups` the back office's, loaded only
- * once user info says an admin is signed in. Safe to call more than once.
+ * subscription and the DAU event finish. `startups` are the features' start-up modules (the route
+ * table lists them: this module knows no feature), each loaded when the session needs it. Safe to
+ * call more than once.
  */
-export async function startSession(
-  startups: readonly StartupLoader[],
-  adminStartups: readonly StartupLoader[] = [],
-): Promise<void> {
+export async function startSession(startups: readonly StartupModule[]): Promise<void> {
   if (started) return;
   started = true;
-  setStartupLoaders(startups, adminStartups);
+  setStartupModules(startups);
   whenClientCreated((client) => client.session.on('logout', onLogout));
   sessionChannel()?.addEventListener('message', onOtherTabLoggedOut);
   // Reading the cookies needs no client: a visitor without a session never downloads it.
@@ -188,12 +185,13 @@ function isLogoutReason(value: unknown): value is LogoutReason {
 
 async function loadUser(): Promise<void> {
   // The features' start-up modules load beside the client's chunk, not after it.
-  const [client] = await Promise.all([loadClient(), loadStartupModules(reportError)]);
+  const path = currentPath();
+  const [client] = await Promise.all([loadClient(), loadStartupModules(path, reportError)]);
   const beginStartup = await loadStartup();
   startupAbort?.abort();
   const abort = new AbortController();
   startupAbort = abort;
-  const start = { client, signal: abort.signal, path: currentPath() };
+  const start = { client, signal: abort.signal, path };
   const run = beginStartup(client, {
     signal: abort.signal,
     onError: (error) => reportError(error),
@@ -221,12 +219,15 @@ async function loadUser(): Promise<void> {
     if (isMember(user) && !isDeleted(user)) {
       void client.realtime.connect().catch(reportError);
       beginMemberSession();
-      runMemberStart({ ...start, user }, reportError);
+      // Loaded beside the client already when the session started on a member page.
+      void loadRoleStartupModules('member', reportError).then(() => {
+        if (!abort.signal.aborted) runMemberStart({ ...start, user }, reportError);
+      });
     }
     if (isAdmin(user)) {
       // Beside the back office's chunk, which the guard now asks for: its first list need not
       // wait for that chunk and the screen's render.
-      void loadAdminStartupModules(reportError).then(() => {
+      void loadRoleStartupModules('admin', reportError).then(() => {
         if (!abort.signal.aborted) runAdminStart({ ...start, user }, reportError);
       });
     }
