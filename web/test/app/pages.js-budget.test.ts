@@ -24,7 +24,8 @@ const BUDGET_KB: Record<string, number> = {
   '/matches': 238,
   '/messages': 252,
   'chat room 5000': 252,
-  '/admin/users': 243,
+  // Only the user screens are in the back office's first chunk; the other sections load when opened.
+  '/admin/users': 238,
 };
 
 let app: TestApp;
