@@ -60,6 +60,7 @@ export {
 } from './errors';
 // The start-up and location flows of SPEC.md sections 1 and 8.
 export {
+  beginStartup,
   buildDauEvent,
   DEFAULT_IP_LOOKUP_URL,
   DEFAULT_PLATFORM,
@@ -81,6 +82,7 @@ export {
   type StartupClient,
   type StartupEnv,
   type StartupResult,
+  type StartupRun,
   type StartupStep,
 } from './flows/index';
 // The realtime channels (built by createClient as `client.realtime`) and chat presence.

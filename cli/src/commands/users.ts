@@ -1,6 +1,6 @@
 /** `users`: search, read and change user accounts (SPEC.md section 6). */
 import { type EndpointId, isHttpError, type MatchmakerClient } from '@matchmaker/sdk';
-import { ADMIN_USERS_PAGE_SIZE } from '@matchmaker/sdk/rules';
+import { ADMIN_USERS_PAGE_SIZE, isOwnAccount } from '@matchmaker/sdk/rules';
 import { accountStatusSchema, type UserSearchFilters, userSearchBodySchema } from '@matchmaker/sdk/schemas';
 import { Command, Option } from 'commander';
 import { type Context, requireAdmin } from '../context';
@@ -168,7 +168,8 @@ async function userToChange(
   }
   const { client, userId } = await requireAdmin(context);
   const user = await readTarget(client, id);
-  if (userId !== undefined && [id, stringAt(user, 'id'), stringAt(user, 'keycloakId')].includes(userId)) {
+  const target = { id: stringAt(user, 'id'), keycloakId: stringAt(user, 'keycloakId') };
+  if (userId !== undefined && (id === userId || isOwnAccount({ id: userId }, target))) {
     throw new CliError(
       `Refusing to ${doing} your own account, ${named(user, id)}: ask another admin to do it`,
       EXIT.usage,

@@ -12,12 +12,14 @@ export {
   resolveLocation,
 } from './location';
 export {
+  beginStartup,
   buildDauEvent,
   DEFAULT_PLATFORM,
   runStartup,
   type StartupClient,
   type StartupEnv,
   type StartupResult,
+  type StartupRun,
   type StartupStep,
   type Subscription,
 } from './startup';

@@ -54,16 +54,49 @@ export interface StartupResult {
 export const DEFAULT_PLATFORM = 'web';
 const UNKNOWN = 'Unknown';
 
+/** A start-up under way: user info's answer on its own, and the whole start-up. */
+export interface StartupRun {
+  /**
+   * User info's answer, as soon as it arrives: what a first screen needs to pick its area. The
+   * subscription and the DAU event go on without holding it up.
+   */
+  user: Promise<User>;
+  /** The whole start-up; rejects as `user` does (user info failed or the run was aborted). */
+  done: Promise<StartupResult>;
+}
+
 /**
- * Runs start-up for a logged-in user. Only a user-info failure (or an abort) rejects; the
- * subscription and the DAU event run side by side and their failures go to `env.onError`.
+ * Starts start-up for a logged-in user and answers at once with its two stages, so a screen can
+ * show as soon as user info answers while the subscription and the DAU event (after it, side by
+ * side) are still on their way. Only a user-info failure (or an abort) rejects; subscription and
+ * DAU failures go to `env.onError`. `done` is marked handled: a caller that awaits only `user`
+ * leaves no unhandled rejection behind.
  */
-export async function runStartup(client: StartupClient, env: StartupEnv = {}): Promise<StartupResult> {
+export function beginStartup(client: StartupClient, env: StartupEnv = {}): StartupRun {
   const { signal } = env;
   const options: CallOptions = signal ? { signal } : {};
+  const user = (async () => {
+    throwIfAborted(signal, 'Start-up');
+    return client.accounts.userInfo(options);
+  })();
+  const done = user.then((answer) => afterUser(client, env, options, answer));
+  done.catch(() => {});
+  return { user, done };
+}
+
+/** Runs start-up for a logged-in user and answers once every step has (see `beginStartup`). */
+export function runStartup(client: StartupClient, env: StartupEnv = {}): Promise<StartupResult> {
+  return beginStartup(client, env).done;
+}
+
+async function afterUser(
+  client: StartupClient,
+  env: StartupEnv,
+  options: CallOptions,
+  user: User,
+): Promise<StartupResult> {
+  const { signal } = env;
   const onError = env.onError ?? ((error: unknown) => console.error(error));
-  throwIfAborted(signal, 'Start-up');
-  const user = await client.accounts.userInfo(options);
 
   // Failures are reported, aborts are not: the caller asked for them and gets the rejection.
   const guard = async <T>(step: StartupStep, run: () => Promise<T>): Promise<T | null> => {

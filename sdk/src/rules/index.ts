@@ -69,4 +69,4 @@ export {
   type TopLevelRoute,
   topLevelRoute,
 } from './route-guard';
-export { type UserIdSubject, userIdOf } from './user-id';
+export { isOwnAccount, type UserIdSubject, userIdOf } from './user-id';

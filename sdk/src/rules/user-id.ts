@@ -20,3 +20,20 @@ export function userIdOf(user: UserIdSubject | null | undefined): string | null 
   if (typeof user.id === 'string' && user.id !== '') return user.id;
   return null;
 }
+
+/**
+ * Whether `target` is the account of `caller` (the signed-in user): the caller's id (`userIdOf`)
+ * is the target's keycloakId or its backend id, as a server that finds users by either sees it.
+ * An admin may not lock out their own account this way (delete, deactivate, suspend, demote: the
+ * API refuses with 409 OWN_ACCOUNT), so the back office and the CLI ask this before offering or
+ * sending such an action. False when either side has no id.
+ */
+export function isOwnAccount(
+  caller: UserIdSubject | null | undefined,
+  target: UserIdSubject | null | undefined,
+): boolean {
+  const own = userIdOf(caller);
+  if (own === null || target == null) return false;
+  const ids = [target.keycloakId, target.id].filter((id) => id !== null && id !== undefined && id !== '');
+  return ids.some((id) => String(id) === own);
+}

@@ -1,5 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { buildDauEvent, runStartup, type StartupEnv, type StartupStep } from '../../src/flows/startup';
+import {
+  beginStartup,
+  buildDauEvent,
+  runStartup,
+  type StartupEnv,
+  type StartupStep,
+} from '../../src/flows/startup';
 import { isAbortedError, isHttpError } from '../../src/index';
 import { sampleUser, testClient } from '../support/client';
 import { type Reply, useTestServer } from '../support/server';
@@ -130,6 +136,39 @@ describe('runStartup', () => {
     expect(isAbortedError(error)).toBe(true);
     expect(server.requests).toHaveLength(0);
     expect(reported).toEqual([]);
+  });
+});
+
+describe('beginStartup', () => {
+  it('answers the user while the subscription and the DAU event are still on their way', async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    server.handle(async (request) => {
+      if (request.path !== USER_INFO) await held;
+      return routes[request.path] ?? { status: 404, body: { message: 'no route' } };
+    });
+    const run = beginStartup(testClient(server.url), env());
+    let finished = false;
+    void run.done.then(() => {
+      finished = true;
+    });
+    expect(await run.user).toEqual(sampleUser());
+    // Both later calls have been sent, and neither has answered yet.
+    await expect.poll(() => paths().length).toBe(3);
+    expect(finished).toBe(false);
+    release();
+    expect(await run.done).toEqual({ user: sampleUser(), subscription: SUBSCRIPTION_ANSWER, dauSent: true });
+  });
+
+  it('rejects both stages when user info fails, leaving no unhandled rejection behind', async () => {
+    routes[USER_INFO] = { status: 500, body: { message: 'down' } };
+    const run = beginStartup(testClient(server.url), env());
+    const error = await run.user.catch((caught: unknown) => caught);
+    expect(isHttpError(error) && error.status).toBe(500);
+    expect(await run.done.catch((caught: unknown) => caught)).toBe(error);
+    expect(paths()).toEqual([`GET ${USER_INFO}`]);
   });
 });
 

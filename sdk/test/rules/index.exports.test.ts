@@ -44,6 +44,7 @@ describe('rules public API', () => {
         'isDeleted',
         'isMember',
         'isMemberArea',
+        'isOwnAccount',
         'isReligionPage',
         'landingAfterLogin',
         'loginRedirect',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { userIdOf } from '../../src/rules/user-id';
+import { isOwnAccount, userIdOf } from '../../src/rules/user-id';
 
 describe('userIdOf', () => {
   it.each([
@@ -19,5 +19,34 @@ describe('userIdOf', () => {
   it('answers null for no user', () => {
     expect(userIdOf(null)).toBeNull();
     expect(userIdOf(undefined)).toBeNull();
+  });
+});
+
+describe('isOwnAccount', () => {
+  const admin = { keycloakId: 'kc-admin', id: 7 };
+  it.each([
+    ['the same keycloakId', { keycloakId: 'kc-admin', id: 99 }, true],
+    ['a row carrying only the id the caller is known by', { id: 'kc-admin' }, true],
+    ['another user', { keycloakId: 'kc-member', id: 8 }, false],
+    [
+      "another user whose backend id is the caller's backend id as text",
+      { keycloakId: 'kc-x', id: '7' },
+      false,
+    ],
+    ['a user with no id at all', {}, false],
+    ['a blank keycloakId, which names no one', { keycloakId: '' }, false],
+  ])('answers for %s', (_label, target, expected) => {
+    expect(isOwnAccount(admin, target)).toBe(expected);
+  });
+
+  it('matches a caller without a keycloakId by their backend id', () => {
+    expect(isOwnAccount({ id: 42 }, { id: '42' })).toBe(true);
+    expect(isOwnAccount({ id: 42 }, { keycloakId: 'kc-42' })).toBe(false);
+  });
+
+  it('answers false when either side is missing', () => {
+    expect(isOwnAccount(null, admin)).toBe(false);
+    expect(isOwnAccount(admin, undefined)).toBe(false);
+    expect(isOwnAccount({}, {})).toBe(false);
   });
 });

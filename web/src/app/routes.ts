@@ -15,7 +15,7 @@ import type { ComponentType, LazyExoticComponent } from 'react';
 import { PATHS } from '../config/paths';
 import { lazyScreen } from '../lib/lazy';
 import { hasAccessCookie } from '../state/session';
-import type { StartupLoader } from '../state/session-start';
+import type { StartupModule } from '../state/session-start';
 
 export interface AreaRoute {
   /** Used in error messages and test ids. */
@@ -49,14 +49,32 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   area('public', PATHS.root, () => import('../features/public/index')),
 ];
 
+/** The path part of a start-up path (which carries the query). */
+const pathOf = (path: string): string => (path.split(/[?#]/)[0] ?? '').toLowerCase();
+/** A member page: the session is most likely a member's, whose work can load beside the client. */
+const onMemberPage = (path: string): boolean => routeArea(pathOf(path)) === 'member';
+
 /**
  * The features' start-up modules (state/session-start.ts): each registers the work a logged-in
- * session starts with. Loaded at start-up, for logged-in users only, beside the client's chunk.
+ * session starts with, and says when it is needed, so nobody downloads another role's: the
+ * members' load beside the client's chunk on a member page (else once user info says a member is
+ * signed in), the matches' only on /matches (its one work prepares that screen), the back
+ * office's only once user info says an admin is signed in (the size check skips it as it skips
+ * the admin area's chunk).
  */
-export const FEATURE_STARTUPS: readonly StartupLoader[] = [
-  () => import('../features/notifications/notifications-startup'),
-  () => import('../features/messages/messages-startup'),
-  () => import('../features/matches/matches-startup'),
+export const FEATURE_STARTUPS: readonly StartupModule[] = [
+  {
+    load: () => import('../features/notifications/notifications-startup'),
+    early: onMemberPage,
+    after: 'member',
+  },
+  { load: () => import('../features/messages/messages-startup'), early: onMemberPage, after: 'member' },
+  {
+    load: () => import('../features/matches/matches-startup'),
+    early: (path) => pathOf(path).replace(/\/+$/, '') === PATHS.matches,
+    after: null,
+  },
+  { load: () => import('../features/admin/admin-startup'), early: () => false, after: 'admin' },
 ];
 
 /**

@@ -1,6 +1,6 @@
 import { CookieTokenStore, createClient, type MatchmakerClient } from '@matchmaker/sdk';
 
-export { runStartup } from '@matchmaker/sdk';
+export { beginStartup } from '@matchmaker/sdk';
 
 import type { AppConfig } from '../config/env';
 import { reportError } from './report';

@@ -46,8 +46,8 @@ export function whenClientCreated(listener: (client: MatchmakerClient) => void):
 }
 
 /** The SDK's start-up flow, shipped in the client's chunk (only logged-in users run it). */
-export async function loadStartup(): Promise<Factory['runStartup']> {
+export async function loadStartup(): Promise<Factory['beginStartup']> {
   await loadClient();
   if (!factory) throw new Error('The client chunk loaded without its module');
-  return factory.runStartup;
+  return factory.beginStartup;
 }

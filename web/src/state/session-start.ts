@@ -35,10 +35,14 @@ export interface MemberStart extends SessionStart {
   readonly user: User;
 }
 
+/** Work of an admin's session, with the admin in hand (see `onAdminStart`). */
+export type AdminStart = MemberStart;
+
 type Work<T> = (start: T) => unknown;
 
 const early = new Set<Work<EarlyStart>>();
 const member = new Set<Work<MemberStart>>();
+const admin = new Set<Work<AdminStart>>();
 
 /**
  * Registers work run at every start-up of a logged-in session as soon as it is known (the access
@@ -60,8 +64,28 @@ export function onMemberStart(work: Work<MemberStart>): () => void {
   return () => member.delete(work);
 }
 
+/**
+ * Registers work run at every start-up of an admin's session once user info has answered: for
+ * the back office's first data. The module that registers it is loaded only then (the route
+ * table's admin start-up loaders), so a member never downloads back-office code. Returns the
+ * unregistration.
+ */
+export function onAdminStart(work: Work<AdminStart>): () => void {
+  admin.add(work);
+  return () => admin.delete(work);
+}
+
 /** Loads a feature's start-up module, whose import registers its work. */
 export type StartupLoader = () => Promise<unknown>;
+
+/** A feature's start-up module and when a session needs it. */
+export interface StartupModule {
+  readonly load: StartupLoader;
+  /** Whether a session starting on `path` needs it before user info answers (its early work). */
+  readonly early: (path: string) => boolean;
+  /** Who needs it once user info has answered (its member or admin work), if anyone. */
+  readonly after: 'member' | 'admin' | null;
+}
 
 /**
  * Runs each of `works` with `start`, side by side; a work that throws or rejects is handed to
@@ -94,22 +118,49 @@ export function runMemberStart(start: MemberStart, onError: (error: unknown) => 
   runAll(member, start, onError);
 }
 
-let loaders: readonly StartupLoader[] = [];
+export function runAdminStart(start: AdminStart, onError: (error: unknown) => void): void {
+  runAll(admin, start, onError);
+}
+
+let modules: readonly StartupModule[] = [];
 const loaded = new Set<StartupLoader>();
 
 /** Hands start-up the features' start-up modules; the app's entry does it once, from the route table. */
-export function setStartupLoaders(next: readonly StartupLoader[]): void {
-  loaders = next;
+export function setStartupModules(next: readonly StartupModule[]): void {
+  modules = next;
 }
 
 /**
- * Imports every feature's start-up module not imported yet (each import registers its work). A
- * module that fails to load is handed to `onError` and its feature starts nothing this time; the
- * next start-up (a login, a reactivation) tries it again.
+ * Imports the start-up modules a session starting on `path` needs before user info answers (each
+ * import registers its work). A module that fails to load is handed to `onError` and its feature
+ * starts nothing this time; the next start-up (a login, a reactivation) tries it again.
  */
-export async function loadStartupModules(onError: (error: unknown) => void): Promise<void> {
+export function loadStartupModules(path: string, onError: (error: unknown) => void): Promise<void> {
+  return loadEach(
+    modules.filter((module) => module.early(path)),
+    onError,
+  );
+}
+
+/**
+ * Imports the start-up modules with work for a member or an admin, once user info has said which
+ * (already imported ones are not asked again): an admin never downloads a member's, nor a member
+ * the back office's.
+ */
+export function loadRoleStartupModules(
+  role: 'member' | 'admin',
+  onError: (error: unknown) => void,
+): Promise<void> {
+  return loadEach(
+    modules.filter((module) => module.after === role),
+    onError,
+  );
+}
+
+async function loadEach(list: readonly StartupModule[], onError: (error: unknown) => void): Promise<void> {
   await Promise.all(
-    loaders
+    list
+      .map((module) => module.load)
       .filter((load) => !loaded.has(load))
       .map((load) =>
         load().then(

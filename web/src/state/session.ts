@@ -22,11 +22,13 @@ import { notify } from '../lib/toast';
 import type { Stored } from './remote';
 import { clearSessionData } from './session-end';
 import {
+  loadRoleStartupModules,
   loadStartupModules,
+  runAdminStart,
   runMemberStart,
   runSessionStart,
-  type StartupLoader,
-  setStartupLoaders,
+  type StartupModule,
+  setStartupModules,
 } from './session-start';
 import { beginMemberSession, resetUi } from './ui';
 
@@ -59,14 +61,16 @@ let startupAbort: AbortController | null = null;
 /**
  * Start-up (SPEC.md sections 1 and 4): stale cookies end the session with a notice; a logged-in
  * user runs the SDK's start-up flow (user, subscription when there is a keycloakId, the DAU event
- * for members) beside the features' early start-up work; members then open the realtime channels
- * and the features' member work runs. `startups` load the features' start-up modules (the route
- * table lists them: this module knows no feature). Safe to call more than once.
+ * for members) beside the features' early start-up work; as soon as user info answers the area
+ * shows, members open the realtime channels and the features' member work runs, while the
+ * subscription and the DAU event finish. `startups` are the features' start-up modules (the route
+ * table lists them: this module knows no feature), each loaded when the session needs it. Safe to
+ * call more than once.
  */
-export async function startSession(startups: readonly StartupLoader[]): Promise<void> {
+export async function startSession(startups: readonly StartupModule[]): Promise<void> {
   if (started) return;
   started = true;
-  setStartupLoaders(startups);
+  setStartupModules(startups);
   whenClientCreated((client) => client.session.on('logout', onLogout));
   sessionChannel()?.addEventListener('message', onOtherTabLoggedOut);
   // Reading the cookies needs no client: a visitor without a session never downloads it.
@@ -181,26 +185,33 @@ function isLogoutReason(value: unknown): value is LogoutReason {
 
 async function loadUser(): Promise<void> {
   // The features' start-up modules load beside the client's chunk, not after it.
-  const [client] = await Promise.all([loadClient(), loadStartupModules(reportError)]);
-  const runStartup = await loadStartup();
+  const path = currentPath();
+  const [client] = await Promise.all([loadClient(), loadStartupModules(path, reportError)]);
+  const beginStartup = await loadStartup();
   startupAbort?.abort();
   const abort = new AbortController();
   startupAbort = abort;
-  const start = { client, signal: abort.signal, path: currentPath() };
-  const answer = runStartup(client, {
+  const start = { client, signal: abort.signal, path };
+  const run = beginStartup(client, {
     signal: abort.signal,
     onError: (error) => reportError(error),
   });
-  const userAnswer = answer.then((result) => result.user);
   // Early work that awaits the user fails with start-up; start-up reports that failure itself.
-  userAnswer.catch(() => {});
-  runSessionStart({ ...start, user: userAnswer }, reportError);
-  try {
-    const { user, subscription } = await answer;
-    if (abort.signal.aborted) return;
-    sessionState.user = ref(user);
+  run.user.catch(() => {});
+  runSessionStart({ ...start, user: run.user }, reportError);
+  // The first screen needs only the user: the subscription and the DAU event finish after it
+  // shows (SPEC.md section 1 asks for them, not for the screen to wait on them).
+  const writesBefore = subscriptionWrites;
+  void run.done.then(({ subscription }) => {
+    // A reload of the subscription that answered first (payments, after a checkout) is newer.
+    if (abort.signal.aborted || subscriptionWrites !== writesBefore) return;
     sessionState.subscription =
       subscription !== null && typeof subscription === 'object' ? ref(subscription) : (subscription ?? null);
+  }, noop);
+  try {
+    const user = await run.user;
+    if (abort.signal.aborted) return;
+    sessionState.user = ref(user);
     sessionState.status = isAdmin(user) ? 'admin' : 'member';
     // A deleted account may only reactivate (the guard sends it there): the server refuses its
     // sockets, and a refused socket would end the session through a failed refresh. Start-up runs
@@ -208,7 +219,17 @@ async function loadUser(): Promise<void> {
     if (isMember(user) && !isDeleted(user)) {
       void client.realtime.connect().catch(reportError);
       beginMemberSession();
-      runMemberStart({ ...start, user }, reportError);
+      // Loaded beside the client already when the session started on a member page.
+      void loadRoleStartupModules('member', reportError).then(() => {
+        if (!abort.signal.aborted) runMemberStart({ ...start, user }, reportError);
+      });
+    }
+    if (isAdmin(user)) {
+      // Beside the back office's chunk, which the guard now asks for: its first list need not
+      // wait for that chunk and the screen's render.
+      void loadRoleStartupModules('admin', reportError).then(() => {
+        if (!abort.signal.aborted) runAdminStart({ ...start, user }, reportError);
+      });
     }
   } catch (error) {
     if (abort.signal.aborted) return;
@@ -223,6 +244,11 @@ async function loadUser(): Promise<void> {
     sessionState.status = 'anonymous';
   }
 }
+
+function noop(): void {}
+
+/** How many times a feature has written the subscription (start-up's later answer must not undo one). */
+let subscriptionWrites = 0;
 
 /** Logs in with email and password, then runs start-up. Rejects with the SDK's error. */
 export async function logIn(email: string, password: string): Promise<void> {
@@ -264,6 +290,7 @@ export function replaceUser(user: User): void {
 
 /** Replaces the subscription after a feature reloaded it (payments, after checkout). */
 export function setSubscription(subscription: Subscription): void {
+  subscriptionWrites += 1;
   sessionState.subscription = ref(subscription);
 }
 

@@ -3,7 +3,8 @@
  * the start-up work its feature registers (matches-startup.ts, messages-startup.ts), rather than
  * after start-up, the area's chunk and the screen's render; and the screen does not ask again.
  * Each test holds user info's answer until the list has been asked for: were the list requested
- * only after start-up, it never would be, and the page would not show.
+ * only after start-up, it never would be, and the page would not show. Nor does the screen wait
+ * for the subscription and the DAU event, which start-up sends after user info.
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +64,83 @@ describe("a screen's first list at start-up", () => {
     // Asked for before user info answered (the hold); the list and the chat's socket refresh it
     // quietly afterwards, as they do on any visit.
     expect(hold.held).toBe(true);
+  });
+
+  it('a room: its newest page is asked for while user info is on its way, and the room shows it', async () => {
+    const store = app.sandbox.world.store;
+    const one = store.userByEmail('member1@sandbox.test');
+    const two = store.userByEmail('member2@sandbox.test');
+    const room = one && two ? store.roomBetween(one.keycloakId, two.keycloakId) : undefined;
+    if (!room) throw new Error('the sandbox has no member1/member2 room');
+    const page = await app.newPage();
+    await logIn(page, 'member1@sandbox.test');
+    await page.goto('/preferences');
+    const newest = { count: 0 };
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith(`/rooms/${room.id}/messages`) && url.searchParams.get('page') === '1')
+        newest.count++;
+    });
+    const hold = await holdUserInfoUntil(page, () => newest.count > 0);
+    await page.goto(`/messages/${room.id}`);
+    await page.locator('[data-message-row]').first().waitFor();
+    expect(hold.held).toBe(true);
+    // The room took the page asked for at start-up rather than asking again on opening.
+    expect(newest.count).toBe(1);
+  });
+
+  it("/admin/users: the search is asked for as soon as user info says admin, beside the back office's chunk, once", async () => {
+    const page = await app.newPage({ location: false });
+    await logIn(page, 'admin@sandbox.test');
+    const searches = { count: 0 };
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/admin/users/search'))
+        searches.count++;
+    });
+    // The back office's chunk is held until the search has been asked for: were it asked for
+    // only by the screen, it never would be, and the list would not show.
+    let held = false;
+    const areaChunk = (url: URL) =>
+      /^\/assets\/admin-[^/]+\.js$/.test(url.pathname) && !url.pathname.startsWith('/assets/admin-startup-');
+    await page.route(areaChunk, async (route) => {
+      held = true;
+      await expect.poll(() => searches.count, { timeout: 10_000 }).toBeGreaterThan(0);
+      await route.continue();
+    });
+    await page.goto('/admin/users?status=active&page=2');
+    await page.getByRole('table').getByRole('row').nth(1).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(held).toBe(true);
+    expect(searches.count).toBe(1);
+    await page
+      .getByRole('navigation', { name: 'Users pages' })
+      .getByText(/Page 2 of/)
+      .waitFor();
+  });
+
+  it('the screen shows while the subscription and the DAU event are still on their way', async () => {
+    const page = await app.newPage();
+    await logIn(page, 'member1@sandbox.test');
+    await page.goto('/preferences');
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const held: string[] = [];
+    for (const path of ['**/api/payment/v2/subscriptions/**', '**/api/analytics/v2/dau/']) {
+      await page.route(path, async (route) => {
+        held.push(new URL(route.request().url()).pathname);
+        await released;
+        await route.continue().catch(() => {});
+      });
+    }
+    await page.goto('/matches');
+    await page.getByRole('list', { name: 'Recommendations' }).getByRole('listitem').first().waitFor();
+    // Both were asked for (the list may show before the later of them is even sent; a held one
+    // may be asked for again by its retry policy) and neither has answered: they are held until now.
+    await expect.poll(() => new Set(held).size).toBe(2);
+    release();
+    await page.waitForLoadState('networkidle');
   });
 
   it('a deleted account refused the list at start-up sees the screen afresh once reactivated', async () => {

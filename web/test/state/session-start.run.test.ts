@@ -1,19 +1,24 @@
 /**
  * The registry features hand their start-up work to: every registered work of a start-up runs at
  * once, side by side; one failing stops none of the others; failures of an ended start-up are not
- * reported; a start-up module that failed to load is tried again at the next start-up.
+ * reported; a start-up module that failed to load is tried again at the next start-up; a module
+ * loads only for the paths and the role it is needed for.
  */
 import { createClient, type User } from '@matchmaker/sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   type EarlyStart,
+  loadRoleStartupModules,
   loadStartupModules,
   type MemberStart,
+  onAdminStart,
   onMemberStart,
   onSessionStart,
+  runAdminStart,
   runMemberStart,
   runSessionStart,
-  setStartupLoaders,
+  type StartupModule,
+  setStartupModules,
 } from '../../src/state/session-start';
 
 const client = createClient({ baseURL: 'http://127.0.0.1:9', locks: null });
@@ -30,7 +35,7 @@ const member: User = {
 const unregister: (() => void)[] = [];
 afterEach(() => {
   for (const off of unregister.splice(0)) off();
-  setStartupLoaders([]);
+  setStartupModules([]);
 });
 
 function memberStart(signal = new AbortController().signal): MemberStart {
@@ -133,22 +138,60 @@ describe('session start-up work registered by features', () => {
     const loads = { good: 0, flaky: 0 };
     let flakyFails = true;
     const errors: unknown[] = [];
-    setStartupLoaders([
-      async () => {
-        loads.good++;
+    const always = () => true;
+    setStartupModules([
+      {
+        load: async () => {
+          loads.good++;
+        },
+        early: always,
+        after: null,
       },
-      async () => {
-        loads.flaky++;
-        if (flakyFails) throw new TypeError('Failed to fetch dynamically imported module');
+      {
+        load: async () => {
+          loads.flaky++;
+          if (flakyFails) throw new TypeError('Failed to fetch dynamically imported module');
+        },
+        early: always,
+        after: null,
       },
     ]);
-    await loadStartupModules((error) => errors.push(error));
+    await loadStartupModules('/matches', (error) => errors.push(error));
     expect(loads).toEqual({ good: 1, flaky: 1 });
     expect(errors).toHaveLength(1);
     flakyFails = false;
-    await loadStartupModules((error) => errors.push(error));
-    await loadStartupModules((error) => errors.push(error));
+    await loadStartupModules('/matches', (error) => errors.push(error));
+    await loadStartupModules('/matches', (error) => errors.push(error));
     expect(loads).toEqual({ good: 1, flaky: 2 });
     expect(errors).toHaveLength(1);
+  });
+
+  it('loads a module early only on the paths it asks for, and after user info only for its role', async () => {
+    const loads: string[] = [];
+    const module = (name: string, early: (path: string) => boolean, after: StartupModule['after']) => ({
+      load: async () => void loads.push(name),
+      early,
+      after,
+    });
+    setStartupModules([
+      module('member', (path) => path.startsWith('/messages'), 'member'),
+      module('screen', (path) => path === '/matches', null),
+      module('admin', () => false, 'admin'),
+    ]);
+    await loadStartupModules('/admin/users', () => {});
+    expect(loads).toEqual([]);
+    await loadRoleStartupModules('admin', () => {});
+    expect(loads).toEqual(['admin']);
+    await loadStartupModules('/messages/room-1', () => {});
+    expect(loads).toEqual(['admin', 'member']);
+    await loadRoleStartupModules('member', () => {});
+    expect(loads).toEqual(['admin', 'member']);
+
+    const ran: string[] = [];
+    unregister.push(onAdminStart(() => void ran.push('admin')));
+    unregister.push(onMemberStart(() => void ran.push('member')));
+    runMemberStart(memberStart(), () => {});
+    runAdminStart({ ...memberStart(), user: { ...member, roles: ['Admin'] } }, () => {});
+    expect(ran).toEqual(['member', 'admin']);
   });
 });

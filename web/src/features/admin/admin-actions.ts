@@ -15,7 +15,7 @@ const admin = () => getClient().admin;
 const kyc = () => getClient().kyc;
 
 // Users
-export const searchUsers = (input: Input<Admin['searchUsers']>, signal: AbortSignal) =>
+export const searchUsers = (input: Input<Admin['searchUsers']>, signal?: AbortSignal) =>
   admin().searchUsers(input, { signal });
 export const getUser = (id: string, signal: AbortSignal) => admin().getUser(id, { signal });
 export const createUser = (input: Input<Admin['createUser']>) => admin().createUser(input);

@@ -1,24 +1,17 @@
 /**
  * The back office. It is its own chunk and nothing outside this folder imports it:
  * `pnpm --filter @matchmaker/web size` fails if its code reaches a member's chunks. Routes inside
- * are relative to /admin (wouter `nest`). The sections share the one admin chunk (~16 KB gzip):
- * splitting them into chunks of their own made the bundler split modules shared with the login
- * page into extra chunks, which grew the login page's first load. The chart library alone is
- * loaded later, when a chart first shows.
+ * are relative to /admin (wouter `nest`). The user screens are in the area's chunk; every other
+ * section is a chunk of its own, loaded when opened (the size check holds the login page's first
+ * load, which such splits once grew). The chart library is loaded later still, when a chart
+ * first shows.
  */
 import './admin.css';
 import { Suspense } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { NotFound, PageHeading, Spinner } from '../../components/index';
 import { SCREENS } from '../../config/route-patterns';
-import AnalyticsPage from './analytics/analytics-page';
-import FeaturesPage from './features/features-page';
-import FlaggedImagesPage from './images/flagged-images';
-import KycMetricsPage from './kyc/kyc-metrics';
-import KycQueuePage from './kyc/kyc-queue';
-import KycRequestPage from './kyc/kyc-request';
-import LogsPage from './logs/logs-page';
-import ReferralsPage from './referrals/referrals-page';
+import { lazyScreen } from '../../lib/lazy';
 import CreateUserPage from './users/create-user';
 import UserDetailPage from './users/user-detail';
 import UsersPage from './users/users-page';
@@ -76,6 +69,17 @@ function AdminHome() {
     </section>
   );
 }
+
+// The user screens, where most visits start, are in the area's chunk; the other sections load
+// when opened, so /admin/users does not download the image review, KYC, analytics and logs.
+const AnalyticsPage = lazyScreen(() => import('./analytics/analytics-page'));
+const FeaturesPage = lazyScreen(() => import('./features/features-page'));
+const FlaggedImagesPage = lazyScreen(() => import('./images/flagged-images'));
+const KycMetricsPage = lazyScreen(() => import('./kyc/kyc-metrics'));
+const KycQueuePage = lazyScreen(() => import('./kyc/kyc-queue'));
+const KycRequestPage = lazyScreen(() => import('./kyc/kyc-request'));
+const LogsPage = lazyScreen(() => import('./logs/logs-page'));
+const ReferralsPage = lazyScreen(() => import('./referrals/referrals-page'));
 
 const screens = SCREENS.admin;
 

@@ -5,6 +5,7 @@
  * The open room's history is a `ref()` array of plain lines replaced whole on every change: the
  * 5,000-message room would otherwise become 5,000 valtio proxies.
  */
+import type { MatchmakerClient } from '@matchmaker/sdk';
 import { userIdOf } from '@matchmaker/sdk/rules';
 import type { ChatRoom } from '@matchmaker/sdk/schemas';
 import { proxy, ref } from 'valtio';
@@ -95,6 +96,33 @@ export const chatState = proxy<ChatState>(initial());
 /** Back to nothing (logout); answers of the ended session are dropped by its sessionGuard(). */
 export function resetChatState(): void {
   Object.assign(chatState, initial());
+  prefetched = null;
+}
+
+export type MessagesPage = Awaited<ReturnType<MatchmakerClient['chats']['listMessages']>>;
+
+/** A room's newest page asked for at start-up (messages-startup.ts), until the room opens. */
+let prefetched: { key: string; page: Promise<MessagesPage>; still: () => boolean; at: number } | null = null;
+/** Older than this, a page asked for at start-up is asked for again: the room has moved on. */
+const PREFETCH_FRESH_MS = 30_000;
+
+/**
+ * Asks for a room's newest page (page 1) beside user info, for a session that starts in that
+ * room: `openRoom` picks the answer up instead of asking once the area has loaded and rendered.
+ * Its failure is the room's to show, so it is not reported here.
+ */
+export function prefetchNewestPage(key: string): void {
+  const page = getClient().chats.listMessages(key, { page: 1 });
+  page.catch(() => {});
+  prefetched = { key, page, still: sessionGuard(), at: Date.now() };
+}
+
+/** The newest page `prefetchNewestPage` asked for, if it is this room's, fresh and of this session; once. */
+export function takeNewestPage(key: string): Promise<MessagesPage> | null {
+  const found = prefetched;
+  prefetched = null;
+  if (!found || found.key !== key || !found.still() || Date.now() - found.at > PREFETCH_FRESH_MS) return null;
+  return found.page;
 }
 
 export function myId(): string {

@@ -28,14 +28,32 @@ onMemberStart(({ user, signal }) => {
 
 /**
  * A session that starts on Messages asks for the conversations beside user info, not after
- * start-up and the area's chunk; the list finds the load in flight and does not ask again.
+ * start-up and the area's chunk; the list finds the load in flight and does not ask again. One
+ * that starts in a room (`/messages/<room>`) asks for that room's newest page too, which the room
+ * picks up when it opens.
  */
 onSessionStart(async ({ path, signal, user }) => {
   const pathname = (path.split(/[?#]/)[0] ?? '').toLowerCase();
-  if (!/^\/(messages|match-requests)(\/|$)/.test(pathname)) return;
-  const { chatState, loadRooms, resetChatState } = await import('./chat-state');
-  if (signal.aborted || chatState.rooms.load !== 'idle') return;
+  const area = /^\/(messages|match-requests)(?:\/([^/]+))?\/?$/.exec(pathname);
+  if (!area) return;
+  const { chatState, loadRooms, prefetchNewestPage, resetChatState } = await import('./chat-state');
+  if (signal.aborted) return;
+  // The room's key as the address has it (ids keep their letter case; only the area is matched
+  // without it).
+  const roomKey = area[2] ? (/^\/[^/]+\/([^/?#]+)/.exec(path)?.[1] ?? null) : null;
+  const room = roomKey ? decoded(roomKey) : null;
+  if (room) prefetchNewestPage(room);
+  if (chatState.rooms.load !== 'idle') return;
   const [who] = await Promise.all([user.catch(() => null), loadRooms()]);
   // A deleted account was refused the list and goes to reactivate; the screen loads it afresh.
   if (!signal.aborted && who && isDeleted(who)) resetChatState();
 });
+
+/** A malformed escape names no room: the screen shows that, start-up asks for nothing. */
+function decoded(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}

@@ -9,7 +9,7 @@ import { reportError } from '../../lib/report';
 import { notify } from '../../lib/toast';
 import { sessionGuard } from '../../state/remote';
 import { type ChatLine, lineFromMessage } from './chat-lines';
-import { chatState, findRoom, loadRooms, mergeLines, myId } from './chat-state';
+import { chatState, findRoom, loadRooms, mergeLines, myId, takeNewestPage } from './chat-state';
 import { claimSent } from './outbox';
 
 let openSeq = 0;
@@ -36,7 +36,8 @@ export async function openRoom(key: string): Promise<void> {
   };
   if (chatState.rooms.load === 'idle') void loadRooms();
   try {
-    const page = await getClient().chats.listMessages(key, { page: 1 });
+    // A session that started in this room asked for its newest page beside user info.
+    const page = await (takeNewestPage(key) ?? getClient().chats.listMessages(key, { page: 1 }));
     if (!stillOpen(seq, still) || !chatState.open) return;
     const open = chatState.open;
     const lines = page.messages.map(lineFromMessage);

@@ -41,6 +41,6 @@ describe('back office: access', () => {
     await logIn(page, 'member2@sandbox.test');
     await page.goto('/admin/users');
     await page.waitForURL((url) => !url.pathname.startsWith('/admin'));
-    expect(scripts.filter((url) => /\/(admin|users-page|uPlot)[-.]/.test(url))).toEqual([]);
+    expect(scripts.filter((url) => /\/(admin|users-page|users-query|uPlot)[-.]/.test(url))).toEqual([]);
   });
 });

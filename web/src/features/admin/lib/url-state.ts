@@ -39,6 +39,13 @@ export function useUrlState(): UrlState {
     },
     [setParams],
   );
+  return { ...readParams(params), set, search: params.toString() };
+}
+
+/** The reading half of `UrlState`, over any query (start-up reads the address before any screen). */
+export type UrlRead = Pick<UrlState, 'get' | 'getAll' | 'page'>;
+
+export function readParams(params: URLSearchParams): UrlRead {
   return {
     get: (name) => params.get(name) ?? '',
     getAll: (name) => params.getAll(name),
@@ -46,7 +53,5 @@ export function useUrlState(): UrlState {
       const value = Number(params.get(name));
       return Number.isInteger(value) && value > 0 ? value : 1;
     },
-    set,
-    search: params.toString(),
   };
 }

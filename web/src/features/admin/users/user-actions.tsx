@@ -1,12 +1,18 @@
 /**
  * The account actions on one user. Each opens a confirmation; the call's answer (the user as it
- * now is) replaces what the page shows, and a toast says what happened.
+ * now is) replaces what the page shows, and a toast says what happened. On the signed-in admin's
+ * own account the actions that would lock them out (deactivate, suspend, change role: the only
+ * change is to member, delete) are not offered, and a note says why: the API refuses them (409
+ * OWN_ACCOUNT), and the dialog shows its message if one is sent anyway (another tab signed in as
+ * this user).
  */
-import { isAdmin, MEMBER_ROLE, userIdOf } from '@matchmaker/sdk/rules';
+import { isAdmin, isOwnAccount, MEMBER_ROLE, userIdOf } from '@matchmaker/sdk/rules';
 import type { UpdateUserInput } from '@matchmaker/sdk/schemas';
 import { useState } from 'react';
+import { useSnapshot } from 'valtio';
 import { useLocation } from 'wouter';
 import { Button, TextField } from '../../../components/index';
+import { sessionState } from '../../../state/session';
 import { userActions as actions } from '../admin-actions';
 import { ConfirmDialog } from '../lib/confirm-dialog';
 import { fullName } from '../lib/format';
@@ -41,6 +47,7 @@ export function UserActions({ user, onChanged, backHref }: UserActionsProps) {
   const [, navigate] = useLocation();
   const id = userIdOf(user) ?? '';
   const name = fullName(user);
+  const own = isOwnAccount(useSnapshot(sessionState).user, user);
   const close = () => setOpen(null);
   const changed = async (call: Promise<{ user: AdminUser; message: string }>, done: string) => {
     const answer = await call;
@@ -50,16 +57,16 @@ export function UserActions({ user, onChanged, backHref }: UserActionsProps) {
 
   return (
     <div className="admin-actions">
-      {user.status === 'active' ? (
-        <Button variant="secondary" onClick={() => setOpen('deactivate')}>
-          Deactivate
-        </Button>
-      ) : (
+      {user.status !== 'active' ? (
         <Button variant="secondary" onClick={() => setOpen('reactivate')}>
           Reactivate
         </Button>
+      ) : own ? null : (
+        <Button variant="secondary" onClick={() => setOpen('deactivate')}>
+          Deactivate
+        </Button>
       )}
-      {user.status !== 'suspended' ? (
+      {user.status !== 'suspended' && !own ? (
         <Button variant="secondary" onClick={() => setOpen('suspend')}>
           Suspend
         </Button>
@@ -72,15 +79,24 @@ export function UserActions({ user, onChanged, backHref }: UserActionsProps) {
       <Button variant="secondary" onClick={() => setOpen('email')}>
         Change email
       </Button>
-      <Button variant="secondary" onClick={() => setOpen('role')}>
-        Change role
-      </Button>
+      {own ? null : (
+        <Button variant="secondary" onClick={() => setOpen('role')}>
+          Change role
+        </Button>
+      )}
       <Button variant="secondary" onClick={() => setOpen('profile')}>
         Edit profile
       </Button>
-      <Button variant="danger" onClick={() => setOpen('delete')} disabled={user.is_deleted}>
-        Delete
-      </Button>
+      {own ? (
+        <p className="admin-actions__note" role="note">
+          This is your account: you cannot deactivate, suspend or delete it, or change its role. Ask another
+          admin to do it.
+        </p>
+      ) : (
+        <Button variant="danger" onClick={() => setOpen('delete')} disabled={user.is_deleted}>
+          Delete
+        </Button>
+      )}
 
       <ConfirmDialog
         open={open === 'deactivate'}

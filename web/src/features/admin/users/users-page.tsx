@@ -2,16 +2,18 @@
  * User search: by name, email or username, status and role, or a list of ids (bulk). Every filter
  * and the page are in the URL (`?q=&status=&role=&id=&page=`).
  */
-import { ADMIN_USERS_PAGE_SIZE, isAdmin, userIdOf } from '@matchmaker/sdk/rules';
-import type { UserSearchFilters } from '@matchmaker/sdk/schemas';
+import { ADMIN_USERS_PAGE_SIZE, isAdmin, isOwnAccount, userIdOf } from '@matchmaker/sdk/rules';
+import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { PageHeading, TextField } from '../../../components/index';
+import { sessionState } from '../../../state/session';
 import { searchUsers } from '../admin-actions';
 import { AdminList } from '../lib/admin-list';
 import { FilterForm, useUrlFilters } from '../lib/filter-form';
 import { formatDate, fullName } from '../lib/format';
 import { SelectField } from '../lib/select-field';
-import { ACCOUNT_STATUS_LABELS, isKey } from '../lib/types';
+import { ACCOUNT_STATUS_LABELS } from '../lib/types';
+import { parseIds, takePrefetchedUsers, usersQuery, usersQueryKey } from './users-query';
 
 const STATUS_OPTIONS = [['', 'Any status'], ...Object.entries(ACCOUNT_STATUS_LABELS)] as const;
 const ROLE_OPTIONS = [
@@ -20,26 +22,15 @@ const ROLE_OPTIONS = [
   ['admin', 'Staff'],
 ] as const;
 
-/** Ids typed or pasted one per line or separated by commas or spaces. */
-export function parseIds(text: string): string[] {
-  return [...new Set(text.split(/[\s,;]+/).filter(Boolean))];
-}
-
 export default function UsersPage() {
-  const { url, applied, form } = useUrlFilters(['q', 'ids'], {
+  const { url, form } = useUrlFilters(['q', 'ids'], {
     read: (state) => ({ q: state.get('q'), ids: state.getAll('id').join('\n') }),
     write: (draft) => ({ q: draft.q.trim(), id: parseIds(draft.ids) }),
   });
   const status = url.get('status');
   const role = url.get('role');
-  const ids = parseIds(applied.ids);
-  const page = url.page();
-
-  const filters: UserSearchFilters = {};
-  if (applied.q) filters.search = applied.q;
-  if (isKey(ACCOUNT_STATUS_LABELS, status)) filters.status = status;
-  if (role === 'member' || role === 'admin') filters.role = role;
-  if (ids.length > 0) filters.bulk_ids = ids;
+  const query = usersQuery(url);
+  const self = useSnapshot(sessionState).user;
 
   return (
     <section className="admin-page">
@@ -87,8 +78,9 @@ export default function UsersPage() {
         </div>
       </FilterForm>
       <AdminList
-        requestKey={JSON.stringify([filters, page])}
-        request={(signal) => searchUsers({ page, filters }, signal)}
+        requestKey={usersQueryKey(query)}
+        // A session that started on this list asked for its search beside the back office's chunk.
+        request={(signal) => takePrefetchedUsers(query) ?? searchUsers(query, signal)}
         rows={(answer) => answer.users}
         noun="users"
         label="Users found"
@@ -97,12 +89,14 @@ export default function UsersPage() {
         cellClass={[undefined, undefined, 'admin-table__break']}
         rowKey={(user) => userIdOf(user) ?? user.email}
         cells={(user) => [
-          <Link
-            key="name"
-            href={`/users/${encodeURIComponent(userIdOf(user) ?? '')}?from=${encodeURIComponent(url.search)}`}
-          >
-            {fullName(user)}
-          </Link>,
+          <>
+            <Link
+              href={`/users/${encodeURIComponent(userIdOf(user) ?? '')}?from=${encodeURIComponent(url.search)}`}
+            >
+              {fullName(user)}
+            </Link>{' '}
+            {isOwnAccount(self, user) ? <span className="admin-badge admin-badge--you">You</span> : null}
+          </>,
           user.username,
           user.email,
           <>
