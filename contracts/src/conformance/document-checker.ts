@@ -6,25 +6,9 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { Schema } from './json-arbitrary';
-import type { Operation } from './operations';
+import type { Operation, RequestPieces } from './operations';
 
 type Json = Record<string, unknown>;
-
-/** A request's pieces, as a probe builds them or a pact records them. */
-export interface RequestPieces {
-  params: Record<string, unknown>;
-  query: Record<string, unknown>;
-  /** Query keys the operation does not list, sent as they are (the document does not forbid them). */
-  unlistedQuery?: readonly (readonly [string, string])[];
-  /** A JSON body's value, or a multipart body's plain fields. */
-  body?: unknown;
-  /** A JSON body's text when it is sent as written (a `__proto__` key would not survive stringify). */
-  rawBody?: string;
-  /** A multipart body's file; `null` sends none. */
-  file?: { bytes: number; type: string } | null;
-  /** A multipart body sent as this text with this content type, whatever it holds (a malformed one). */
-  rawMultipart?: { contentType: string; text: string };
-}
 
 export class DocumentChecker {
   readonly #ajv: Ajv2020;

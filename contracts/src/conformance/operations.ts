@@ -6,7 +6,6 @@
  * reads only the document, so it runs the same against any provider.
  */
 import fc from 'fast-check';
-import type { RequestPieces } from './document-checker';
 import {
   applyBreakage,
   type Breakage,
@@ -33,6 +32,22 @@ export interface Operation {
   /** The JSON or multipart body schema, when the operation takes one. */
   body?: { type: 'json' | 'multipart'; schema: Schema; fileTypes: string[] };
   responses: Record<string, Json>;
+}
+
+/** A request's pieces, as a probe builds them or a pact records them. */
+export interface RequestPieces {
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  /** Query keys the operation does not list, sent as they are (the document does not forbid them). */
+  unlistedQuery?: readonly (readonly [string, string])[];
+  /** A JSON body's value, or a multipart body's plain fields. */
+  body?: unknown;
+  /** A JSON body's text when it is sent as written (a `__proto__` key would not survive stringify). */
+  rawBody?: string;
+  /** A multipart body's file; `null` sends none. */
+  file?: { bytes: number; type: string } | null;
+  /** A multipart body sent as this text with this content type, whatever it holds (a malformed one). */
+  rawMultipart?: { contentType: string; text: string };
 }
 
 /** One request: its pieces, and what it breaks when it is meant to be refused. */

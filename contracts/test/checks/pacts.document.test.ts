@@ -6,8 +6,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DocumentChecker, type RequestPieces } from '../../src/conformance/document-checker';
-import { type Operation, operationsOf } from '../../src/conformance/operations';
+import { DocumentChecker } from '../../src/conformance/document-checker';
+import { type Operation, operationsOf, type RequestPieces } from '../../src/conformance/operations';
 import { ENDPOINT_COMMENT } from '../../src/names';
 import { OPENAPI_FILE } from '../../src/openapi/document';
 import { COMMITTED_PACT_DIR } from '../../src/pact-dirs';
