@@ -37,6 +37,14 @@ function chunkModules(): Plugin {
 
 export default defineConfig({
   plugins: [stripEndpointDocsPlugin(), react(), chunkModules(), servingFiles()],
+  // Sentry's documented tree-shaking flags (docs.sentry.io, configuration/tree-shaking): its
+  // debug logging (the app never sets `debug`), and Replay's recording of iframes and shadow DOM,
+  // which the app has none of. 4.3 KB gzip of every signed-in page.
+  define: {
+    __SENTRY_DEBUG__: 'false',
+    __RRWEB_EXCLUDE_IFRAME__: 'true',
+    __RRWEB_EXCLUDE_SHADOW_DOM__: 'true',
+  },
   // The SDK's TypeScript sources (its `source` export), so the app needs no SDK build to run.
   resolve: { conditions: ['source', ...defaultClientConditions] },
   build: {
