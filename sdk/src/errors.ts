@@ -6,7 +6,7 @@
  * cause, so the class and the code are lost; `toJSON` keeps name, code, message and endpoint for
  * JSON, and the code guards (`isHttpError`, ...) accept such a plain object.
  */
-import { type UnknownValue, whatWasKept } from './schemas/tolerant';
+import { type UnknownValue, whatWasKept } from './schemas/unknown-value';
 import { NOT_LOGGED_IN_MESSAGE } from './session/constants';
 
 /** Every error code, once: the code type and the guards are built from it. */

@@ -29,6 +29,7 @@ const inputs = [
   'index.html',
   'vite.config.ts',
   'scripts/serving',
+  'scripts/strip-endpoint-docs.ts',
   'package.json',
   '.env.production',
   '../sdk/src',

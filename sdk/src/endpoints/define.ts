@@ -90,9 +90,13 @@ export interface EndpointDef {
    * instead of the client's. Absent: the client's policy, if any, as `effect` allows.
    */
   readonly retry?: RetryPolicy;
-  /** One line for docs and tooling. */
+  /**
+   * One line for docs and tooling (the OpenAPI document, the CLI's dry run). Docs only: the web
+   * app's build takes it and `failures` out of every entry (web/scripts/strip-endpoint-docs.ts),
+   * so write both inside the `defineEndpoint({ ... })` entry, as literals, and read them in Node only.
+   */
   readonly summary: string;
-  /** Refusals of this call beyond those its kind implies (see `Failures`). */
+  /** Refusals of this call beyond those its kind implies (see `Failures`); docs only, as `summary`. */
   readonly failures?: Failures;
   /**
    * `allowed` when a suspended account's token may still make the call (logging in, out and

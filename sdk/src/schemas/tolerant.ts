@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import type { UnknownValue } from './unknown-value';
+
+export { type UnknownValue, whatWasKept } from './unknown-value';
 
 /**
  * Answer fields that are documented strictly but read tolerantly. The OpenAPI document and the
@@ -7,24 +10,6 @@ import { z } from 'zod';
  * backend must never stop a login. What it tolerated is noted during the parse and reported once,
  * as a contract warning, through the client's `onError`.
  */
-
-/** A value an answer carried that the SDK accepted without knowing it. */
-export interface UnknownValue {
-  /** The field, such as `body_type`. */
-  readonly field: string;
-  readonly value: unknown;
-  /** What the contract documents, such as `one of slim, athletic, ...`. */
-  readonly expected: string;
-  /** What the answer holds instead: the value as sent, another type's reading of it, or null. */
-  readonly kept: unknown;
-}
-
-/** What was done with a tolerated value, as the warning says it. */
-export function whatWasKept(unknown: UnknownValue): string {
-  if (Object.is(unknown.kept, unknown.value)) return 'kept as sent';
-  if (unknown.kept === null) return 'dropped (read as null)';
-  return `read as ${JSON.stringify(unknown.kept)}`;
-}
 
 /** The notes of the parse running now; parses are synchronous, so one list at a time is enough. */
 let noting: UnknownValue[] | undefined;
