@@ -96,14 +96,24 @@ function refuseLimitedAccount(user: UserRecord, id: EndpointId): void {
 /**
  * 415 for a body of a type the call does not take: a JSON call reads only `application/json`, an
  * upload only `multipart/form-data` (the document's `requestBody` of each). The sandbox's pages read
- * forms too, so a form would otherwise reach a JSON call as fields. A GET's body is never read.
+ * forms too, so a form would otherwise reach a JSON call as fields. A GET's body is never read, and
+ * an empty body is of no type.
  */
 function refuseOtherBodyTypes(endpoint: EndpointDef, request: FastifyRequest): void {
   const sent = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
-  if (!sent || endpoint.method === 'GET') return;
+  if (!sent || endpoint.method === 'GET' || carriesNoBody(request)) return;
   const takes = endpoint.bodyType === 'multipart' ? 'multipart/form-data' : 'application/json';
   if (sent !== takes)
     throw new ApiError(415, `Unsupported content type ${sent}: ${endpoint.id} takes ${takes}`);
+}
+
+/**
+ * An empty body has no type to refuse: fetch labels `''` as text/plain, and a proxy may add a
+ * content type to an empty PUT (a toggle takes no body).
+ */
+function carriesNoBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return length === '0' || (length === undefined && request.headers['transfer-encoding'] === undefined);
 }
 
 /** A multipart body as the journal keeps it, to build it again on replay. */

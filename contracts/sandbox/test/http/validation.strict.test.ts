@@ -52,6 +52,22 @@ describe('requests the document refuses', () => {
     expect(json.status).toBe(200);
   });
 
+  it('reads no content type on a call that takes no body when none is sent', async () => {
+    // A client (or a proxy) may send an empty PUT with a content type: fetch labels '' as
+    // text/plain. With nothing to read there is nothing of the wrong type.
+    const box = await sandbox();
+    const admin = await accessToken(box.url, 'admin');
+    const url = `${box.url}${pathOf('features.toggle', { code: 'REFERRALS' })}`;
+    const empty = await send(url, { method: 'PUT', headers: { authorization: `Bearer ${admin}` }, body: '' });
+    expect(empty.status).toBe(200);
+    const text = await send(url, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'text/plain' },
+      body: 'on',
+    });
+    expect(text).toMatchObject({ status: 415, body: { message: expect.stringContaining('text/plain') } });
+  });
+
   it('answers 415 to an upload sent as JSON, and 400 naming body.file to a file under another name', async () => {
     const box = await sandbox();
     const token = await accessToken(box.url, 'member1');
