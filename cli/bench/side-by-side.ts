@@ -10,13 +10,13 @@
  * BEFORE_DIR holds the other build's `dist/` and a `node_modules` link to this package's (so its
  * imports resolve); the after side is this package's `dist/`.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createClient, MemoryTokenStore } from '@matchmaker/sdk';
+import { CONCURRENCY, createMembers, startSandbox } from './sandbox';
 
 const { values, positionals } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== '--'),
@@ -36,7 +36,6 @@ const builds: Record<string, string> = {
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
 const probe = join(cli, 'bench', 'rss-probe.cjs');
 const work = mkdtempSync(join(tmpdir(), 'mm-side-'));
-const CONCURRENCY = 16;
 const load = () => `load average ${loadavg()[0]?.toFixed(1) ?? '?'} on ${availableParallelism()} cores`;
 const median = (numbers: number[]) => [...numbers].sort((a, b) => a - b)[numbers.length >> 1] ?? Number.NaN;
 
@@ -59,26 +58,6 @@ function coldStart(): void {
     console.log(
       `cold start ${name.padEnd(14)} ${median(list).toFixed(0)} ms, ${(median(list) / node).toFixed(2)}x node -e 0 [${load()}]`,
     );
-}
-
-function startSandbox(): Promise<{ url: string; stop: () => void }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=source', 'src/cli.ts', '--port', '0'],
-    {
-      cwd: join(root, 'contracts', 'sandbox'),
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    let text = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const match = /Sandbox ready on (\S+)/.exec(text);
-      if (match?.[1]) resolve({ url: match[1], stop: () => child.kill('SIGTERM') });
-    });
-    child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
-  });
 }
 
 function probed(env: NodeJS.ProcessEnv, binary: string, args: string[]): number {
@@ -110,32 +89,8 @@ async function main(): Promise<void> {
     );
     const token = JSON.parse(readFileSync(join(config, 'matchmaker', 'credentials', 'default.json'), 'utf8'))
       .accessToken as string;
-    const client = createClient({
-      baseURL: sandbox.url,
-      tokenStore: new MemoryTokenStore({ accessToken: token, refreshToken: '' }),
-      locks: null,
-      onError: () => {},
-    });
     const rows = Number(values.rows);
-    const ids: string[] = [];
-    let next = 0;
-    const worker = async () => {
-      while (next < rows) {
-        const n = next++;
-        const { user } = await client.admin.createUser({
-          first_name: 'Bench',
-          last_name: `Member ${n}`,
-          username: `side.${n}`,
-          email: `side.${n}@bench.sandbox.test`,
-          password: 'Bench#2026-password',
-          date_of_birth: '1990-01-01',
-          sex: 'female',
-          agreed_to_terms: true,
-        });
-        ids.push(user.id ?? user.keycloakId ?? '');
-      }
-    };
-    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    const ids = await createMembers(sandbox.url, token, rows);
     const csv = join(work, 'ids.csv');
     execFileSync('sh', ['-c', 'cat > "$1"', 'sh', csv], { input: `id\n${ids.join('\n')}\n` });
     const perRow = (ms: number) => (ms * 1000) / rows;
