@@ -33,6 +33,7 @@ import { checkingFields } from './fields-guard';
 import { FORMATS, type Format } from './formats';
 import { stringAt } from './guards';
 import type { Io } from './io';
+import { fetchWithin } from './long-fetch';
 import { requestTimeout } from './options';
 import type { OutputOptions } from './output';
 import { commandHooks, memberTokenError } from './requests';
@@ -163,6 +164,8 @@ export interface ClientSettings {
   commandName: string;
   /** A dry run: the change is held back before it is sent (the SDK's beforeAttempt hook). */
   dryRun?: DryRun;
+  /** The fetch for a time limit over undici's own (long-fetch.ts); absent: Node's. */
+  fetch?: typeof fetch;
 }
 
 /**
@@ -203,7 +206,7 @@ function makeClient(settings: ClientSettings, tokenStore: TokenStore, setup?: Cl
     onError: () => {},
     ...(retry ? { retry } : {}),
     ...(hooks ? { hooks } : {}),
-    ...(calls.fetch ? { fetch: calls.fetch } : {}),
+    ...(calls.fetch ? { fetch: calls.fetch } : settings.fetch ? { fetch: settings.fetch } : {}),
   });
 }
 
@@ -268,9 +271,11 @@ export async function createContext(command: Command, io: Io, dryRun?: DryRun): 
       : undefined);
   const requestTimeoutMs =
     timeoutSeconds === undefined ? DEFAULT_REQUEST_TIMEOUT_MS : Math.round(timeoutSeconds * 1000);
+  const longFetch = await fetchWithin(requestTimeoutMs);
   const settings = (base: string, name = profile): ClientSettings => ({
     apiBase: base,
     timeoutMs: requestTimeoutMs,
+    ...(longFetch ? { fetch: longFetch } : {}),
     envToken: envToken && env.MATCHMAKER_TOKEN ? checkEnvToken(env.MATCHMAKER_TOKEN) : undefined,
     commandName: name === DEFAULT_PROFILE ? 'matchmaker' : `matchmaker --profile ${name}`,
   });

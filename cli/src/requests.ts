@@ -37,6 +37,8 @@ export interface CommandCalls {
   envToken: string | undefined;
   /** `matchmaker`, with `--profile` when it is not the default: the start of suggested commands. */
   commandName: string;
+  /** The fetch for a time limit over undici's own (long-fetch.ts); absent: Node's. */
+  fetch?: typeof fetch;
 }
 
 /** The limit as staff gave it, in seconds. */
@@ -205,6 +207,7 @@ export function commandHooks(calls: CommandCalls): CallHooks {
       locks: null,
       timeoutMs: calls.timeoutMs,
       onError: () => {},
+      ...(calls.fetch ? { fetch: calls.fetch } : {}),
     });
     const user: unknown = await probe.accounts.userInfo().catch(() => undefined);
     if (!isRecord(user)) return;

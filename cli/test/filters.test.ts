@@ -37,7 +37,9 @@ const gateway = createServer(async (req, res) => {
   const answer = await fetch(new URL(call.url, box.url), {
     method: call.method,
     headers: endToEnd(Object.entries(req.headers)) as [string, string][],
-    body: call.method === 'GET' || call.method === 'HEAD' ? undefined : call.body,
+    // No body when none came: fetch would label an empty string text/plain, which the sandbox
+    // refuses (415) on a JSON call such as features.toggle.
+    body: call.method === 'GET' || call.method === 'HEAD' || call.body === '' ? undefined : call.body,
   });
   res.writeHead(answer.status, Object.fromEntries(endToEnd(answer.headers)));
   res.end(Buffer.from(await answer.arrayBuffer()));

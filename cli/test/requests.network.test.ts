@@ -4,9 +4,10 @@
  * when one times out or loses its connection the message says it may have been made and how to
  * check; the time limit is `--request-timeout` or MATCHMAKER_REQUEST_TIMEOUT. A gateway in front of the sandbox fails requests on demand.
  */
+import { join } from 'node:path';
 import type { RunningSandbox } from '@matchmaker/sandbox';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cli, memberIds, waitFor } from './support/cli';
+import { cli, memberIds, spawnResult, waitFor } from './support/cli';
 import { adminBehindGateway, type Gateway } from './support/gateway';
 
 let box: RunningSandbox;
@@ -228,6 +229,25 @@ describe('the time limit', () => {
     const slow = { ...env, MATCHMAKER_REQUEST_TIMEOUT: '1' };
     expect((await cli(['users', 'get', id, '--request-timeout', '0'], { env: slow })).code).toBe(0);
     expect((await cli(['--request-timeout', '5', 'users', 'get', id], { env: slow })).code).toBe(0);
+  });
+
+  it("a limit over undici's own 300 s, or none, holds: an answer after undici's 300 s still arrives", async () => {
+    const [id = ''] = memberIds(box, 1);
+    gw.rule = (_method, path) => (path.includes(`/admin/users/${id}`) ? { lateMs: 2_500 } : 'pass');
+    // The built binary with undici's clock about 500 times as fast: 2.5 s is 20 minutes to it.
+    const fast = {
+      ...env,
+      NODE_OPTIONS: `--require ${join(import.meta.dirname, 'support', 'fast-undici-clock.cjs')}`,
+    };
+    for (const limit of ['400', '0']) {
+      const result = await spawnResult(['users', 'get', id, '-o', 'json', '--request-timeout', limit], {
+        env: fast,
+      });
+      expect(result.stderr).toBe('');
+      expect(result.code).toBe(0);
+      expect(result.stdout).toContain(id);
+    }
+    expect(gw.seen.filter((seen) => seen.path.includes(`/admin/users/${id}`))).toHaveLength(2);
   });
 
   it('refuses a time limit that is not a number of seconds (exit 2, nothing sent)', async () => {

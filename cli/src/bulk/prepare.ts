@@ -52,10 +52,17 @@ async function checkInput(spec: RunSpec, journal: JournalState | undefined): Pro
   // conflicts before anything is sent: other repeats are harmless, the run skips them as it goes,
   // and a check of a million-row file stays in flat memory.
   const seen = spec.action.changePerRow ? new SeenIds(true, spec.action.namesUsers) : undefined;
+  // A run that lists no problems, finds no conflicts and matches no journal only counts the rows
+  // here (for the confirmation and the progress bar's total): the loop plans each row as it sends it.
+  const counting = !spec.validateOnly && !seen && !(journal && (spec.resume || spec.retryFailed));
   for await (const row of readRows(spec.source, spec.idColumn)) {
     // Stopped during the first pass: a large file is not read to its end first.
     if (spec.control.stopping) throw interruptedBeforeStart();
     count += 1;
+    if (counting) {
+      taken += 1;
+      continue;
+    }
     const plan = planOf(spec.action, row);
     if (journal) {
       const moved = movedRow(journal, row, plan, spec, names);
