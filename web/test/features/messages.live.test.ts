@@ -349,6 +349,36 @@ describe('one pair, from match request to live chat', () => {
     expect(reports.at(-1)?.reason).toBe('Spam or scam: Asked for money');
   });
 
+  it('a refused report keeps the dialog open with each error where the form shows it', async () => {
+    const filed = app.sandbox.world.store.data.reports.length;
+    await alice.route('**/reports/reports', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          message: 'Validation failed',
+          errors: [
+            { path: 'body.reason', message: 'This reason was refused.' },
+            { path: 'body.reported_user_id', message: 'This member cannot be reported.' },
+          ],
+        }),
+      }),
+    );
+    await alice.getByRole('button', { name: 'Report' }).click();
+    const dialog = alice.getByRole('dialog', { name: `Report ${bobName()}` });
+    await dialog.getByRole('radio', { name: 'Fake profile' }).check();
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    // The reason's error under the reasons; the field the dialog does not show, at its top.
+    await dialog.getByText('This reason was refused.').waitFor();
+    await dialog.getByText('This member cannot be reported.').waitFor();
+    expect(await dialog.getByRole('group').getAttribute('aria-describedby')).toBeTruthy();
+    expect(await dialog.getByRole('radio', { name: 'Fake profile' }).isChecked()).toBe(true);
+    expect(app.sandbox.world.store.data.reports.length).toBe(filed);
+    await alice.unroute('**/reports/reports');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
   it('an image attachment shows inline for both and downloads through the SDK', async () => {
     // A 96x64 PNG drawn by the browser itself.
     const base64 = await alice.evaluate(() => {

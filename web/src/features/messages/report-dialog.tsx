@@ -1,7 +1,8 @@
 /** Report a member with a reason (required), sent through the SDK. */
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { Dialog } from '../../components/dialog';
-import { Button } from '../../components/index';
+import { Button, FormError } from '../../components/index';
+import { useForm } from '../../lib/use-form';
 import { reportMember } from './room-actions';
 
 const REASONS = [
@@ -24,27 +25,23 @@ export function ReportDialog({
   onClose: () => void;
 }) {
   const id = useId();
-  const [reason, setReason] = useState<string>('');
-  const [details, setDetails] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function submit() {
-    if (!reason) {
-      setError('Choose a reason for the report.');
-      return;
-    }
-    setBusy(true);
-    const text = details.trim() ? `${reason}: ${details.trim()}` : reason;
-    const ok = await reportMember(memberId, text);
-    setBusy(false);
-    if (ok) {
-      setReason('');
-      setDetails('');
-      setError(null);
+  const form = useForm({
+    initial: { reason: '', details: '' },
+    validate: ({ reason }) => ({ reason: reason ? undefined : 'Choose a reason for the report.' }),
+    // The API's one text field is `reason` (the chosen reason and the details joined): its errors
+    // sit under the reasons; any other (the reported member's id) is said at the top of the dialog.
+    fields: ['reason'],
+    submit: ({ reason, details }) =>
+      reportMember(memberId, details.trim() ? `${reason}: ${details.trim()}` : reason),
+    successToast: 'Thank you. Our team will review your report.',
+    onSuccess: () => {
+      form.reset();
       onClose();
-    }
-  }
+    },
+    // The dialog stays open with the error inside; the toast says it too, as before.
+    failureToast: true,
+  });
+  const error = form.errors.reason;
 
   return (
     <Dialog
@@ -57,12 +54,13 @@ export function ReportDialog({
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button variant="danger" busy={busy} onClick={() => void submit()}>
+          <Button variant="danger" busy={form.busy} onClick={() => void form.onSubmit()}>
             Send report
           </Button>
         </>
       }
     >
+      <FormError message={form.errors.form} />
       <fieldset className="report-reasons" aria-describedby={error ? `${id}-error` : undefined}>
         <legend>Why are you reporting {name}?</legend>
         {REASONS.map((option) => (
@@ -71,11 +69,8 @@ export function ReportDialog({
               type="radio"
               name={`${id}-reason`}
               value={option}
-              checked={reason === option}
-              onChange={() => {
-                setReason(option);
-                setError(null);
-              }}
+              checked={form.values.reason === option}
+              onChange={() => form.set('reason', option)}
             />
             {option}
           </label>
@@ -93,9 +88,9 @@ export function ReportDialog({
         id={`${id}-details`}
         className="chat-textarea"
         rows={3}
-        value={details}
+        value={form.values.details}
         maxLength={1000}
-        onChange={(event) => setDetails(event.target.value)}
+        onChange={form.field('details').onChange}
       />
     </Dialog>
   );

@@ -149,15 +149,7 @@ export async function setBlocked(memberId: string, name: string, blocked: boolea
   }
 }
 
-/** Resolves true once the report is filed. */
-export async function reportMember(memberId: string, reason: string): Promise<boolean> {
-  try {
-    await getClient().chats.report({ reported_user_id: memberId, reason });
-    notify.success('Thank you. Our team will review your report.');
-    return true;
-  } catch (error) {
-    reportError(error);
-    notify.error(describeError(error, 'We could not send your report.'));
-    return false;
-  }
+/** Files a report; a failure is thrown for the report form to place (a refused field under it). */
+export async function reportMember(memberId: string, reason: string): Promise<void> {
+  await getClient().chats.report({ reported_user_id: memberId, reason });
 }

@@ -2,8 +2,9 @@
  * The date range (and bucket) of a metrics view, kept in the URL as `?start=&end=&bucket=`. The
  * default is the last 30 days by day, so a shared link without a range still means something.
  */
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Button, TextField } from '../../../components/index';
+import { useForm } from '../../../lib/use-form';
 import { daysAgo, isoDay } from './format';
 import { SelectField } from './select-field';
 import { DATE_TYPE_LABELS, type DateType, isKey } from './types';
@@ -29,45 +30,35 @@ export function rangeFromUrl(url: UrlState): ChosenRange {
 }
 
 export function DateRangeForm({ url, range }: { url: UrlState; range: ChosenRange }) {
-  const [start, setStart] = useState(range.start);
-  const [end, setEnd] = useState(range.end);
-  const [bucket, setBucket] = useState<string>(range.bucket);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    setStart(range.start);
-    setEnd(range.end);
-    setBucket(range.bucket);
-  }, [range.start, range.end, range.bucket]);
-
-  const apply = (event: FormEvent) => {
-    event.preventDefault();
-    if (!DAY.test(start) || !DAY.test(end)) return setError('Give both dates.');
-    if (start > end) return setError('The start must be on or before the end.');
-    setError(null);
-    url.set({ start, end, bucket, page: null });
-  };
+  const form = useForm({
+    initial: { start: range.start, end: range.end, bucket: range.bucket as string },
+    // Both messages sit under "From", where the range is read from.
+    validate: ({ start, end }) => ({
+      start:
+        !DAY.test(start) || !DAY.test(end)
+          ? 'Give both dates.'
+          : start > end
+            ? 'The start must be on or before the end.'
+            : undefined,
+    }),
+    // No server call: the URL is the range, and the page's reads follow it.
+    submit: async ({ start, end, bucket }) => url.set({ start, end, bucket, page: null }),
+  });
+  // The draft follows the URL when it changes (Back, a link).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the three values stand for `range`
+  useEffect(
+    () => form.reset({ start: range.start, end: range.end, bucket: range.bucket }),
+    [range.start, range.end, range.bucket],
+  );
 
   return (
-    <form className="admin-filters" aria-label="Date range" onSubmit={apply}>
-      <TextField
-        label="From"
-        type="date"
-        autoComplete="off"
-        value={start}
-        onChange={(event) => setStart(event.target.value)}
-        error={error}
-      />
-      <TextField
-        label="To"
-        type="date"
-        autoComplete="off"
-        value={end}
-        onChange={(event) => setEnd(event.target.value)}
-      />
+    <form className="admin-filters" aria-label="Date range" onSubmit={form.onSubmit}>
+      <TextField label="From" type="date" autoComplete="off" {...form.field('start')} />
+      <TextField label="To" type="date" autoComplete="off" {...form.field('end')} />
       <SelectField
         label="Group by"
-        value={bucket}
-        onChange={(event) => setBucket(event.target.value)}
+        value={form.values.bucket}
+        onChange={form.field('bucket').onChange}
         options={Object.entries(DATE_TYPE_LABELS)}
       />
       <div className="admin-filters__actions">
