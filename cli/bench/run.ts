@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { endpoints } from '@matchmaker/sdk/schemas';
-import { CONCURRENCY, createMembers, type Sandbox, startSandbox } from './sandbox';
+import { bulkRunArgs, CONCURRENCY, createMembers, type Sandbox, startSandbox } from './sandbox';
 
 const { values } = parseArgs({
   // `pnpm bench -- --rows N` passes the separator through.
@@ -215,19 +215,10 @@ function compare(
   };
   const run = () => {
     const report = join(work, 'report.json');
-    const { cpuMs } = probed(env, [
-      'bulk',
-      'deactivate',
-      '-i',
-      csv,
-      '--yes',
-      '-c',
-      String(CONCURRENCY),
-      '--journal',
-      join(work, `bulk-${Math.random()}.journal.ndjson`),
-      '--report',
-      report,
-    ]);
+    const { cpuMs } = probed(
+      env,
+      bulkRunArgs(csv, { journal: join(work, `bulk-${Math.random()}.journal.ndjson`), report }),
+    );
     const done = JSON.parse(readFileSync(report, 'utf8')) as { ok: number; elapsed_ms: number };
     if (done.ok !== rows) throw new Error(`matchmaker applied ${done.ok} of ${rows} rows`);
     return { elapsedMs: done.elapsed_ms, cpuMs };
@@ -360,15 +351,7 @@ async function main(): Promise<void> {
     for (const size of [Math.round(real / 4), real]) {
       const realCsv = join(work, `real-${size}.csv`);
       await writeCsv(realCsv, size, member);
-      const { mb, ms } = probed(env, [
-        'bulk',
-        'deactivate',
-        '-i',
-        realCsv,
-        '--yes',
-        '-c',
-        String(CONCURRENCY),
-      ]);
+      const { mb, ms } = probed(env, bulkRunArgs(realCsv));
       console.log(
         `peak RSS of a ${size}-row real run: ${mb.toFixed(1)} MB (${(ms / 1000).toFixed(1)} s) (goal: flat, < 150 MB) ${mb < 150 ? 'OK' : 'ABOVE GOAL'} [${load()}]`,
       );

@@ -12,6 +12,24 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 /** The concurrency of every bulk comparison (and of creating its members). */
 export const CONCURRENCY = 16;
 
+/**
+ * The arguments of the bulk run every CPU and RSS figure measures: a deactivate of `csv` at
+ * CONCURRENCY, confirmed, with the journal and report where given (the CLI's defaults otherwise).
+ */
+export function bulkRunArgs(csv: string, files: { journal?: string; report?: string } = {}): string[] {
+  return [
+    'bulk',
+    'deactivate',
+    '-i',
+    csv,
+    '--yes',
+    '-c',
+    String(CONCURRENCY),
+    ...(files.journal ? ['--journal', files.journal] : []),
+    ...(files.report ? ['--report', files.report] : []),
+  ];
+}
+
 export interface Sandbox {
   url: string;
   stop: () => void;

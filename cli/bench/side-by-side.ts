@@ -16,7 +16,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { CONCURRENCY, createMembers, startSandbox } from './sandbox';
+import { bulkRunArgs, CONCURRENCY, createMembers, startSandbox } from './sandbox';
 
 const { values, positionals } = parseArgs({
   args: process.argv.slice(2).filter((arg) => arg !== '--'),
@@ -124,19 +124,14 @@ async function main(): Promise<void> {
         ) as { cpuMs: number }
       ).cpuMs;
     const real = (binary: string) =>
-      probed(env, binary, [
-        'bulk',
-        'deactivate',
-        '-i',
-        csv,
-        '--yes',
-        '-c',
-        String(CONCURRENCY),
-        '--journal',
-        join(work, `j-${Math.random()}.ndjson`),
-        '--report',
-        join(work, 'report.json'),
-      ]);
+      probed(
+        env,
+        binary,
+        bulkRunArgs(csv, {
+          journal: join(work, `j-${Math.random()}.ndjson`),
+          report: join(work, 'report.json'),
+        }),
+      );
     const check = (binary: string) =>
       probed(env, binary, ['bulk', 'deactivate', '-i', csv, '--validate-only']);
     loop();
