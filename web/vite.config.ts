@@ -51,11 +51,28 @@ export default defineConfig({
     manifest: true,
     sourcemap: true,
     target: 'es2022',
-    // No <link rel=modulepreload> for a lazy area's dependencies, nor the polyfill and helper code
-    // that inject them: an area's imports are fetched when it runs (one more round trip on first
-    // visit), and its CSS still loads with it. Together they cost about 1.4 KB of the login page's
-    // 100 KB first-load budget, which the merged areas had overrun (100.8 KB).
-    modulePreload: false,
+    // A lazy chunk's static imports are fetched beside it (Vite's preload helper adds a
+    // <link rel=modulepreload> for each), and index.html preloads the main bundle's: without
+    // this each level of the chunk graph cost a round trip (index, then the area, then its
+    // imports, then theirs), 7 levels before /matches could ask for its list (issue 24: the
+    // photo's load delay). No polyfill: every browser the app supports has modulepreload.
+    modulePreload: { polyfill: false },
+    // Everything the main bundle imports statically in one chunk: left to itself, Rolldown split
+    // it into 7 small chunks (React, valtio, the SDK's errors and constants, ...) because lazy
+    // chunks share them, and every page asked for each one after index.html. `pnpm start` (the
+    // sandbox) serves HTTP/1.1, where a browser opens at most 6 connections to an origin, so each
+    // batch of 6 requests costs a round trip (Lighthouse's simulated phone: 150 ms). No more
+    // bytes (every page runs all of it); /account/login's first load fell from 89.7 to 87.6 KB
+    // gzip without the chunks' import lists. Merging the SDK's schemas (9 small chunks on member
+    // pages) was tried and left out: the register form then evaluated every member schema too,
+    // about 100 ms more main thread at 4x CPU slowdown.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'shell', tags: ['$initial'], priority: 2 }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -6,6 +6,9 @@
  *   every member area, and everything those import statically or dynamically, except the admin
  *   area's own chunk, the back office's start-up module (loaded only once user info says an admin
  *   is signed in: app/routes.ts ADMIN_STARTUPS) and what only they import.
+ * - socket.io-client and engine.io sit in no chunk the SDK client's chunk imports statically: they
+ *   load when a realtime channel first opens (sdk/src/realtime/channel.ts), so a signed-in page's
+ *   first request (user info) does not wait for them.
  * It reads Vite's manifest and dist/.vite/chunk-modules.json (written by vite.config.ts).
  */
 import { readFileSync } from 'node:fs';
@@ -101,6 +104,23 @@ for (const key of memberKeys) {
 }
 console.log(
   `Member chunks checked for back-office code: ${memberChunks} (admin area chunk: ${manifest[adminArea].file})`,
+);
+
+// 3. The realtime library off the client's first load.
+const CLIENT_FACTORY = 'src/lib/client-factory.ts';
+if (!manifest[CLIENT_FACTORY]) throw new Error(`size-check: no chunk for ${CLIENT_FACTORY} in the manifest`);
+const SOCKET_PACKAGES =
+  /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?(socket\.io-client|engine\.io-client|socket\.io-parser|engine\.io-parser)\//;
+const clientFiles = [...reach([CLIENT_FACTORY], { dynamic: false })].map((key) => manifest[key].file);
+for (const file of clientFiles) {
+  const sockets = Object.keys(chunkModules[file] ?? {}).filter((id) => SOCKET_PACKAGES.test(id));
+  if (sockets.length > 0)
+    failures.push(
+      `socket.io in ${file}, which the client's chunk loads statically (${sockets.length} modules)`,
+    );
+}
+console.log(
+  `The client's first load (${clientFiles.length} files): ${kb(clientFiles.reduce((sum, file) => sum + gzipBytes(file), 0))} gzip (socket.io loads when a channel opens)`,
 );
 
 if (failures.length > 0) {

@@ -1,4 +1,4 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { isNotLoggedInError, TimeoutError } from '../errors';
 import { Emitter } from '../session/emitter';
 import { parseOrThrow } from '../transport/validate';
@@ -39,6 +39,23 @@ export interface ChannelDeps {
 
 /** Internally every handler takes at most one argument; `on` restores the precise types. */
 type LooseEvents = Record<string, (arg?: unknown) => void>;
+
+type SocketIo = typeof import('socket.io-client');
+
+/**
+ * socket.io-client and engine.io (about 110 KB unminified) load when a channel first opens a
+ * socket, not with the SDK: a web page paints and asks for its first data without them, and a
+ * CLI command that never opens a channel never parses them. One load, shared by every channel.
+ */
+let socketIo: Promise<SocketIo> | null = null;
+function loadSocketIo(): Promise<SocketIo> {
+  socketIo ??= import('socket.io-client').catch((error: unknown) => {
+    // Not kept: the next attempt loads it again.
+    socketIo = null;
+    throw error;
+  });
+  return socketIo;
+}
 
 const TOKEN_EXPIRED = 'token_expired';
 const SERVER_DISCONNECT = 'io server disconnect';
@@ -158,17 +175,10 @@ export class RealtimeChannel<P extends Record<string, unknown>> {
   }
 
   async #open(epoch: number): Promise<void> {
-    let token: string | null;
-    try {
-      token = await this.#deps.getToken();
-    } catch (error) {
-      // An async token store (cookies, files) can fail; treat it like a failed attempt.
-      if (epoch !== this.#epoch) return;
-      this.#deps.onError(error);
-      this.#scheduleRetry(epoch, error);
-      return;
-    }
-    if (epoch !== this.#epoch) return;
+    // An async token store (cookies, files) can fail, and so can loading socket.io (a web chunk
+    // gone after a deploy, the network): either is a failed attempt, retried like one.
+    const token = await this.#attemptStep(epoch, () => this.#deps.getToken());
+    if (token === undefined) return;
     if (token === null) {
       this.#stop('not-logged-in');
       return;
@@ -182,10 +192,29 @@ export class RealtimeChannel<P extends Record<string, unknown>> {
       this.#awaitingPermission = true;
       return;
     }
-    this.#openSocket(epoch, token);
+    const library = await this.#attemptStep(epoch, loadSocketIo);
+    if (library === undefined) return;
+    this.#openSocket(epoch, token, library.io);
   }
 
-  #openSocket(epoch: number, token: string): void {
+  /**
+   * One async step of an attempt: its result, or undefined when it failed (reported, a retry
+   * scheduled) or the channel stopped or restarted meanwhile (a newer epoch).
+   */
+  async #attemptStep<T>(epoch: number, step: () => Promise<T>): Promise<T | undefined> {
+    let result: T;
+    try {
+      result = await step();
+    } catch (error) {
+      if (epoch !== this.#epoch) return undefined;
+      this.#deps.onError(error);
+      this.#scheduleRetry(epoch, error);
+      return undefined;
+    }
+    return epoch === this.#epoch ? result : undefined;
+  }
+
+  #openSocket(epoch: number, token: string, io: SocketIo['io']): void {
     const { url, path, connectionTimeoutMs, schemas } = this.#deps;
     const socket = io(url, {
       path,

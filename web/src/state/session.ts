@@ -148,6 +148,11 @@ function endAfterOtherTab(reason: LogoutReason): void {
     startupAbort?.abort();
     startupAbort = null;
     void loadedClient()?.session.logout(reason).catch(reportError);
+    // The SDK announces no logout for a session whose user it never loaded, so onLogout will not
+    // run: the features' state of this session (answers start-up asked for and still in flight
+    // among it) is cleared here, or the next session on this tab could be handed them.
+    clearSessionData(reportError);
+    resetUi();
     showEnded(reason, reason === 'suspended' ? SUSPENDED_NOTICE : null);
     return;
   }

@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, startApp, type TestApp } from '../harness/browser';
+import { logIn, startApp, submitLogIn, type TestApp } from '../harness/browser';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -25,6 +25,16 @@ function countRequests(page: Page, path: RegExp): { count: number } {
     if (request.method() === 'GET' && path.test(new URL(request.url()).pathname)) seen.count++;
   });
   return seen;
+}
+
+/** The seeded room of member1 and member2 (the 5,000-message one). */
+function memberRoom(): { id: string } {
+  const store = app.sandbox.world.store;
+  const one = store.userByEmail('member1@sandbox.test');
+  const two = store.userByEmail('member2@sandbox.test');
+  const room = one && two ? store.roomBetween(one.keycloakId, two.keycloakId) : undefined;
+  if (!room) throw new Error('the sandbox has no member1/member2 room');
+  return room;
 }
 
 async function holdUserInfoUntil(page: Page, asked: () => boolean): Promise<{ held: boolean }> {
@@ -67,11 +77,7 @@ describe("a screen's first list at start-up", () => {
   });
 
   it('a room: its newest page is asked for while user info is on its way, and the room shows it', async () => {
-    const store = app.sandbox.world.store;
-    const one = store.userByEmail('member1@sandbox.test');
-    const two = store.userByEmail('member2@sandbox.test');
-    const room = one && two ? store.roomBetween(one.keycloakId, two.keycloakId) : undefined;
-    if (!room) throw new Error('the sandbox has no member1/member2 room');
+    const room = memberRoom();
     const page = await app.newPage();
     await logIn(page, 'member1@sandbox.test');
     await page.goto('/preferences');
@@ -87,6 +93,49 @@ describe("a screen's first list at start-up", () => {
     expect(hold.held).toBe(true);
     // The room took the page asked for at start-up rather than asking again on opening.
     expect(newest.count).toBe(1);
+  });
+
+  it('a room: the session ends while its start-up page is in flight; the next session to open the room asks afresh', async () => {
+    const room = memberRoom();
+    const page = await app.newPage();
+    await logIn(page, 'member1@sandbox.test');
+    await page.goto('/preferences');
+    const isNewest = (url: URL) =>
+      url.pathname.endsWith(`/rooms/${room.id}/messages`) && url.searchParams.get('page') === '1';
+    const newest = { count: 0 };
+    page.on('request', (request) => {
+      if (isNewest(new URL(request.url()))) newest.count++;
+    });
+    // member1's start-up in the room: user info is held (the room never opens, so it never takes
+    // the page) and so is the newest page, until member1's session has ended.
+    let sessionEnded = false;
+    await page.route('**/api/usermgmt/v2/accounts/user/info', async (route) => {
+      await expect.poll(() => sessionEnded, { timeout: 15_000 }).toBe(true);
+      await route.continue().catch(() => {});
+    });
+    await page.route(isNewest, async (route) => {
+      await expect.poll(() => sessionEnded, { timeout: 15_000 }).toBe(true);
+      await route.continue().catch(() => {});
+    });
+    await page.goto(`/messages/${room.id}`);
+    await expect.poll(() => newest.count, { timeout: 10_000 }).toBe(1);
+    // member1 logs out in another tab; this one, still starting, follows to the login page.
+    const other = await page.context().newPage();
+    await other.goto('/preferences');
+    await other.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL((url) => url.pathname === '/account/login');
+    sessionEnded = true;
+    await page.unroute('**/api/usermgmt/v2/accounts/user/info');
+    await page.unroute(isNewest);
+    // member2, the room's other member, logs in on this tab (the app keeps running: no reload)
+    // and opens the same room from the list.
+    await submitLogIn(page, 'member2@sandbox.test');
+    const before = newest.count;
+    await page.getByRole('link', { name: 'Messages' }).first().click();
+    await page.locator(`a[href="/messages/${room.id}"]`).first().click();
+    await page.locator('[data-message-row]').first().waitFor();
+    // The room asked for its own newest page: member1's, answered in the meantime, was not taken.
+    expect(newest.count).toBeGreaterThan(before);
   });
 
   it("/admin/users: the search is asked for as soon as user info says admin, beside the back office's chunk, once", async () => {

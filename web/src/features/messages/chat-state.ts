@@ -11,6 +11,7 @@ import type { ChatRoom } from '@matchmaker/sdk/schemas';
 import { proxy, ref } from 'valtio';
 import { getClient } from '../../lib/client';
 import { describeError } from '../../lib/error-message';
+import { prefetchSlot } from '../../state/prefetched';
 import { type Stored, sessionGuard } from '../../state/remote';
 import { type ChatLine, lineFromMessage, roomName } from './chat-lines';
 
@@ -93,36 +94,28 @@ function initial(): ChatState {
 
 export const chatState = proxy<ChatState>(initial());
 
-/** Back to nothing (logout); answers of the ended session are dropped by its sessionGuard(). */
-export function resetChatState(): void {
-  Object.assign(chatState, initial());
-  prefetched = null;
-}
-
 export type MessagesPage = Awaited<ReturnType<MatchmakerClient['chats']['listMessages']>>;
 
 /** A room's newest page asked for at start-up (messages-startup.ts), until the room opens. */
-let prefetched: { key: string; page: Promise<MessagesPage>; still: () => boolean; at: number } | null = null;
-/** Older than this, a page asked for at start-up is asked for again: the room has moved on. */
-const PREFETCH_FRESH_MS = 30_000;
+const newestPage = prefetchSlot<MessagesPage>();
+
+/** Back to nothing (logout); answers of the ended session are dropped by its sessionGuard(). */
+export function resetChatState(): void {
+  Object.assign(chatState, initial());
+  newestPage.clear();
+}
 
 /**
  * Asks for a room's newest page (page 1) beside user info, for a session that starts in that
  * room: `openRoom` picks the answer up instead of asking once the area has loaded and rendered.
- * Its failure is the room's to show, so it is not reported here.
  */
 export function prefetchNewestPage(key: string): void {
-  const page = getClient().chats.listMessages(key, { page: 1 });
-  page.catch(() => {});
-  prefetched = { key, page, still: sessionGuard(), at: Date.now() };
+  newestPage.put(key, () => getClient().chats.listMessages(key, { page: 1 }));
 }
 
 /** The newest page `prefetchNewestPage` asked for, if it is this room's, fresh and of this session; once. */
 export function takeNewestPage(key: string): Promise<MessagesPage> | null {
-  const found = prefetched;
-  prefetched = null;
-  if (!found || found.key !== key || !found.still() || Date.now() - found.at > PREFETCH_FRESH_MS) return null;
-  return found.page;
+  return newestPage.take(key);
 }
 
 export function myId(): string {

@@ -4,7 +4,7 @@
  * beside the back office's chunk, which the screen then takes instead of asking again.
  */
 import type { UserSearchFilters } from '@matchmaker/sdk/schemas';
-import { sessionGuard } from '../../../state/remote';
+import { prefetchSlot } from '../../../state/prefetched';
 import { searchUsers } from '../admin-actions';
 import { ACCOUNT_STATUS_LABELS, isKey } from '../lib/types';
 import type { UrlRead } from '../lib/url-state';
@@ -37,25 +37,15 @@ export const usersQueryKey = (query: UsersQuery): string => JSON.stringify([quer
 
 type SearchAnswer = Awaited<ReturnType<typeof searchUsers>>;
 
-/** Older than this, a search asked for at start-up is asked for again. */
-const PREFETCH_FRESH_MS = 30_000;
-let prefetched: { key: string; answer: Promise<SearchAnswer>; still: () => boolean; at: number } | null =
-  null;
+/** The search asked for at start-up (admin-startup.ts), until the user list opens. */
+const firstSearch = prefetchSlot<SearchAnswer>();
 
-/**
- * Asks for the search of a session that starts on the user list, beside the back office's chunk.
- * Its failure is the screen's to show (it takes the answer), so it is not reported here.
- */
+/** Asks for the search of a session that starts on the user list, beside the back office's chunk. */
 export function prefetchUsers(query: UsersQuery): void {
-  const answer = searchUsers(query);
-  answer.catch(() => {});
-  prefetched = { key: usersQueryKey(query), answer, still: sessionGuard(), at: Date.now() };
+  firstSearch.put(usersQueryKey(query), () => searchUsers(query));
 }
 
 /** The search `prefetchUsers` asked for, if it is this one, fresh and of this session; once. */
 export function takePrefetchedUsers(query: UsersQuery): Promise<SearchAnswer> | null {
-  const found = prefetched;
-  prefetched = null;
-  if (!found || found.key !== usersQueryKey(query) || !found.still()) return null;
-  return Date.now() - found.at > PREFETCH_FRESH_MS ? null : found.answer;
+  return firstSearch.take(usersQueryKey(query));
 }
