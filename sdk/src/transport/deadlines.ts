@@ -32,6 +32,8 @@ class DeadlineQueue {
   #head: Deadline | undefined;
   #tail: Deadline | undefined;
   #timer: Timer | undefined;
+  /** True while the timer's callback runs the expiries: it arms the next timer itself. */
+  #firing = false;
 
   constructor(ms: number, onIdle: () => void) {
     this.#ms = ms;
@@ -52,6 +54,7 @@ class DeadlineQueue {
     this.#tail = deadline;
     // A timer left from before fires no later than this deadline: it only needs to hold the
     // process again (an attempt in flight keeps Node running, as its own timer did).
+    if (this.#firing) return deadline;
     if (this.#timer === undefined) this.#arm(this.#ms);
     else if (wasEmpty) setRef(this.#timer, true);
     return deadline;
@@ -78,12 +81,20 @@ class DeadlineQueue {
     const now = performance.now();
     // A timer may fire a little before the clock says (Node counts from the start of the loop
     // turn): an attempt whose deadline is not reached waits for a timer of its own remainder.
-    for (let head = this.#head; head !== undefined && head.at <= now; head = this.#head) {
-      this.remove(head);
-      head.expire();
+    // An expiry runs the fetch's abort listeners, which might start another attempt at once: that
+    // one waits for the timer armed below, not one of its own armed for its later deadline.
+    this.#firing = true;
+    try {
+      for (let head = this.#head; head !== undefined && head.at <= now; head = this.#head) {
+        this.remove(head);
+        head.expire();
+      }
+    } finally {
+      // Even after an expiry threw: the attempts still waiting keep their timer.
+      this.#firing = false;
+      if (this.#head) this.#arm(this.#head.at - now);
+      else this.#onIdle();
     }
-    if (this.#head) this.#arm(this.#head.at - now);
-    else this.#onIdle();
   };
 }
 
