@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import type { z } from 'zod';
+import { compileSchema } from '#zod-compile';
 import type { EndpointDef } from '../endpoints/define';
 import { ContractError } from '../errors';
 import { prototypeKeyBreach } from '../schemas/limits';
@@ -20,20 +21,13 @@ export function formatPath(path: readonly PropertyKey[]): string {
  * transform there), and answers exactly as the runtime does: on any failure it hands the input
  * back to the runtime, so the issues are the runtime's. Compiling the user schema takes about
  * 15 ms, which a one-off command (the CLI's `whoami`) would pay for nothing; only a schema that
- * has shown it is on a hot path (a bulk run, a long-lived app) is compiled.
+ * has shown it is on a hot path (a bulk run, a long-lived app) is compiled. Browsers never
+ * compile (`zod-compile.browser.ts`).
  */
 export const COMPILE_AFTER_PARSES = 1_000;
 
 /** Per schema: its parse count until it is compiled, then the compiled clone. */
 const parsers = new WeakMap<z.ZodType, number | z.ZodType>();
-
-/**
- * Whether zod may generate code here: not where the app turned eval off (`jitless`, which the web
- * app sets for its strict Content-Security-Policy) nor where the platform refuses it.
- */
-function mayCompile(): boolean {
-  return !z.config().jitless && z.util.allowsEval.value;
-}
 
 /** The parser to use for `schema` now: itself, or its compiled clone once it is on a hot path. */
 export function parserOf<S extends z.ZodType>(schema: S): S {
@@ -44,8 +38,7 @@ export function parserOf<S extends z.ZodType>(schema: S): S {
     parsers.set(schema, parses);
     return schema;
   }
-  // compile() never throws: a schema it cannot model comes back as it is and stays on the runtime.
-  const parser = mayCompile() ? z.compile(schema) : schema;
+  const parser = compileSchema(schema);
   parsers.set(schema, parser);
   return parser;
 }
