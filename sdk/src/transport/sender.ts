@@ -3,6 +3,7 @@ import type { CallInput, EndpointDef, ResultOf, SentInput } from '../endpoints/d
 import { ContractWarning, HttpError, isMatchmakerError, NetworkError, TimeoutError } from '../errors';
 import { collectUnknownValues } from '../schemas/tolerant';
 import { parseJsonBody } from './body';
+import { type Deadline, Deadlines } from './deadlines';
 import { parseRetryAfter, RETRY_AFTER_STATUSES } from './retry';
 import { onStop, type Stoppers, stoppedError } from './signals';
 import { buildPath, toQuery } from './url';
@@ -84,6 +85,8 @@ export class HttpSender {
   readonly #headers: Readonly<Record<string, string>>;
   /** The headers with the last token used: one object per token, not one per call. */
   #current: HeaderSet;
+  /** Every attempt's time limit; the attempts with the same limit share one timer. */
+  readonly #deadlines = new Deadlines();
 
   constructor(options: SenderOptions) {
     // Joined to each path as text; the slash between them is settled here, once.
@@ -136,12 +139,12 @@ export class HttpSender {
     const controller = new AbortController();
     let timedOut = false;
     // 0 (or Infinity) means no limit for this attempt: long uploads, or tests that own the clock.
-    const timer =
+    const deadline: Deadline | undefined =
       timeoutMs > 0 && Number.isFinite(timeoutMs)
-        ? setTimeout(() => {
+        ? this.#deadlines.start(timeoutMs, () => {
             timedOut = true;
             controller.abort();
-          }, timeoutMs)
+          })
         : undefined;
     const detach = onStop(stoppers, () => controller.abort());
     try {
@@ -176,7 +179,7 @@ export class HttpSender {
         mayHaveReachedServer: !codesOf(error).some((code) => NOT_CONNECTED.has(code)),
       });
     } finally {
-      clearTimeout(timer);
+      if (deadline) this.#deadlines.end(deadline);
       detach();
     }
   }

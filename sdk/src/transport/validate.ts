@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { compileSchema } from '#zod-compile';
 import type { EndpointDef } from '../endpoints/define';
 import { ContractError } from '../errors';
 import { prototypeKeyBreach } from '../schemas/limits';
@@ -13,6 +14,35 @@ export function formatPath(path: readonly PropertyKey[]): string {
   return out;
 }
 
+/**
+ * How many times a schema is parsed with zod's runtime parser before it is compiled. zod's
+ * `compile` generates a parser for the schema's whole shape (with `new Function`) that costs a
+ * tenth of the runtime parse of a 2 KB user (the typed profile fields each run a pipe and a
+ * transform there), and answers exactly as the runtime does: on any failure it hands the input
+ * back to the runtime, so the issues are the runtime's. Compiling the user schema takes about
+ * 15 ms, which a one-off command (the CLI's `whoami`) would pay for nothing; only a schema that
+ * has shown it is on a hot path (a bulk run, a long-lived app) is compiled. Browsers never
+ * compile (`zod-compile.browser.ts`).
+ */
+export const COMPILE_AFTER_PARSES = 1_000;
+
+/** Per schema: its parse count until it is compiled, then the compiled clone. */
+const parsers = new WeakMap<z.ZodType, number | z.ZodType>();
+
+/** The parser to use for `schema` now: itself, or its compiled clone once it is on a hot path. */
+export function parserOf<S extends z.ZodType>(schema: S): S {
+  const seen = parsers.get(schema);
+  if (typeof seen === 'object') return seen as S;
+  const parses = (seen ?? 0) + 1;
+  if (parses < COMPILE_AFTER_PARSES) {
+    parsers.set(schema, parses);
+    return schema;
+  }
+  const parser = compileSchema(schema);
+  parsers.set(schema, parser);
+  return parser;
+}
+
 /** Parses `value` with `schema`, or throws a ContractError naming the endpoint and the first bad field. */
 export function parseOrThrow<S extends z.ZodType>(
   schema: S,
@@ -21,7 +51,7 @@ export function parseOrThrow<S extends z.ZodType>(
   direction: 'request' | 'response' | 'event',
   prefix = '',
 ): z.output<S> {
-  const result = schema.safeParse(value);
+  const result = parserOf(schema).safeParse(value);
   if (result.success) return result.data;
   throw new ContractError(
     endpointId,

@@ -135,4 +135,30 @@ describe('a long-lived caller signal', () => {
     for (let i = 0; i < 100; i++) await client.devices.register(device, { signal }).catch(() => undefined);
     expect(retained(signal)).toBe(0);
   });
+
+  it('holds one listener however many calls wait on it; its abort stops them all, and none is left', async () => {
+    server.handle(async (request) => {
+      if (request.path === DEVICES_PATH) await new Promise((resolve) => setTimeout(resolve, 3_000));
+      return answerFor(request);
+    });
+    const client = testClient(server.url, { timeoutMs: 0 });
+    const controller = new AbortController();
+    const { signal } = controller;
+    const quick = await Promise.all(
+      Array.from({ length: 8 }, () => client.accounts.publicProfile('kc-9', { signal })),
+    );
+    expect(quick).toHaveLength(8);
+    expect(retained(signal)).toBe(0);
+    const calls = Array.from({ length: 16 }, () => settle(client.devices.register(device, { signal })));
+    await until(() => sent(DEVICES_PATH).length === 16);
+    // Calls that start and end meanwhile leave the one listener to the calls still waiting.
+    await client.accounts.publicProfile('kc-9', { signal });
+    expect(getEventListeners(signal, 'abort')).toHaveLength(1);
+    const aborted = Date.now();
+    controller.abort();
+    const outcomes = await Promise.all(calls);
+    expect(Date.now() - aborted).toBeLessThan(1_000);
+    expect(outcomes.every((outcome) => isAbortedError(outcome.error))).toBe(true);
+    expect(retained(signal)).toBe(0);
+  });
 });
