@@ -4,6 +4,9 @@
  * the app's build). The driver serves `list.json` (the first page of member1's recommendations
  * as the sandbox answers it) and reads `window.__phases` when it is set.
  */
+// First, as in the app's main.tsx: zod without eval (the strict CSP forbids it), set before any schema is built.
+import '../../src/lib/strict-csp';
+
 declare global {
   interface Window {
     __phases?: Record<string, number> | { error: string };
@@ -55,5 +58,3 @@ phases().then(
     window.__phases = { error: String(error instanceof Error ? (error.stack ?? error.message) : error) };
   },
 );
-
-export {};
