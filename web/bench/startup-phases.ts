@@ -3,7 +3,9 @@
  * start-up hold Chromium's main thread, under Lighthouse's mobile CPU slowdown (4x, CDP
  * `Emulation.setCPUThrottlingRate`), in a production build (Vite, the app's resolve conditions):
  * the SDK root's import (zod's modules, the endpoint catalogue and every schema it builds),
- * `createClient`, the DAU event (its time zone is the page's first Intl use), the first page of
+ * `createClient`, start-up up to where the first screen can render (user info answered) and its
+ * rest (the subscription, the DAU event after an idle moment), the DAU event built alone (its time
+ * zone is the page's first Intl use unless start-up read it first), the first page of
  * recommendations through the client (JSON, the zod check, the unknown-field scan) and again,
  * and the public `@matchmaker/sdk/schemas` entry on top. Prints the median, min and max of
  * each phase over `--runs` fresh pages, with the load average: compare builds side by side.
@@ -38,25 +40,25 @@ if (!(cpu >= 1)) throw new RangeError(`--cpu must be a number from 1, got ${valu
 const root = join(import.meta.dirname, 'startup-phases');
 const outDir = values.out || join(import.meta.dirname, '..', 'artifacts', 'startup-phases');
 
-/** The first page of member1's recommendations, as the sandbox answers it (about 130 KB). */
-async function listFixture(): Promise<string> {
+/** member1's user info and first page of recommendations (about 130 KB), as the sandbox answers them. */
+async function fixtures(): Promise<{ user: string; list: string }> {
   const sandbox = await startSandbox({ port: 0 });
   try {
     const client = createClient({ baseURL: sandbox.url });
     await client.accounts.login({ email: 'member1@sandbox.test', password: DEMO_PASSWORD });
     let body: unknown;
-    await client.recommendations.list(
-      { page: 1 },
-      {
-        hooks: {
-          afterResponse: (info) => {
-            body = info.body;
-            return undefined;
-          },
+    const options = {
+      hooks: {
+        afterResponse: (info: { body: unknown }) => {
+          body = info.body;
+          return undefined;
         },
       },
-    );
-    return JSON.stringify(body);
+    };
+    await client.accounts.userInfo(options);
+    const user = JSON.stringify(body);
+    await client.recommendations.list({ page: 1 }, options);
+    return { user, list: JSON.stringify(body) };
   } finally {
     await sandbox.close();
   }
@@ -75,11 +77,11 @@ await build({
   resolve: { conditions: ['source', 'browser', 'module', 'import', 'default'] },
   build: { outDir, emptyOutDir: true, target: 'es2022', modulePreload: { polyfill: false } },
 });
-const list = await listFixture();
+const { user, list } = await fixtures();
 const server = createServer((req, res) => {
   const path = new URL(req.url ?? '/', 'http://x').pathname;
-  if (path === '/list.json') {
-    res.writeHead(200, { 'content-type': 'application/json' }).end(list);
+  if (path === '/list.json' || path === '/user.json') {
+    res.writeHead(200, { 'content-type': 'application/json' }).end(path === '/user.json' ? user : list);
     return;
   }
   try {
