@@ -195,7 +195,11 @@ describe("a screen's first list at start-up", () => {
   it('the DAU event waits for an idle moment: the first screen shows without it', async () => {
     const page = await app.newPage();
     await logIn(page, 'member1@sandbox.test');
+    // That page's own start-up sends its DAU event at its idle moment: waited for, so that it is
+    // not taken for the next page's.
+    const earlierDau = page.waitForResponse((response) => response.url().endsWith('/api/analytics/v2/dau/'));
     await page.goto('/preferences');
+    await earlierDau;
     // The page's idle callbacks are held until the test releases them.
     await page.addInitScript(() => {
       const held: (() => void)[] = [];
@@ -208,9 +212,12 @@ describe("a screen's first list at start-up", () => {
         for (const run of held.splice(0)) run();
       };
     });
+    // The DAU events /matches sends (its document is the referrer: `Referrer-Policy: same-origin`).
     const dau: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname === '/api/analytics/v2/dau/') dau.push(request.method());
+    page.on('request', async (request) => {
+      if (new URL(request.url()).pathname !== '/api/analytics/v2/dau/') return;
+      const referrer = (await request.allHeaders()).referer ?? '';
+      if (new URL(referrer).pathname === '/matches') dau.push(request.method());
     });
     await page.goto('/matches');
     await page.getByRole('list', { name: 'Recommendations' }).getByRole('listitem').first().waitFor();
