@@ -162,6 +162,59 @@ describe('beginStartup', () => {
     expect(await run.done).toEqual({ user: sampleUser(), subscription: SUBSCRIPTION_ANSWER, dauSent: true });
   });
 
+  it('builds and sends the DAU event only once `beforeDau` resolves; the subscription does not wait', async () => {
+    let release = () => {};
+    const idle = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let clockRead = false;
+    const run = beginStartup(
+      testClient(server.url),
+      env({
+        beforeDau: () => idle,
+        now: () => {
+          clockRead = true;
+          return new Date('2026-11-22T10:00:00.000Z');
+        },
+      }),
+    );
+    expect(await run.subscription).toEqual(SUBSCRIPTION_ANSWER);
+    let finished = false;
+    void run.done.then(() => {
+      finished = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The event is not even built (its time zone and clock unread) while the page is busy.
+    expect(paths()).toEqual([`GET ${USER_INFO}`, `GET ${SUBSCRIPTION}`]);
+    expect(clockRead).toBe(false);
+    expect(finished).toBe(false);
+    release();
+    expect(await run.done).toEqual({ user: sampleUser(), subscription: SUBSCRIPTION_ANSWER, dauSent: true });
+    expect(paths()).toEqual([`GET ${USER_INFO}`, `GET ${SUBSCRIPTION}`, `POST ${DAU}`]);
+  });
+
+  it('reports a `beforeDau` that fails as a DAU failure; start-up still succeeds', async () => {
+    const failure = new Error('no idle moment');
+    const run = beginStartup(testClient(server.url), env({ beforeDau: () => Promise.reject(failure) }));
+    expect(await run.done).toEqual({ user: sampleUser(), subscription: SUBSCRIPTION_ANSWER, dauSent: false });
+    expect(reported).toEqual([{ error: failure, step: 'dau' }]);
+    expect(paths()).not.toContain(`POST ${DAU}`);
+  });
+
+  it('an abort while the DAU event waits rejects start-up, sends nothing more, reports nothing', async () => {
+    const abort = new AbortController();
+    const run = beginStartup(
+      testClient(server.url),
+      env({ signal: abort.signal, beforeDau: () => new Promise((resolve) => setTimeout(resolve, 30)) }),
+    );
+    expect(await run.subscription).toEqual(SUBSCRIPTION_ANSWER);
+    abort.abort();
+    expect(isAbortedError(await run.done.catch((caught: unknown) => caught))).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(paths()).not.toContain(`POST ${DAU}`);
+    expect(reported).toEqual([]);
+  });
+
   it('rejects both stages when user info fails, leaving no unhandled rejection behind', async () => {
     routes[USER_INFO] = { status: 500, body: { message: 'down' } };
     const run = beginStartup(testClient(server.url), env());

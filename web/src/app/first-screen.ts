@@ -5,19 +5,12 @@
  * reporting and Replay load at these moments, off the path of the first screen.
  */
 import { subscribe } from 'valtio';
+import { whenIdle } from '../lib/idle';
 import { type SessionStatus, sessionState } from '../state/session';
 import { uiState } from '../state/ui';
 
-/** The longest wait for an idle moment after the screen has settled. */
-const IDLE_TIMEOUT_MS = 3_000;
-
 function settled(): boolean {
   return sessionState.status !== 'starting' && uiState.loading === 0;
-}
-
-function whenIdle(run: () => void): void {
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: IDLE_TIMEOUT_MS });
-  else setTimeout(run, 0);
 }
 
 /**
