@@ -4,7 +4,7 @@
  * (an unclosed quote, a row that breaks inside a quoted cell over several lines, a row over the
  * size limit, no header) stops with a usage error.
  */
-import type { Readable } from 'node:stream';
+import { finished, type Readable } from 'node:stream';
 import { type CsvError, type Options as CsvOptions, Parser } from 'csv-parse';
 import { usageError } from '../exit';
 import { isRecord } from '../guards';
@@ -234,7 +234,52 @@ function csvProblem(error: CsvError | undefined): string {
 const UNTERMINATED =
   'the input ended inside this row, with no line break after it: it may have been cut off (did the program writing the input stop?); check the row and feed it again, ending the input with a line break';
 
-export async function* csvRows(source: InputSource, stream: Readable, idColumn: string, header?: CsvHeader) {
+/**
+ * The records a readable in object mode holds, taken a batch at a time: what it has buffered
+ * (csv-parse's up to 16 records, as many as one chunk of the file fills) with one wait between
+ * batches, where `for await` over the stream makes a promise and a wait for every record. It ends
+ * like that iterator: an error (the input's, a verdict thrown from csv-parse's callbacks) is
+ * thrown once the stream is destroyed, and the records it still held are dropped with it; the
+ * stream is destroyed when the batches stop being read.
+ */
+async function* batchesOf(stream: Readable): AsyncGenerator<unknown[]> {
+  let wake = () => {};
+  const onReadable = () => wake();
+  stream.on('readable', onReadable);
+  /** undefined while the stream runs; null once it ended whole, else why it ended. */
+  let ended: { error: unknown } | null | undefined;
+  const cleanup = finished(stream, { writable: false }, (error) => {
+    ended = error ? { error } : null;
+    wake();
+  });
+  try {
+    for (;;) {
+      const items: unknown[] = [];
+      if (!stream.destroyed)
+        for (let item = stream.read(); item !== null; item = stream.read()) items.push(item);
+      if (items.length > 0) yield items;
+      else if (ended) throw ended.error;
+      else if (ended === null) return;
+      else
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+    }
+  } finally {
+    wake = () => {};
+    stream.off('readable', onReadable);
+    cleanup();
+    stream.destroy();
+  }
+}
+
+/** The rows of the input, a batch at a time (see `batchesOf`). */
+export async function* csvRows(
+  source: InputSource,
+  stream: Readable,
+  idColumn: string,
+  header?: CsvHeader,
+): AsyncGenerator<InputRow[]> {
   const name = displayName(source);
   /** Malformed rows, each passed on where the parser's SKIPPED mark comes out. */
   const skipped: InputRow[] = [];
@@ -329,24 +374,27 @@ export async function* csvRows(source: InputSource, stream: Readable, idColumn: 
   let bad = 0;
   let lastLine = 1;
   try {
-    for await (const item of parser) {
-      const entry: unknown = item;
-      if (entry === SKIPPED) {
-        const row = skipped.shift();
-        if (row) {
-          bad += 1;
-          yield row;
+    for await (const items of batchesOf(parser)) {
+      const batch: InputRow[] = [];
+      for (const entry of items) {
+        if (entry === SKIPPED) {
+          const row = skipped.shift();
+          if (row) {
+            bad += 1;
+            batch.push(row);
+          }
+          continue;
         }
-        continue;
+        if (!isRecord(entry) || !isRecord(entry.record)) continue;
+        const line = typeof entry.line === 'number' ? entry.line : 0;
+        const legacyLine = typeof entry.legacyLine === 'number' ? entry.legacyLine : line;
+        lastLine = line;
+        rows += 1;
+        if (entry.unterminated === true && source.once)
+          batch.push({ line, legacyLine, values: entry.record, error: UNTERMINATED });
+        else batch.push({ line, legacyLine, values: entry.record });
       }
-      if (!isRecord(entry) || !isRecord(entry.record)) continue;
-      const line = typeof entry.line === 'number' ? entry.line : 0;
-      const legacyLine = typeof entry.legacyLine === 'number' ? entry.legacyLine : line;
-      lastLine = line;
-      rows += 1;
-      if (entry.unterminated === true && source.once)
-        yield { line, legacyLine, values: entry.record, error: UNTERMINATED };
-      else yield { line, legacyLine, values: entry.record };
+      if (batch.length > 0) yield batch;
     }
   } catch (error) {
     if (broken) throw new InputBrokenError(name, lastLine, broken.error);

@@ -279,8 +279,12 @@ export class JournalWriter {
   readonly #fd: number;
   #header: object | undefined;
   #closed = false;
-  #pending: string[] = [];
+  /** The lines of this turn, and how many of them are row records (not the run's header). */
+  #pending = '';
+  #pendingRows = 0;
   #scheduled: NodeJS.Immediate | undefined;
+  /** When the rows of this turn finished: one clock reading a turn, not one a row. */
+  #at = '';
   /** The write that failed, once one has: nothing more is written. */
   #failure: { error: unknown } | undefined;
   /** Row records not written since a write failed (those pending then, and every later one). */
@@ -317,9 +321,13 @@ export class JournalWriter {
         this.#unwritten += 1;
         return;
       }
-      this.#append(header);
+      this.#schedule();
+      this.#pending += `${JSON.stringify(header)}\n`;
     }
-    this.#append({ ...entry, at: new Date().toISOString() });
+    this.#schedule();
+    // The entry with its time last, as `{ ...entry, at }` would print it, without that copy.
+    this.#pending += `${JSON.stringify(entry).slice(0, -1)},"at":"${this.#at}"}\n`;
+    this.#pendingRows += 1;
   }
 
   /** Row records lost to a failed write: rows done (or failed) that a resume will run again. */
@@ -332,9 +340,11 @@ export class JournalWriter {
     return this.#failure;
   }
 
-  #append(value: object): void {
-    this.#pending.push(`${JSON.stringify(value)}\n`);
-    this.#scheduled ??= setImmediate(() => this.flush());
+  /** Sets the turn's write (and its time) going, at the first record of a turn. */
+  #schedule(): void {
+    if (this.#scheduled) return;
+    this.#scheduled = setImmediate(() => this.flush());
+    this.#at = new Date().toISOString();
   }
 
   /** Runs one write; a failure stops the writer and is told to `onError`, once. */
@@ -354,13 +364,12 @@ export class JournalWriter {
   flush(): void {
     if (this.#scheduled) clearImmediate(this.#scheduled);
     this.#scheduled = undefined;
-    if (this.#pending.length === 0) return;
+    if (this.#pending === '') return;
     const pending = this.#pending;
-    this.#pending = [];
-    if (!this.#write(() => writeSync(this.#fd, pending.join('')))) {
-      // The header, if it was among them, is no row.
-      this.#unwritten += pending.filter((line) => !line.startsWith('{"type":"run"')).length;
-    }
+    const rows = this.#pendingRows;
+    this.#pending = '';
+    this.#pendingRows = 0;
+    if (!this.#write(() => writeSync(this.#fd, pending))) this.#unwritten += rows;
   }
 
   /** Writes what is pending and syncs it; a journal left empty is removed with the lock. */

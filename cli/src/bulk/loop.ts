@@ -14,7 +14,7 @@ import { decide, type Mode, planOf } from './decide';
 import { Pacer, Pool, StoppedWaiting, waitUnlessStopped } from './flow';
 import { BitSet, type JournalState, type JournalWriter } from './journal';
 import type { Counts, Progress, RunNotes } from './progress';
-import { type CsvHeader, displayName, InputBrokenError, type InputRow, readRows } from './reader';
+import { type CsvHeader, displayName, InputBrokenError, type InputRow, readRowBatches } from './reader';
 import { SeenIds } from './repeats';
 import type { FailuresWriter, RetryFailures } from './report';
 import { isReal, MAX_LISTED_PROBLEMS, type RunSpec } from './run-spec';
@@ -187,55 +187,60 @@ export async function runRows(
   const rows = sender(spec, sinks, found);
   /** Corrected rows of stdin held until the lines recorded ok after them are read. */
   const held: { row: InputRow; plan: Plan }[] = [];
-  const input = untilStopped(readRows(spec.source, spec.idColumn, sinks.header), spec.control.stopSignal);
+  const input = untilStopped(
+    readRowBatches(spec.source, spec.idColumn, sinks.header),
+    spec.control.stopSignal,
+  );
   try {
-    for await (const row of input) {
-      if (spec.control.stopping) break;
-      found.lastLine = row.line;
-      const plan = planOf(spec.action, row);
-      if (journal.failed.has(row.line)) {
-        found.reached.set(row.line, true);
-        found.reachedFailed += 1;
+    reading: for await (const batch of input) {
+      for (const row of batch) {
+        if (spec.control.stopping) break reading;
+        found.lastLine = row.line;
+        const plan = planOf(spec.action, row);
+        if (journal.failed.has(row.line)) {
+          found.reached.set(row.line, true);
+          found.reachedFailed += 1;
+        }
+        const earlier = typeof plan === 'string' ? 'first' : seen.see(plan, row.line);
+        const decision = decide(row, plan, earlier, seen.problem, journal, mode, names);
+        switch (decision.kind) {
+          case 'moved':
+            found.fatal ??= decision.error;
+            spec.control.stop();
+            break;
+          case 'skip':
+            counts.skipped += 1;
+            if (decision.neverRun) found.neverRun += 1;
+            break;
+          case 'invalid':
+            if (mode.real) rows.fail(row, decision.plan?.id ?? '', decision.problem);
+            else {
+              counts.failed += 1;
+              spec.io.stderr.write(`line ${row.line}: ${decision.problem}\n`);
+              spec.printer?.write([planned(spec, row, decision.plan, 'invalid', decision.problem)]);
+            }
+            break;
+          case 'repeat':
+            counts.skipped += 1;
+            found.repeated += 1;
+            if (found.repeated <= MAX_LISTED_PROBLEMS)
+              sinks.notes.say(`line ${row.line}: ${repeatMessage(decision.plan)}`);
+            spec.printer?.write([planned(spec, row, decision.plan, 'repeat', repeatMessage(decision.plan))]);
+            break;
+          case 'planned':
+            counts.ok += 1;
+            spec.printer?.write([planned(spec, row, decision.plan, 'would change', null)]);
+            break;
+          case 'hold':
+            held.push({ row, plan: decision.plan });
+            break;
+          case 'send':
+            // Not sent when the run stopped while it waited for a free slot: the loop ends below.
+            await rows.send(row, decision.plan);
+            break;
+        }
+        if (spec.control.stopping) break reading;
       }
-      const earlier = typeof plan === 'string' ? 'first' : seen.see(plan, row.line);
-      const decision = decide(row, plan, earlier, seen.problem, journal, mode, names);
-      switch (decision.kind) {
-        case 'moved':
-          found.fatal ??= decision.error;
-          spec.control.stop();
-          break;
-        case 'skip':
-          counts.skipped += 1;
-          if (decision.neverRun) found.neverRun += 1;
-          break;
-        case 'invalid':
-          if (mode.real) rows.fail(row, decision.plan?.id ?? '', decision.problem);
-          else {
-            counts.failed += 1;
-            spec.io.stderr.write(`line ${row.line}: ${decision.problem}\n`);
-            spec.printer?.write([planned(spec, row, decision.plan, 'invalid', decision.problem)]);
-          }
-          break;
-        case 'repeat':
-          counts.skipped += 1;
-          found.repeated += 1;
-          if (found.repeated <= MAX_LISTED_PROBLEMS)
-            sinks.notes.say(`line ${row.line}: ${repeatMessage(decision.plan)}`);
-          spec.printer?.write([planned(spec, row, decision.plan, 'repeat', repeatMessage(decision.plan))]);
-          break;
-        case 'planned':
-          counts.ok += 1;
-          spec.printer?.write([planned(spec, row, decision.plan, 'would change', null)]);
-          break;
-        case 'hold':
-          held.push({ row, plan: decision.plan });
-          break;
-        case 'send':
-          // Not sent when the run stopped while it waited for a free slot: the loop ends below.
-          await rows.send(row, decision.plan);
-          break;
-      }
-      if (spec.control.stopping) break;
     }
     // Every line recorded ok has been read and holds its user: the held rows are corrections.
     for (const { row, plan } of held) {

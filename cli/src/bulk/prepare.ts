@@ -8,7 +8,7 @@ import { CliError, EXIT, usageError } from '../exit';
 import { movedRow, planOf, wanted } from './decide';
 import { type JournalState, readJournal } from './journal';
 import type { OpenJournal } from './journal-lock';
-import { displayName, readRows } from './reader';
+import { displayName, type InputRow, readRowBatches } from './reader';
 import { SeenIds } from './repeats';
 import { rows } from './report';
 import { isReal, MAX_LISTED_PROBLEMS, type RunSpec } from './run-spec';
@@ -55,14 +55,7 @@ async function checkInput(spec: RunSpec, journal: JournalState | undefined): Pro
   // A run that lists no problems, finds no conflicts and matches no journal only counts the rows
   // here (for the confirmation and the progress bar's total): the loop plans each row as it sends it.
   const counting = !spec.validateOnly && !seen && !(journal && (spec.resume || spec.retryFailed));
-  for await (const row of readRows(spec.source, spec.idColumn)) {
-    // Stopped during the first pass: a large file is not read to its end first.
-    if (spec.control.stopping) throw interruptedBeforeStart();
-    count += 1;
-    if (counting) {
-      taken += 1;
-      continue;
-    }
+  const check = (row: InputRow) => {
     const plan = planOf(spec.action, row);
     if (journal) {
       const moved = movedRow(journal, row, plan, spec, names);
@@ -76,12 +69,20 @@ async function checkInput(spec: RunSpec, journal: JournalState | undefined): Pro
       conflicts += 1;
       problem = seen.problem;
     }
-    if (problem === undefined) continue;
+    if (problem === undefined) return;
     invalid += 1;
     // --validate-only lists every problem; a run lists only the conflicts, which stop it below.
     const listed = spec.validateOnly ? invalid : problem === plan ? undefined : conflicts;
     if (listed !== undefined && listed <= MAX_LISTED_PROBLEMS)
       spec.io.stderr.write(`line ${row.line}: ${problem}\n`);
+  };
+  for await (const batch of readRowBatches(spec.source, spec.idColumn)) {
+    // Stopped during the first pass: a large file is not read to its end first. (A signal is
+    // heard between batches: nothing else runs while one is checked.)
+    if (spec.control.stopping) throw interruptedBeforeStart();
+    count += batch.length;
+    if (counting) taken += batch.length;
+    else for (const row of batch) check(row);
   }
   const stop = seen?.stopMessage(names.input, spec.idColumn);
   if (stop !== undefined) {

@@ -1,5 +1,5 @@
 /**
- * Streams the rows of a bulk input, CSV (csv-parse) or NDJSON, one at a time so a file of any
+ * Streams the rows of a bulk input, CSV (csv-parse) or NDJSON, a few at a time so a file of any
  * size runs in flat memory. Whole-input problems (unreadable, empty, no header, no id column,
  * the wrong format) throw a usage error; a bad row is yielded with its error so the run records
  * it as failed and goes on.
@@ -21,12 +21,18 @@ export {
   MAX_ROW_SIZE,
 } from './source';
 
-/** Rows of the input. `header` is filled as soon as the CSV header is read. */
-export async function* readRows(
+/**
+ * Rows of the input in batches, in order: a CSV's rows as csv-parse hands them on (up to a few
+ * dozen at a time, whatever has been read: a row on a pipe is not held back for the next), an
+ * NDJSON input's one at a time. A batch, not a row, is what waits: a row of a large file costs no
+ * promise of its own in the reader or in the loops over it. `header` is filled as soon as the
+ * CSV header is read.
+ */
+export async function* readRowBatches(
   source: InputSource,
   idColumn: string,
   header?: CsvHeader,
-): AsyncGenerator<InputRow> {
+): AsyncGenerator<InputRow[]> {
   const stream = source.open();
   const opened = new Promise<void>((resolve, reject) => {
     stream.once('error', reject);
@@ -40,7 +46,7 @@ export async function* readRows(
   }
   try {
     if (source.format === 'csv') yield* csvRows(source, stream, idColumn, header);
-    else yield* ndjsonRows(source, stream);
+    else for await (const row of ndjsonRows(source, stream)) yield [row];
   } finally {
     // A run that stops early (SIGINT, a fatal error) must not keep the file open.
     if (source.path !== '-') stream.destroy();
