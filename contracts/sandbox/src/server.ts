@@ -14,6 +14,7 @@ import { World } from './core/world';
 import { CatalogueResources } from './http/allowed-methods';
 import { registerApiRoutes } from './http/api-routes';
 import { installBodyParsers } from './http/body-parsers';
+import { installCompression } from './http/compression';
 import { installCors } from './http/cors';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/error-handler';
 import { type FaultSettings, initialFaults, installFaults } from './http/faults';
@@ -128,6 +129,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   installFaults(app, faults);
   installRateLimit(app, faults);
   await app.register(multipart, { limits: { fileSize: UPLOAD_LIMITS.maxBytes } });
+  // Before any route: it decides per route, as each is registered, whether its answers are compressed.
+  await installCompression(app);
 
   const resources = new CatalogueResources(endpointList);
   registerApiRoutes(app, world, handlerRegistry, { resources, recorder: journal });

@@ -48,6 +48,8 @@ export function registerApiRoutes(
     app.route({
       method: endpoint.method,
       url: toRoutePath(endpoint.path),
+      // A file answer (an image, a PDF) goes as stored; JSON answers are compressed (compression.ts).
+      ...(endpoint.response === 'binary' && { compress: false }),
       // The router takes `/admin/users/search` for a user id when the method has no route of its
       // own there: that path names another resource, which answers 405. Checked before the body is
       // read (so nothing is journaled), and only on the routes where it can happen.

@@ -7,6 +7,8 @@ export interface RawAnswer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   text: string;
+  /** The body's bytes as sent (a compressed answer is not decompressed). */
+  body: Buffer;
 }
 
 /** One request with exactly the given headers (Host included). */
@@ -18,13 +20,10 @@ export function rawRequest(
     const req = request(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          text: Buffer.concat(chunks).toString(),
-        }),
-      );
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: body.toString(), body });
+      });
       res.on('error', reject);
     });
     req.on('error', reject);
