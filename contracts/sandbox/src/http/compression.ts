@@ -55,7 +55,8 @@ export function compressesRoute(url: string): boolean {
 
 /**
  * Caches must keep an address's brotli, gzip and plain answers apart. The plugin says so only when
- * it compresses; an answer sent plain because it was not asked for, or is small today, varies too.
+ * it compresses; an answer sent plain because it was not asked for, or is small today, varies too,
+ * and so do a HEAD and a 304 of such an address.
  */
 function varyOnEncoding(
   request: FastifyRequest,
@@ -63,9 +64,10 @@ function varyOnEncoding(
   payload: unknown,
   done: (error: null, payload: unknown) => void,
 ): void {
-  const status = reply.statusCode;
-  // A HEAD, a 204 and a 304 send no body to encode.
-  if (payload != null && request.method !== 'HEAD' && status !== 204 && status !== 304) {
+  // A HEAD carries the headers its GET would (RFC 9110 9.3.2) and a 304 the Vary its 200 would
+  // (15.4.5), though neither has a body; a 204 has no representation to choose between.
+  const head = request.method === 'HEAD' || reply.statusCode === 304;
+  if (reply.statusCode !== 204 && (payload != null || head)) {
     const vary = reply.getHeader('vary');
     const current = Array.isArray(vary) ? vary.join(', ') : String(vary ?? '');
     // Lower case, as the plugin writes and looks for it, so the two never add it twice.

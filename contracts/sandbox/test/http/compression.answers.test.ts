@@ -95,11 +95,14 @@ describe('API answers, compressed by Accept-Encoding', () => {
     expectVaries(settings);
   });
 
-  it('answers a HEAD with no body and no Content-Encoding', async () => {
+  it('answers a HEAD with no body and no Content-Encoding, varying as its GET does', async () => {
     const head = await get(recommendations(), { 'accept-encoding': ALL }, 'HEAD');
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);
     expect(head.headers['content-encoding']).toBeUndefined();
+    // The headers a GET would carry (RFC 9110 9.3.2), so a cache that learns from a HEAD keys it
+    // by Accept-Encoding as it would the GET.
+    expectVaries(head);
   });
 
   it('compresses a large documented Error body that decodes to the same error', async () => {
