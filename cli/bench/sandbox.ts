@@ -2,13 +2,10 @@
  * What the benches share: the sandbox in a process of its own (its CPU time readable on Linux)
  * and the members a bulk run deactivates, created through the admin API.
  */
-import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+
+import { processCpuMs, spawnSandbox } from '@matchmaker/sandbox/process';
 import { createClient, MemoryTokenStore } from '@matchmaker/sdk';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 /** The concurrency of every bulk comparison (and of creating its members). */
 export const CONCURRENCY = 16;
 
@@ -37,44 +34,9 @@ export interface Sandbox {
   cpuMs: () => number | undefined;
 }
 
-/** Clock ticks per second of /proc/PID/stat's times: USER_HZ, 100 on every Linux architecture. */
-const USER_HZ = 100;
-
-/** A process's user plus system CPU time in ms, from /proc (Linux only). */
-function procCpuMs(pid: number | undefined): number | undefined {
-  if (pid === undefined || process.platform !== 'linux') return undefined;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) may hold spaces and parentheses: count fields after its last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime are fields 14 and 15 of the whole line, so 11 and 12 after the name.
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / USER_HZ;
-  } catch {
-    return undefined;
-  }
-}
-
-export function startSandbox(extra: string[] = []): Promise<Sandbox> {
-  // node itself with tsx's loader rather than the tsx command, which would serve from a child of
-  // its own: the pid is the sandbox's, so its CPU time can be read while it runs.
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=source', 'src/cli.ts', '--port', '0', ...extra],
-    {
-      cwd: join(root, 'contracts', 'sandbox'),
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    let text = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const match = /Sandbox ready on (\S+)/.exec(text);
-      if (match?.[1])
-        resolve({ url: match[1], stop: () => child.kill('SIGTERM'), cpuMs: () => procCpuMs(child.pid) });
-    });
-    child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
-  });
+export async function startSandbox(extra: string[] = []): Promise<Sandbox> {
+  const { url, child, stop } = await spawnSandbox(extra);
+  return { url, stop: () => void stop(), cpuMs: () => processCpuMs(child.pid) };
 }
 
 /**

@@ -3,7 +3,7 @@ import { defineConfig } from 'tsup';
 // The SDK is bundled in so `node dist/cli.js` runs on a fresh clone without building the SDK first;
 // the server's own dependencies (fastify, socket.io) stay external and resolve from node_modules.
 export default defineConfig({
-  entry: { cli: 'src/cli.ts', server: 'src/server.ts' },
+  entry: { cli: 'src/cli.ts', server: 'src/server.ts', process: 'src/process.ts' },
   format: ['esm'],
   dts: false,
   clean: true,

@@ -13,14 +13,13 @@
  *
  *   pnpm --filter @matchmaker/sandbox bench [-- --seconds 6 --requests 200000 --only throughput|memory]
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { endpoints } from '@matchmaker/sdk/schemas';
+import { processCpuMs, processRssMb, spawnSandbox } from '../src/process';
 
 const { values } = parseArgs({
   // pnpm passes a leading `--` through.
@@ -38,58 +37,19 @@ const ONLY = values.only;
 const SECONDS = Number(values.seconds);
 const REQUESTS = Number(values.requests);
 const WARM_UP_MS = 1_500;
-const root = fileURLToPath(new URL('..', import.meta.url));
 const PASSWORD = 'Sandbox#2026';
 
-interface Server {
-  url: string;
-  child: ChildProcess;
-  stop(): Promise<void>;
+/** A figure of the server's process that only Linux's /proc gives: the bench runs on Linux. */
+function fromProc(value: number | undefined, what: string): number {
+  if (value === undefined) throw new Error(`the bench reads the server's ${what} from /proc (Linux only)`);
+  return value;
 }
 
-function startServer(args: string[]): Promise<Server> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=source', 'src/cli.ts', '--port', '0', ...args],
-    {
-      cwd: root,
-      env: { ...process.env, PORT: '' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
-  return new Promise((resolve, reject) => {
-    let text = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      text += chunk.toString();
-      const match = /Sandbox ready on (\S+)/.exec(text);
-      if (match?.[1])
-        resolve({
-          url: match[1],
-          child,
-          stop: () => {
-            child.kill('SIGTERM');
-            return exited;
-          },
-        });
-    });
-    child.on('exit', (code) => reject(new Error(`sandbox exited with ${code}`)));
-  });
-}
+/** CPU time the server has used so far in ms. */
+const cpuMs = (pid: number | undefined): number => fromProc(processCpuMs(pid), 'CPU time');
 
-/** The server's resident set in MB (Linux /proc). */
-function rssMb(pid: number | undefined): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kb / 1024;
-}
-
-/** CPU time (user + system, every thread) the server has used so far, in ms (Linux /proc). */
-function cpuMs(pid: number | undefined): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  // utime and stime, fields 14 and 15 of stat(5), in clock ticks of 10 ms.
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
+/** The server's resident set in MB. */
+const rssMb = (pid: number | undefined): number => fromProc(processRssMb(pid), 'resident set');
 
 type Call = (
   method: string,
@@ -234,7 +194,7 @@ interface ReadWrite {
 }
 
 async function readWrite(mode: string, args: string[]): Promise<ReadWrite> {
-  const server = await startServer(args);
+  const server = await spawnSandbox(args);
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const call = caller(server.url, agent);
   const ratios: ReadWrite['ratios'] = [];
@@ -273,7 +233,7 @@ async function readWrite(mode: string, args: string[]): Promise<ReadWrite> {
 
 /** RSS of the server every REQUESTS/8 of REQUESTS writes that only overwrite one member's settings, at concurrency 64. */
 async function memory(args: string[]): Promise<number[]> {
-  const server = await startServer(args);
+  const server = await spawnSandbox(args);
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const call = caller(server.url, agent);
   const samples: number[] = [];
