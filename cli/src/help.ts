@@ -2,7 +2,7 @@
  * Help of our own: paragraphs wrapped like commander's (to the terminal's width, or 100 columns
  * when help goes to a pipe or a file), examples, and a `help` command that reaches subcommands.
  */
-import { type AddHelpTextContext, Command } from 'commander';
+import { type AddHelpTextContext, Command, Help } from 'commander';
 import { closest } from './fields';
 
 /** The width of help that goes to a pipe or a file. */
@@ -18,6 +18,32 @@ export function helpParagraph(paragraph: string, before = '\n') {
     const width = (error ? output.getErrHelpWidth?.() : output.getOutHelpWidth?.()) ?? HELP_WIDTH;
     return `${before}${command.createHelp().boxWrap(paragraph, width)}`;
   };
+}
+
+/** How far a description placed under its term is indented. */
+const STACKED_INDENT = 6;
+
+/**
+ * commander's `formatItem`, but for a narrow terminal: when the room left beside a term is under
+ * commander's wrapping minimum (40 columns), commander writes the description unwrapped and the
+ * terminal breaks it mid-word (a 60-column terminal beside `users`' 34-column terms). There the
+ * description goes on the lines under its term, indented and wrapped to the whole width.
+ */
+export function formatItem(
+  this: Help,
+  term: string,
+  termWidth: number,
+  description: string,
+  helper: Help,
+): string {
+  const width = this.helpWidth ?? HELP_WIDTH;
+  // commander's own layout: two spaces before the term, two between it and its description.
+  const room = width - termWidth - 4;
+  if (!description || room >= this.minWidthToWrap || helper.preformatted(description))
+    return Help.prototype.formatItem.call(this, term, termWidth, description, helper);
+  const indent = ' '.repeat(STACKED_INDENT);
+  const lines = helper.boxWrap(description, width - STACKED_INDENT).split('\n');
+  return `  ${term}\n${lines.map((line) => `${indent}${line}`).join('\n')}`;
 }
 
 /**

@@ -8,7 +8,7 @@ import packageJson from '../package.json';
 import { colorsFor } from './color';
 import { EXIT } from './exit';
 import { createFactory, type Factory } from './factory';
-import { HELP_WIDTH, helpCommand, helpParagraph } from './help';
+import { formatItem, HELP_WIDTH, helpCommand, helpParagraph } from './help';
 import { humanIo, type Io } from './io';
 import { addGlobalOptions, GLOBAL_VALUE_OPTIONS } from './options';
 import { COMMANDS } from './registry';
@@ -42,7 +42,7 @@ function configure(command: Command, io: Io, json: boolean): void {
   const paint = colorsFor(io.stderr, io.env);
   command
     .exitOverride()
-    .configureHelp({ showGlobalOptions: true })
+    .configureHelp({ showGlobalOptions: true, formatItem })
     .showSuggestionAfterError(true)
     .showHelpAfterError(json ? false : '(add --help for usage)')
     .configureOutput({

@@ -389,6 +389,23 @@ describe('help, suggestions and usage errors (exit 2)', () => {
     expect(lines.slice(first).join(' ')).toContain('4 not signed in or not allowed, 130 interrupted');
   });
 
+  it('help fits a 60-column terminal: a description with too little room beside its term goes under it', async () => {
+    for (const args of [['--help'], ['users', '--help'], ['bulk', '--help'], ['users', 'search', '--help']]) {
+      const help = await cli(args, { env, columns: 60 });
+      // Examples are commands, copied whole, so they are not wrapped.
+      const body = help.stdout.split('\nExamples:')[0] ?? '';
+      const wide = body.split('\n').filter((line) => line.length > 60);
+      expect(wide, args.join(' ')).toEqual([]);
+    }
+    const lines = (await cli(['users', '--help'], { env, columns: 60 })).stdout.split('\n');
+    const term = lines.findIndex((line) => line.startsWith('  deactivate [options] <id>'));
+    expect(lines[term]?.trim()).toBe('deactivate [options] <id>');
+    expect(lines[term + 1]).toMatch(/^ {6}deactivate a user/);
+    // At 80 columns there is room: the description stays beside its term.
+    const roomy = (await cli(['users', '--help'], { env, columns: 80 })).stdout;
+    expect(roomy).toMatch(/^ {2}deactivate \[options\] <id> +deactivate a user/m);
+  });
+
   it('unknown commands and flags suggest the closest one', async () => {
     const command = await cli(['usres', 'search'], { env });
     expect(command.code).toBe(2);
