@@ -25,6 +25,21 @@ function lockHolder(lock: string): number | undefined {
   }
 }
 
+/** `bulk suspend` of 3 users on a pty, once its confirmation question shows. */
+async function asked(name: string) {
+  const ids = memberIds(box, 3);
+  const path = join(dir, `${name}.csv`);
+  writeFileSync(path, `id\n${ids.join('\n')}\n`);
+  const journal = join(dir, `${name}.suspend.journal.ndjson`);
+  const command = [process.execPath, BINARY, 'bulk', 'suspend', '-i', path].map((w) => `'${w}'`).join(' ');
+  const child = spawn('script', ['-qefc', command, '/dev/null'], { env: { ...env, TERM: 'xterm' } });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+  const exited = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+  await waitFor(() => output.includes('Suspend 3 rows of'));
+  return { ids, journal, child, exited, output: () => output };
+}
+
 describe('SIGTERM or Ctrl-C before the first row', () => {
   it('during the first pass over a large file: exit 130, the rest of the file not read, nothing sent', async () => {
     const ids = memberIds(box, 3);
@@ -54,21 +69,6 @@ describe('SIGTERM or Ctrl-C before the first row', () => {
     for (const id of ids) expect(statusOf(id)).toBe('active');
   });
 
-  /** `bulk suspend` of 3 users on a pty, once its confirmation question shows. */
-  async function asked(name: string) {
-    const ids = memberIds(box, 3);
-    const path = join(dir, `${name}.csv`);
-    writeFileSync(path, `id\n${ids.join('\n')}\n`);
-    const journal = join(dir, `${name}.suspend.journal.ndjson`);
-    const command = [process.execPath, BINARY, 'bulk', 'suspend', '-i', path].map((w) => `'${w}'`).join(' ');
-    const child = spawn('script', ['-qefc', command, '/dev/null'], { env: { ...env, TERM: 'xterm' } });
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    const exited = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)));
-    await waitFor(() => output.includes('Suspend 3 rows of'));
-    return { ids, journal, child, exited, output: () => output };
-  }
-
   it('while the confirmation waits on a terminal: the question ends, exit 130, nothing sent', async () => {
     const { ids, journal, exited, output } = await asked('asked');
     const pid = lockHolder(`${journal}.lock`);
@@ -91,5 +91,20 @@ describe('SIGTERM or Ctrl-C before the first row', () => {
     expect(existsSync(journal)).toBe(false);
     expect(existsSync(`${journal}.lock`)).toBe(false);
     for (const id of ids) expect(statusOf(id)).toBe('active');
+  });
+});
+
+describe('the time a run reports', () => {
+  it('is the time it worked, not the time the question waited for its answer', async () => {
+    const { ids, child, exited, output } = await asked('timed');
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    child.stdin.write('y\r');
+    expect(await exited).toBe(0);
+    const summary = /suspend: 3 ok, 0 skipped, 0 failed in ([\d.]+) s \(([\d.]+) rows\/s\)/.exec(output());
+    expect(summary, output()).not.toBeNull();
+    // Three rows against a local sandbox: well under the two seconds the question waited.
+    expect(Number(summary?.[1])).toBeLessThan(1.5);
+    expect(Number(summary?.[2])).toBeGreaterThan(2);
+    for (const id of ids) expect(statusOf(id)).toBe('suspended');
   });
 });

@@ -25,8 +25,11 @@ export interface Checked {
 export type Prepared =
   /** --validate-only: the input was read and checked, and that is all. */
   | { kind: 'validated'; checked: Checked }
-  /** A run (real or dry) that goes on to its rows; `checked` is undefined for stdin. */
-  | { kind: 'run'; journal: JournalState; checked: Checked | undefined };
+  /**
+   * A run (real or dry) that goes on to its rows; `checked` is undefined for stdin. `askedMs` is
+   * how long the confirmation waited for its answer: a person's time, not the run's.
+   */
+  | { kind: 'run'; journal: JournalState; checked: Checked | undefined; askedMs: number };
 
 export function interruptedBeforeStart(): CliError {
   return new CliError(
@@ -142,13 +145,14 @@ export async function prepare(spec: RunSpec, locked: OpenJournal | undefined): P
     if (!checked) throw new Error('--validate-only checks its input');
     return { kind: 'validated', checked };
   }
-  if (!isReal(spec)) return { kind: 'run', journal, checked };
+  if (!isReal(spec)) return { kind: 'run', journal, checked, askedMs: 0 };
   if (journal.records > 0 && !spec.resume && !spec.retryFailed) {
     throw usageError(
       `Journal ${spec.journalPath} already records ${journal.records} rows of an earlier run: add --resume to finish it, --retry-failed to rerun its failures, or delete the journal to start over`,
     );
   }
   if (spec.control.stopping) throw interruptedBeforeStart();
+  const asked = performance.now();
   try {
     await spec.confirm(checked?.wanted, spec.control.stopSignal);
   } catch (error) {
@@ -158,5 +162,5 @@ export async function prepare(spec: RunSpec, locked: OpenJournal | undefined): P
   }
   // SIGTERM during the question ends it; a stop just as it was answered must not start the run.
   if (spec.control.stopping) throw interruptedBeforeStart();
-  return { kind: 'run', journal, checked };
+  return { kind: 'run', journal, checked, askedMs: performance.now() - asked };
 }

@@ -63,7 +63,8 @@ export async function runBulk(spec: RunSpec): Promise<RunReport> {
 
 /** `locked`: the journal a real run has locked and opened; undefined for --dry-run and --validate-only. */
 async function run(spec: RunSpec, notes: RunNotes, locked: OpenJournal | undefined): Promise<RunReport> {
-  const started = performance.now();
+  // The run's clock: from here, less the time its confirmation waited for an answer (below).
+  let started = performance.now();
   const startedAt = new Date().toISOString();
   const fields = (interrupted: boolean, repeated: number, failures?: Sinks['failures']) =>
     reportFields(spec, started, startedAt, interrupted, repeated, failures);
@@ -80,6 +81,7 @@ async function run(spec: RunSpec, notes: RunNotes, locked: OpenJournal | undefin
     });
   }
   const { journal, checked } = prepared;
+  started += prepared.askedMs;
   const sinks = openSinks(spec, notes, locked, journal, checked, started);
   let looped: Looped | undefined;
   try {
