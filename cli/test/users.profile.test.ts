@@ -294,6 +294,9 @@ function onTerminal(args: string[]) {
   let output = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
   const exited = new Promise<number>((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+  // What a test types may reach a run that has already ended (a refusal exits at once): the pipe
+  // is then closed (EPIPE), which is no failure of the test; its exit code and output say what ran.
+  child.stdin.on('error', () => undefined);
   onTestFinished(() => {
     if (child.exitCode === null) child.kill('SIGKILL');
   });
