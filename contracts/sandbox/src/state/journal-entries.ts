@@ -25,19 +25,35 @@ export interface MultipartRecord {
   files: { field: string; filename: string; contentType: string; data: string }[];
 }
 
-/** The journal's complete entries; a torn or unreadable tail is cut off the file. */
-export function readEntries(logFile: string): JournalEntry[] {
+function parseLine(bytes: Buffer): JournalEntry | undefined {
+  try {
+    const entry = JSON.parse(bytes.toString('utf8')) as JournalEntry;
+    return typeof entry === 'object' && entry !== null && Number.isInteger(entry.seq) ? entry : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The journal's complete entries. A torn tail (a crash in the middle of an append) is cut off the
+ * file. A damaged line with entries newer than the snapshot (`afterSeq`) after it is refused with
+ * an error naming the line, and the file is left as it is: cutting there would lose writes that
+ * were acknowledged. (The journal itself never leaves one: a failed append is cut back.)
+ */
+export function readEntries(logFile: string, afterSeq: number): JournalEntry[] {
   if (!existsSync(logFile)) return [];
   const bytes = readFileSync(logFile);
   const entries: JournalEntry[] = [];
   // Byte offsets (a line may hold multi-byte characters): where the last complete entry ends.
   let good = 0;
-  for (let end = bytes.indexOf(10); end >= 0; end = bytes.indexOf(10, good)) {
-    try {
-      entries.push(JSON.parse(bytes.subarray(good, end).toString('utf8')) as JournalEntry);
-    } catch {
+  let line = 1;
+  for (let end = bytes.indexOf(10); end >= 0; end = bytes.indexOf(10, good), line += 1) {
+    const entry = parseLine(bytes.subarray(good, end));
+    if (!entry) {
+      refuseIfNewerFollow(logFile, bytes, end + 1, line, afterSeq);
       break;
     }
+    entries.push(entry);
     good = end + 1;
   }
   if (good < bytes.length) {
@@ -46,6 +62,31 @@ export function readEntries(logFile: string): JournalEntry[] {
     closeSync(fd);
   }
   return entries;
+}
+
+/** Throws when whole entries newer than the snapshot follow the damaged line `line` (their bytes start at `from`). */
+function refuseIfNewerFollow(
+  logFile: string,
+  bytes: Buffer,
+  from: number,
+  line: number,
+  afterSeq: number,
+): void {
+  let newer = 0;
+  for (
+    let start = from, end = bytes.indexOf(10, from);
+    end >= 0;
+    start = end + 1, end = bytes.indexOf(10, start)
+  ) {
+    const entry = parseLine(bytes.subarray(start, end));
+    if (entry && entry.seq > afterSeq) newer += 1;
+  }
+  if (newer === 0) return;
+  const follow = newer === 1 ? '1 entry follows it' : `${newer} entries follow it`;
+  throw new Error(
+    `${logFile}: line ${line} is not a whole journal entry, and ${follow} that the snapshot does not hold: ` +
+      'starting would lose them. Repair or remove that line, then start again (the file is left as it is).',
+  );
 }
 
 /** The body and content type to inject for an entry (a multipart body is built again from its parts). */

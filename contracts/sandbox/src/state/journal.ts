@@ -17,12 +17,15 @@
  *   another meanwhile waits as one pending snapshot. Whenever a crash comes, the snapshot on disk
  *   plus `FILE.log.old` and `FILE.log` (entries newer than the snapshot's `journalSeq`) hold every
  *   acknowledged write. A torn last line (a crash mid-append) and leftover temporary files (a
- *   crash mid-snapshot) are cleaned up on start.
+ *   crash mid-snapshot) are cleaned up on start. An append that fails part-way (a full disk) is
+ *   cut back to the last whole entry, so the entries after it start on their own line.
  */
 import {
   appendFileSync,
   closeSync,
   existsSync,
+  fstatSync,
+  ftruncateSync,
   mkdirSync,
   openSync,
   readFileSync,
@@ -230,16 +233,59 @@ export class Journal {
     this.batchWaiters = [];
     let failure: Error | undefined;
     try {
-      this.fd ??= openSync(this.logFile, 'a');
-      for (let done = 0; done < bytes.length; ) done += writeSync(this.fd, bytes, done);
+      const fd = this.openLog();
+      for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done);
+      this.fileBytes += bytes.length;
     } catch (error) {
       failure = error as Error;
+      this.logBytes -= bytes.length;
       console.error('sandbox: could not append to', this.logFile, error);
+      this.cutBack();
     }
     for (const waiter of waiters) waiter(failure);
     if (mayCompact && this.logBytes >= Math.max(MIN_COMPACT_BYTES, this.snapshotBytes * COMPACT_FACTOR))
       this.queueCompaction();
   }
+
+  /** The journal's descriptor, opened (and cut back to its last whole entry, if a cut failed) when needed. */
+  private openLog(): number {
+    if (this.fd !== undefined) return this.fd;
+    const fd = openSync(this.logFile, 'a');
+    try {
+      if (this.cutPending) ftruncateSync(fd, this.fileBytes);
+      else this.fileBytes = fstatSync(fd).size;
+    } catch (error) {
+      closeSync(fd);
+      throw error;
+    }
+    this.cutPending = false;
+    this.fd = fd;
+    return fd;
+  }
+
+  /**
+   * After a failed append (a full disk, a file-size limit) part of its line may be in the file:
+   * cut it off, or the next entries would be written onto the same line and a restart could not
+   * read them. If the cut fails too, the descriptor is dropped and the next append cuts first:
+   * nothing is written after a partial line.
+   */
+  private cutBack(): void {
+    if (this.fd === undefined) return;
+    try {
+      ftruncateSync(this.fd, this.fileBytes);
+    } catch (error) {
+      console.error('sandbox: could not cut back', this.logFile, error);
+      this.cutPending = true;
+      try {
+        closeSync(this.fd);
+      } catch {}
+      this.fd = undefined;
+    }
+  }
+
+  /** The file's length up to its last whole entry, and whether a cut back to it is still owed. */
+  private fileBytes = 0;
+  private cutPending = false;
 
   /**
    * Replays the journal's entries newer than the snapshot through the app, in order, then writes
@@ -247,9 +293,10 @@ export class Journal {
    * `FILE.log.old` holds the older entries when a crash came while a snapshot was being written.
    */
   async replay(app: FastifyInstance): Promise<number> {
-    const entries = [...readEntries(this.oldLogFile), ...readEntries(this.logFile)].filter(
-      (entry) => entry.seq > this.seq,
-    );
+    const entries = [
+      ...readEntries(this.oldLogFile, this.seq),
+      ...readEntries(this.logFile, this.seq),
+    ].filter((entry) => entry.seq > this.seq);
     this.replaying = true;
     try {
       for (const entry of entries) {
@@ -350,7 +397,8 @@ export class Journal {
         renameSync(this.logFile, this.oldLogFile);
       }
     }
-    this.fd = openSync(this.logFile, 'a');
+    this.cutPending = false;
+    this.openLog();
     this.logBytes = 0;
     this.store.data.journalSeq = this.seq;
     const written = writeSnapshotTemp(this.file, this.store.data);

@@ -1,0 +1,145 @@
+/**
+ * `--data` durability when an append fails part-way (a full disk, a file-size limit): the writes
+ * acknowledged after the failure must survive a restart. The failed append's partial line used to
+ * stay in the journal, and the next entries were written straight after it, into the same line:
+ * on restart the reader met that line, could not parse it and cut the journal there, so every
+ * acknowledged write after the failure was lost.
+ *
+ * The failure is real: the sandbox runs under `ulimit -f`, so the kernel writes part of the batch
+ * and then refuses the rest (EFBIG; Node ignores SIGXFSZ).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { startSandbox } from '../../src/server';
+import { accessToken, call } from '../support/http';
+import { pathOf } from '../support/paths';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The sandbox CLI in one node process, whose files may grow to at most `limitBytes` when given. */
+async function startChild(file: string, limitBytes?: number): Promise<{ child: ChildProcess; url: string }> {
+  const blocks = limitBytes === undefined ? 'unlimited' : Math.ceil(limitBytes / 1024);
+  const child = spawn(
+    'bash',
+    [
+      '-c',
+      `ulimit -f ${blocks} && exec "$0" --import tsx --conditions=source src/cli.ts --port 0 --data "$1"`,
+      process.execPath,
+      file,
+    ],
+    { cwd: root, env: { ...process.env, PORT: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  children.push(child);
+  let text = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      text += chunk.toString();
+      const match = /Sandbox ready on (http:\/\/127\.0\.0\.1:\d+)/.exec(text);
+      if (match?.[1]) resolve(match[1]);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${text}`)));
+  });
+  return { child, url };
+}
+
+/** An image upload of `bytes` bytes (a PNG signature, then padding): its journal line is about 4/3 of it. */
+async function uploadOf(url: string, token: string, bytes: number): Promise<number> {
+  const data = Buffer.alloc(bytes);
+  Buffer.from('89504e470d0a1a0a', 'hex').copy(data);
+  const form = new FormData();
+  form.append('image_type', 'Gallery');
+  form.append('file', new Blob([data], { type: 'image/png' }), 'big.png');
+  const answer = await fetch(`${url}${pathOf('images.upload')}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  await answer.arrayBuffer();
+  return answer.status;
+}
+
+const killed = (child: ChildProcess) =>
+  new Promise<void>((resolve) => {
+    child.on('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+
+describe('journal after a failed append', () => {
+  it('keeps every write acknowledged after an append that failed part-way', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-journal-'));
+    dirs.push(dir);
+    const file = join(dir, 'state.json');
+    // The seeded snapshot, written once without a limit: the limit is set just above its size.
+    await (await startSandbox({ port: 0, dataFile: file })).close();
+    // bash counts `ulimit -f` in KiB.
+    const limit = Math.ceil((statSync(file).size + 64 * 1024) / 1024) * 1024;
+    const log = `${file}.log`;
+
+    const { child, url } = await startChild(file, limit);
+    const token = await accessToken(url, 'member1');
+    const before = statSync(log).size;
+    // One upload brings the journal to about 20 KB under the limit...
+    expect(await uploadOf(url, token, Math.floor(((limit - before - 20_000) * 3) / 4))).toBe(200);
+    const room = limit - statSync(log).size;
+    expect(room).toBeGreaterThan(5_000);
+    expect(room).toBeLessThan(40_000);
+    // ...the next one cannot fit: part of its line is written, then the kernel refuses the rest.
+    expect(await uploadOf(url, token, 45_000)).toBe(500);
+    // A small write after it fits in what is left, and is acknowledged.
+    const settings = await call(url, token, 'PUT', pathOf('settings.update'), {
+      notification_interval: 'after the failed append',
+    });
+    expect(settings.status).toBe(200);
+    await killed(child);
+
+    // Every line of the journal is a whole entry: the failed append left nothing behind.
+    const lines = readFileSync(log, 'utf8').split('\n');
+    expect(lines.pop()).toBe('');
+    for (const line of lines) expect(() => JSON.parse(line), line.slice(0, 80)).not.toThrow();
+
+    const box = await startSandbox({ port: 0, dataFile: file });
+    try {
+      const kept = await call(box.url, token, 'GET', pathOf('settings.get'));
+      expect(kept.status).toBe(200);
+      expect(kept.body).toMatchObject({ notification_interval: 'after the failed append' });
+    } finally {
+      await box.close();
+    }
+  }, 60_000);
+
+  it('refuses to start over a damaged line with entries after it, naming the line, and changes nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-journal-'));
+    dirs.push(dir);
+    const file = join(dir, 'state.json');
+    const { child, url } = await startChild(file);
+    const token = await accessToken(url, 'member1');
+    for (const value of ['one', 'two'])
+      expect(
+        (await call(url, token, 'PUT', pathOf('settings.update'), { notification_interval: value })).status,
+      ).toBe(200);
+    // A crash leaves the journal as it is (a close would fold it into the snapshot).
+    await killed(child);
+    const [first, second] = readFileSync(`${file}.log`, 'utf8').trim().split('\n');
+    const damaged = `${first}\n{"seq":7,"method":"PU\n${second}\n`;
+    writeFileSync(`${file}.log`, damaged);
+
+    await expect(startSandbox({ port: 0, dataFile: file })).rejects.toThrow(
+      /state\.json\.log: line 2 is not a whole journal entry, and 1 entry follows it/,
+    );
+    expect(readFileSync(`${file}.log`, 'utf8')).toBe(damaged);
+  }, 60_000);
+});
