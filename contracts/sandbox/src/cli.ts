@@ -22,7 +22,16 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const sandbox = await startSandbox(options);
+  let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+  try {
+    sandbox = await startSandbox(options);
+  } catch (error) {
+    // What went wrong (a port in use, a damaged data file), not a stack trace.
+    console.error(
+      `matchmaker-sandbox: could not start: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    process.exit(1);
+  }
   console.log(`Sandbox ready on ${sandbox.url}`);
   console.log(
     sandbox.servesWebApp

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,6 +72,29 @@ describe('cli', () => {
     expect(existsSync(file)).toBe(true);
     const saved = JSON.parse(readFileSync(file, 'utf8')) as { accessTokens: Record<string, unknown> };
     expect(Object.keys(saved.accessTokens)).toContain(tokens.access_token);
+  });
+
+  it('says in one line why it could not start, and exits 1 (a damaged journal)', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'sandbox-cli-')), 'state.json');
+    const entry = {
+      seq: 5,
+      method: 'PUT',
+      url: '/x',
+      headers: {},
+      ip: '127.0.0.1',
+      clock: [],
+      random: [],
+      flags: [],
+    };
+    writeFileSync(`${file}.log`, `{"seq":4,"meth\n${JSON.stringify(entry)}\n`);
+    const run = start(['--port', '0', '--data', file]);
+    await run.ready.catch(() => {});
+    expect(await exited(run.child)).toBe(1);
+    expect(run.output()).toBe(
+      `matchmaker-sandbox: could not start: ${file}.log: line 1 is not a whole journal entry, and 1 entry follows ` +
+        'it that the snapshot does not hold: starting would lose them. Repair or remove that line, then start ' +
+        'again (the file is left as it is).\n',
+    );
   });
 
   it('parses flags with units', () => {
