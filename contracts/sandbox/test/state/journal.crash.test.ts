@@ -4,7 +4,6 @@
  * temporary snapshot, a torn journal line) are cleaned up; and a write appends one journal line
  * instead of rewriting the whole state.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import {
   appendFileSync,
   existsSync,
@@ -17,19 +16,15 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/server';
+import { killed, startDataChild, stopDataChildren } from '../support/child';
 import { accessToken, call } from '../support/http';
 import { pathOf } from '../support/paths';
 import { PNG, upload } from '../support/uploads';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const children: ChildProcess[] = [];
 const dirs: string[] = [];
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
+afterEach(stopDataChildren);
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
@@ -40,42 +35,10 @@ function dataFile(): string {
   return join(dir, 'state.json');
 }
 
-/** The CLI in one node process (no tsx launcher in between), so SIGKILL hits the server itself. */
-async function startChild(file: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', '--conditions=source', 'src/cli.ts', '--port', '0', '--data', file],
-    {
-      cwd: root,
-      env: { ...process.env, PORT: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  children.push(child);
-  let text = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      text += chunk.toString();
-      const match = /Sandbox ready on (http:\/\/127\.0\.0\.1:\d+)/.exec(text);
-      if (match?.[1]) resolve(match[1]);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${text}`)));
-  });
-  return { child, url };
-}
-
-const killed = (child: ChildProcess) =>
-  new Promise<NodeJS.Signals | null>((resolve) => {
-    child.on('exit', (_code, signal) => resolve(signal));
-    child.kill('SIGKILL');
-  });
-
 describe('journal', () => {
   it('replays every acknowledged write after kill -9, and cleans up after the crash', async () => {
     const file = dataFile();
-    const { child, url } = await startChild(file);
+    const { child, url } = await startDataChild(file);
     const token = await accessToken(url, 'member1');
     // The first start wrote the seeded snapshot: it names member2.
     const users = JSON.parse(readFileSync(file, 'utf8')).users as Record<

@@ -8,53 +8,20 @@
  * The failure is real: the sandbox runs under `ulimit -f`, so the kernel writes part of the batch
  * and then refuses the rest (EFBIG; Node ignores SIGXFSZ).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/server';
+import { killed, startDataChild, stopDataChildren } from '../support/child';
 import { accessToken, call } from '../support/http';
 import { pathOf } from '../support/paths';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-const children: ChildProcess[] = [];
 const dirs: string[] = [];
-afterEach(() => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
+afterEach(stopDataChildren);
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
-
-/** The sandbox CLI in one node process, whose files may grow to at most `limitBytes` when given. */
-async function startChild(file: string, limitBytes?: number): Promise<{ child: ChildProcess; url: string }> {
-  const blocks = limitBytes === undefined ? 'unlimited' : Math.ceil(limitBytes / 1024);
-  const child = spawn(
-    'bash',
-    [
-      '-c',
-      `ulimit -f ${blocks} && exec "$0" --import tsx --conditions=source src/cli.ts --port 0 --data "$1"`,
-      process.execPath,
-      file,
-    ],
-    { cwd: root, env: { ...process.env, PORT: '' }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  children.push(child);
-  let text = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      text += chunk.toString();
-      const match = /Sandbox ready on (http:\/\/127\.0\.0\.1:\d+)/.exec(text);
-      if (match?.[1]) resolve(match[1]);
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${text}`)));
-  });
-  return { child, url };
-}
 
 /** An image upload of `bytes` bytes (a PNG signature, then padding): its journal line is about 4/3 of it. */
 async function uploadOf(url: string, token: string, bytes: number): Promise<number> {
@@ -72,12 +39,6 @@ async function uploadOf(url: string, token: string, bytes: number): Promise<numb
   return answer.status;
 }
 
-const killed = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    child.on('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-
 describe('journal after a failed append', () => {
   it('keeps every write acknowledged after an append that failed part-way', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sandbox-journal-'));
@@ -89,7 +50,7 @@ describe('journal after a failed append', () => {
     const limit = Math.ceil((statSync(file).size + 64 * 1024) / 1024) * 1024;
     const log = `${file}.log`;
 
-    const { child, url } = await startChild(file, limit);
+    const { child, url } = await startDataChild(file, limit);
     const token = await accessToken(url, 'member1');
     const before = statSync(log).size;
     // One upload brings the journal to about 20 KB under the limit...
@@ -125,7 +86,7 @@ describe('journal after a failed append', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sandbox-journal-'));
     dirs.push(dir);
     const file = join(dir, 'state.json');
-    const { child, url } = await startChild(file);
+    const { child, url } = await startDataChild(file);
     const token = await accessToken(url, 'member1');
     for (const value of ['one', 'two'])
       expect(
