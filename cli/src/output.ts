@@ -10,7 +10,7 @@ import { checkFields } from './fields';
 import type { Format } from './formats';
 import { isRecord, type JsonRecord } from './guards';
 import { UNSAFE_IN_A_LINE, visible } from './io';
-import { displayWidth, fitText } from './width';
+import { displayWidth, fitText, wrapText } from './width';
 
 export interface OutputOptions {
   format: Format;
@@ -166,6 +166,12 @@ interface TableShape {
   wholeCell?: (row: number, column: number) => boolean;
   /** Never leave a column out (a key/value listing has two): a line too long wraps instead. */
   keepColumns?: boolean;
+  /**
+   * On a terminal, a last-column value wider than its column goes on under it, line by line,
+   * instead of being cut: a key/value listing is one record, whose values (a profile's text, what
+   * a dry run would send) are read whole.
+   */
+  wrapLast?: boolean;
 }
 
 function tableText(
@@ -210,18 +216,28 @@ function tableText(
     shown = shown.filter((i) => i !== (other ?? shown[shown.length - 1]));
     widths = fitted();
   }
-  const line = (cells: string[], row?: number) =>
-    shown
+  const line = (cells: string[], row?: number) => {
+    let more: string[] = [];
+    const first = shown
       .map((column, i) => {
         const text = cells[column] ?? '';
         const width = widths[i] ?? 0;
         // A cell kept whole that is wider than its column (a narrow terminal) overflows it.
         const whole = row !== undefined && shape.wholeCell?.(row, column) === true;
-        if (i === shown.length - 1 && (!options.tty || whole)) return text;
+        const last = i === shown.length - 1;
+        if (last && (!options.tty || whole)) return text;
+        if (last && shape.wrapLast && row !== undefined && displayWidth(text) > width) {
+          const [head = '', ...rest] = wrapText(text, width);
+          more = rest;
+          return head;
+        }
         return whole && displayWidth(text) > width ? text : fitText(text, width);
       })
       .join('  ')
       .trimEnd();
+    const indent = ' '.repeat(widths.slice(0, -1).reduce((sum, width) => sum + width + 2, 0));
+    return [first, ...more.map((part) => indent + part)].join('\n');
+  };
   const lines = [options.colors.bold(line(header)), ...body.map((cells, row) => line(cells, row))];
   const hidden = header.filter((_, i) => !shown.includes(i));
   if (hidden.length > 0) {
@@ -275,6 +291,7 @@ export function printRecord(record: unknown, options: OutputOptions): void {
       const text = tableText(scalars, ['field', 'value'], options, {
         wholeCell: (row, column) => column === 1 && ID_COLUMN.test(String(scalars[row]?.field ?? '')),
         keepColumns: true,
+        wrapLast: true,
       });
       // The header of a key/value listing says nothing; drop it.
       parts.push(text.slice(text.indexOf('\n') + 1));

@@ -30,3 +30,32 @@ export function fitText(text: string, width: number): string {
   }
   return `${kept}…${' '.repeat(room - used)}`;
 }
+
+/**
+ * `text` in lines of at most `width` columns, for a value shown whole in a narrow column: broken
+ * at spaces, and a word longer than a line between whole characters (a wide character or a
+ * cluster is never split). Text that fits is one line.
+ */
+export function wrapText(text: string, width: number): string[] {
+  if (width < 1 || displayWidth(text) <= width) return [text];
+  const lines: string[] = [];
+  let line = '';
+  const push = () => {
+    lines.push(line.trimEnd());
+    line = '';
+  };
+  // Each word keeps the spaces after it, so a line ends where a space was.
+  for (const word of text.split(/(?<= )(?=[^ ])/)) {
+    if (line !== '' && displayWidth(line + word.trimEnd()) > width) push();
+    if (displayWidth(word.trimEnd()) <= width) {
+      line += word;
+      continue;
+    }
+    for (const { segment } of graphemes.segment(word)) {
+      if (segment !== ' ' && line !== '' && displayWidth(line + segment) > width) push();
+      line += segment;
+    }
+  }
+  if (line !== '') push();
+  return lines;
+}

@@ -4,6 +4,7 @@
  */
 import type { RunningSandbox } from '@matchmaker/sandbox';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { displayWidth } from '../src/width';
 import { cli, signedInSandbox } from './support/cli';
 
 let box: RunningSandbox;
@@ -97,7 +98,26 @@ describe('identifiers on a narrow terminal, and names in every script', () => {
     expect(at80.stdout).toContain('more columns not shown (EMAIL');
   });
 
-  it('users get on 60 columns: id and keycloakId whole, other long values cut', async () => {
+  it('a dry run on 60 columns: a long value wrapped under its column, whole, never cut', async () => {
+    const [user] = box.world.store.usersNewestFirst();
+    const id = user?.keycloakId ?? '';
+    const about =
+      'Looking for someone kind who loves long walks, family dinners and honest talks. 李小龙😀 अनुष्का';
+    const shown = await table(['users', 'edit', id, '--about', about, '--dry-run'], 60);
+    expect(shown.code).toBe(0);
+    const lines = shown.stdout.trimEnd().split('\n');
+    const start = lines.findIndex((line) => line.startsWith('body.about'));
+    const column = lines[start]?.indexOf('Looking') ?? -1;
+    expect(column).toBeGreaterThan(0);
+    const rest = lines.slice(start + 1).filter((line) => line.startsWith(' '));
+    expect(rest.length).toBeGreaterThan(0);
+    for (const line of rest) expect(line.slice(0, column).trim()).toBe('');
+    expect([lines[start]?.slice(column), ...rest.map((line) => line.slice(column))].join(' ')).toBe(about);
+    for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(60);
+    expect(shown.stdout).not.toContain('…');
+  });
+
+  it('users get on 60 columns: id, keycloakId, email and username whole', async () => {
     const [user] = box.world.store.usersNewestFirst();
     const id = user?.keycloakId ?? '';
     const shown = await table(['users', 'get', id], 60);
@@ -106,8 +126,7 @@ describe('identifiers on a narrow terminal, and names in every script', () => {
     expect(shown.stdout).toMatch(new RegExp(`^id +${id}$`, 'm'));
     expect(shown.stdout).toMatch(new RegExp(`^email +${user?.email}$`, 'm'));
     expect(shown.stdout).toMatch(new RegExp(`^username +${user?.username}$`, 'm'));
-    for (const line of shown.stdout.split('\n')) expect(line.length).toBeLessThanOrEqual(60);
-    expect(shown.stdout).toContain('…');
+    for (const line of shown.stdout.split('\n')) expect(displayWidth(line)).toBeLessThanOrEqual(60);
   });
 
   it('columns line up by the width a terminal draws, not by string length', async () => {

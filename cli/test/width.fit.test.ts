@@ -3,7 +3,7 @@
  * characters with an ellipsis, never through a wide character or a cluster.
  */
 import { describe, expect, it } from 'vitest';
-import { displayWidth, fitText } from '../src/width';
+import { displayWidth, fitText, wrapText } from '../src/width';
 
 describe('displayWidth', () => {
   it('counts the columns a terminal draws', () => {
@@ -12,6 +12,35 @@ describe('displayWidth', () => {
     expect(displayWidth('अनुष्का')).toBe(5);
     expect(displayWidth('👩‍💻')).toBe(2);
     expect(displayWidth('Rodríguez')).toBe(9);
+  });
+});
+
+describe('wrapText', () => {
+  it('leaves text that fits as it is', () => {
+    expect(wrapText('short', 10)).toEqual(['short']);
+    expect(wrapText('', 10)).toEqual(['']);
+  });
+
+  it('breaks at spaces, every line within the width, nothing lost', () => {
+    const text = 'Looking for someone kind who loves long walks, family dinners and honest talks';
+    const lines = wrapText(text, 24);
+    for (const line of lines) expect(displayWidth(line)).toBeLessThanOrEqual(24);
+    expect(lines.join(' ')).toBe(text);
+    expect(lines[0]).toBe('Looking for someone kind');
+  });
+
+  it('breaks a word longer than the line between whole characters, by the columns they take', () => {
+    expect(wrapText('https://example.test/a/very/long/path', 12)).toEqual([
+      'https://exam',
+      'ple.test/a/v',
+      'ery/long/pat',
+      'h',
+    ]);
+    const cjk = wrapText('李小龙😀李小龙😀', 5);
+    expect(cjk).toEqual(['李小', '龙😀', '李小', '龙😀']);
+    const mixed = wrapText('अनुष्का 李小龙😀 👩‍💻👩‍💻👩‍💻', 6);
+    for (const line of mixed) expect(displayWidth(line)).toBeLessThanOrEqual(6);
+    expect(mixed.join('').replaceAll(' ', '')).toBe('अनुष्का李小龙😀👩‍💻👩‍💻👩‍💻');
   });
 });
 
