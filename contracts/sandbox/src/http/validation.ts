@@ -4,6 +4,7 @@
  * literals, so a value is turned into a number or boolean only when the text itself does not
  * parse and the converted value does.
  */
+import { BODY_LIMITS_KEY, type BodyLimits, jsonLimitBreach } from '@matchmaker/sdk/schemas';
 import { z } from 'zod';
 import { dict } from '../state/dict';
 import type { FieldError } from './api-error';
@@ -75,6 +76,17 @@ export function formatPath(section: Section, path: readonly PropertyKey[]): stri
   let out: string = section;
   for (const key of path) out += typeof key === 'number' ? `[${key}]` : `.${String(key)}`;
   return out;
+}
+
+/**
+ * Where a body breaks the limits its schema states (`x-body-limits`: nesting, keys and items in
+ * all, size), measured on the body as received: unknown keys count, as the document says, though
+ * the schema then drops them (the SDK's check runs on what the schema kept).
+ */
+export function bodyLimitErrors(schema: z.ZodType, body: unknown): FieldError[] {
+  const limits = schema.meta()?.[BODY_LIMITS_KEY] as BodyLimits | undefined;
+  const breach = limits ? jsonLimitBreach(body, limits) : undefined;
+  return breach ? [{ path: formatPath('body', breach.path), message: breach.message }] : [];
 }
 
 export function validate(section: Section, schema: z.ZodType, value: unknown): Validated | Invalid {

@@ -105,4 +105,33 @@ describe('request limits', () => {
     expect(again.world.store.data.reports).toHaveLength(reports + 1);
     await again.close();
   });
+
+  it("counts unknown keys toward a body's limits, as the document says, though the schema drops them", async () => {
+    const box = await sandbox();
+    const token = await accessToken(box.url, 'member1');
+    const me = box.world.store.userByEmail('member1@sandbox.test')?.keycloakId;
+    const unread = () => box.world.store.data.notifications.filter((n) => n.user_id === me && !n.read).length;
+    const before = unread();
+    expect(before).toBeGreaterThan(0);
+    // chats.updateMessageStatus keeps only ids and status: before, a deep unknown key was dropped unmeasured (200).
+    const deep = `{"ids":[],"status":"SENT","extra":${nestedJson(BODY_LIMITS.depth)}}`;
+    const refused = await call(box.url, token, 'PUT', pathOf('chats.updateMessageStatus'), deep);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([
+      {
+        path: `body.extra${'.a'.repeat(BODY_LIMITS.depth - 1)}`,
+        message: `Nested more than ${BODY_LIMITS.depth} levels deep`,
+      },
+    ]);
+    const wide = await call(box.url, token, 'PUT', pathOf('alerts.markAllRead'), {
+      extra: Array.from({ length: BODY_LIMITS.entries + 1 }, () => 0),
+    });
+    expect(wide.status).toBe(400);
+    // Refused whole: nothing was marked read.
+    expect(unread()).toBe(before);
+    const shallow = `{"ids":[],"status":"SENT","extra":${nestedJson(BODY_LIMITS.depth - 1)}}`;
+    expect((await call(box.url, token, 'PUT', pathOf('chats.updateMessageStatus'), shallow)).status).toBe(
+      200,
+    );
+  });
 });
