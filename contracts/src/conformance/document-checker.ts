@@ -5,6 +5,7 @@
  */
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { bodyLimitProblems, limitsOf } from './body-limits';
 import type { Schema } from './json-arbitrary';
 import type { Operation, RequestPieces } from './operations';
 
@@ -70,6 +71,9 @@ export class DocumentChecker {
       const validate = this.#validator(`${operation.id} body`, body.schema);
       if (value === undefined) problems.push('body: missing');
       else if (!validate(value)) problems.push(this.#why(validate, 'body'));
+      // What the schema's keywords cannot say: the limits of the body as a whole.
+      const limits = limitsOf(body.schema);
+      if (value !== undefined && limits) problems.push(...bodyLimitProblems(value, limits));
     }
     if (body?.type === 'multipart') problems.push(...this.#multipartProblems(operation, request));
     return problems;

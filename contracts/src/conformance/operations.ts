@@ -6,6 +6,7 @@
  * reads only the document, so it runs the same against any provider.
  */
 import fc from 'fast-check';
+import { limitBreakers, limitsOf } from './body-limits';
 import {
   applyBreakage,
   type Breakage,
@@ -205,6 +206,16 @@ export function invalidProbes(
     if (breakages.length > 0)
       choices.push(
         fc.constantFrom(...breakages).map((breakage) => (probe: Probe) => breakBody(probe, breakage)),
+      );
+    // A bounded object body carries one value past a limit under a key of its own.
+    const limits = limitsOf(body.schema);
+    if (limits && body.schema.type === 'object')
+      choices.push(
+        fc.constantFrom(...limitBreakers(limits)).map(([value, why]) => (probe: Probe) => ({
+          ...probe,
+          body: { ...(probe.body as Record<string, unknown> | undefined), conformance_limit: value },
+          broken: why,
+        })),
       );
     choices.push(
       fc.constant((probe: Probe) => {
