@@ -172,6 +172,7 @@ export function createClient(options: ClientOptions): MatchmakerClient {
       refresh: (scope, failedAccessToken) => session.refreshIn(scope, failedAccessToken),
       end: (scope, reason) => session.endIn(scope, reason),
       lostTokens: (scope) => session.endOrphaned(scope),
+      endWritten: () => session.endWritten(),
     },
   });
   const services = createServices({ transport, session });

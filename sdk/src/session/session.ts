@@ -89,6 +89,8 @@ export class Session {
   #user: User | null = null;
   #scope = new SessionScopeController();
   #refreshing: Promise<Tokens> | null = null;
+  /** The end in progress and the refresh that found it (until it has released the lock). */
+  #ending: Promise<void> | null = null;
   #loggingOut: Promise<void> | null = null;
 
   constructor(options: SessionOptions) {
@@ -202,6 +204,15 @@ export class Session {
     await this.endIn(scope, 'user');
   }
 
+  /**
+   * Resolves once the end of the session in progress, if one is, is written: the store cleared,
+   * `logout` announced, and the session lock released by the refresh that found the session over
+   * (at once when no end is in progress).
+   */
+  endWritten(): Promise<void> {
+    return this.#ending ?? Promise.resolve();
+  }
+
   /** Ends `scope`'s session, unless it has ended already. */
   async endIn(scope: SessionScope, reason: LogoutReason): Promise<void> {
     if (scope.ended || scope !== this.#scope) {
@@ -253,6 +264,8 @@ export class Session {
   ): Promise<void> {
     if (this.#loggingOut) return this.#loggingOut;
     const hadUser = this.#user !== null;
+    // A refresh that found the session over ends it from inside its lock, released after this.
+    const refreshing = this.#refreshing;
     this.#beginNewScope(reason, cause);
     this.#user = null;
     const finish = () => this.#finishLogout(reason, hadUser || announceWithoutSession);
@@ -260,6 +273,10 @@ export class Session {
       this.#loggingOut = null;
     });
     this.#loggingOut = pending;
+    const ending: Promise<void> = Promise.allSettled([pending, refreshing]).then(() => {
+      if (this.#ending === ending) this.#ending = null;
+    });
+    this.#ending = ending;
     return pending;
   }
 

@@ -28,6 +28,8 @@ export interface TransportSession {
    * loaded user), another client sharing the store logged out, and it ends here too.
    */
   lostTokens(scope: SessionScope): Promise<void>;
+  /** Resolves once the session's end in progress (if any) is written: store cleared, logout announced. */
+  endWritten(): Promise<void>;
 }
 
 export interface HttpTransportOptions {
@@ -110,8 +112,21 @@ export class HttpTransport implements Transport {
     options: CallOptions = {},
   ): Promise<ResultOf<E>> {
     const hooks = options.hooks ? joinHooks(this.#hooks, options.hooks) : this.#hooks;
-    if (!hooks?.beforeError) return this.#call(endpoint, input, options, hooks, undefined);
-    return this.#callTellingErrors(endpoint, input, options, hooks, hooks.beforeError);
+    const scope = this.#session.scope();
+    const pending = hooks?.beforeError
+      ? this.#callTellingErrors(endpoint, input, options, hooks, hooks.beforeError)
+      : this.#call(endpoint, input, options, hooks, undefined);
+    return pending.catch((error: unknown) => this.#afterEnd(scope, error));
+  }
+
+  /**
+   * A call stopped because its session ended rejects once that end is written (the store cleared,
+   * `logout` announced), not the moment the session's scope ended: a script or the CLI that exits
+   * on NotLoggedInError would otherwise leave the refused credentials behind.
+   */
+  async #afterEnd(scope: SessionScope, error: unknown): Promise<never> {
+    if (scope.ended) await this.#session.endWritten();
+    throw error;
   }
 
   async #callTellingErrors<E extends EndpointDef>(

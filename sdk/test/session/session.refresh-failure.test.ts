@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   createClient,
@@ -8,6 +11,7 @@ import {
   type LogoutReason,
   MemoryTokenStore,
 } from '../../src/index';
+import { FileTokenStore } from '../../src/node';
 import { flushIO, TOKENS } from '../support/client';
 import { type RecordedRequest, type Reply, useTestServer } from '../support/server';
 import { settle } from '../support/stores';
@@ -62,6 +66,34 @@ describe('a refresh the server refuses', () => {
       expect(isHttpError(cause) && cause.status).toBe(401);
     }
     expect(logouts).toEqual(['refresh-failed']);
+  });
+});
+
+describe('a call failed by the end of its session', () => {
+  it('rejects only once that end is written: the token file is gone and the logout announced', async () => {
+    // A script (or the CLI) exits on NotLoggedInError at once: before, the rejection came when the
+    // session's scope ended, ahead of the store's clear, and the credentials outlived the process.
+    const dir = mkdtempSync(join(tmpdir(), 'sdk-ended-'));
+    try {
+      const file = join(dir, 'tokens.json');
+      writeFileSync(file, JSON.stringify(TOKENS), { mode: 0o600 });
+      refuseWith(() => ({ status: 401, body: { message: 'Refresh token is not valid' } }));
+      const made = createClient({ baseURL: server.url, tokenStore: new FileTokenStore(file), locks: null });
+      const logouts: LogoutReason[] = [];
+      made.session.on('logout', (reason) => logouts.push(reason));
+      const seen = await made.accounts.userInfo().then(
+        () => 'answered',
+        (error: unknown) => ({
+          notLoggedIn: isNotLoggedInError(error),
+          file: existsSync(file),
+          logouts: [...logouts],
+        }),
+      );
+      expect(seen).toEqual({ notLoggedIn: true, file: false, logouts: ['refresh-failed'] });
+      expect(existsSync(`${file}.lock`)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
