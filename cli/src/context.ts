@@ -77,9 +77,9 @@ export interface Context {
   loginClient(): MatchmakerClient;
   /**
    * For logout and auth status: a client of `apiBase` on the credentials of `profile` (this
-   * run's by default), those that base issued.
+   * run's by default), those that base issued (`setup` as for `client`: `{}` asks once).
    */
-  storedClient(apiBase: string, profile?: string): MatchmakerClient;
+  storedClient(apiBase: string, profile?: string, setup?: ClientSetup): MatchmakerClient;
   /**
    * The client, after checking a session exists (exit 4 otherwise) and, for MATCHMAKER_TOKEN,
    * that it is an admin's (login checks that of stored credentials; whoami is for any account).
@@ -176,6 +176,7 @@ export interface ClientSetup {
   fetch?: typeof fetch;
   /** Absent: one attempt per call. */
   retry?: ClientOptions['retry'];
+  /** Absent: single commands' (their messages for time-outs, unreachable APIs, changes maybe made). */
   hooks?: CallHooks;
 }
 
@@ -185,10 +186,10 @@ export interface ClientSetup {
  * staff need to know through the hooks of requests.ts; a bulk run brings its own setup.
  */
 function makeClient(settings: ClientSettings, tokenStore: TokenStore, setup?: ClientSetup): MatchmakerClient {
-  const calls = setup ?? {
-    retry: { policy: COMMAND_RETRY, calls: 'reads' as const },
-    hooks: commandHooks(settings),
-  };
+  // Without a setup, single commands' way; a setup without hooks keeps their messages.
+  const calls = setup
+    ? { ...setup, hooks: setup.hooks ?? commandHooks(settings) }
+    : { retry: { policy: COMMAND_RETRY, calls: 'reads' as const }, hooks: commandHooks(settings) };
   // A dry run of a single command holds its change back once the SDK has checked and built it
   // (single commands' own hooks hold no attempt).
   const { dryRun } = settings;
@@ -321,10 +322,11 @@ export async function createContext(command: Command, io: Io, dryRun?: DryRun): 
     loginClient() {
       return makeClient(settings(apiBase), profileStore(apiBase, apiBaseSource, true));
     },
-    storedClient(base, name = profile) {
+    storedClient(base, name = profile, setup) {
       return makeClient(
         { ...settings(base, name), envToken: undefined },
         profileStore(base, 'credentials', false, name),
+        setup,
       );
     },
     user() {

@@ -3,7 +3,8 @@
  * API base and who is signed in as its API says, through the built binary against two sandboxes;
  * exit 4 when what the run's commands would use is not signed in as an admin there.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { RunningSandbox } from '@matchmaker/sandbox';
@@ -95,6 +96,29 @@ describe('auth status', () => {
       const { accessToken: token, refreshToken } = JSON.parse(readFileSync(credentials(profile), 'utf8'));
       expect(result.stdout).not.toContain(token);
       expect(result.stdout).not.toContain(refreshToken);
+    }
+  });
+
+  it('asks each API once: a failing or unreachable one is a state at once, not retries waited out', async () => {
+    let asked = 0;
+    const failing = createHttpServer((_request, response) => {
+      asked += 1;
+      response.writeHead(503, { 'content-type': 'application/json' }).end('{"message":"maintenance"}');
+    });
+    await new Promise<void>((resolve) => failing.listen(0, '127.0.0.1', resolve));
+    const address = failing.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 1}`;
+    writeFileSync(credentials('flaky'), JSON.stringify({ ...LAPSED, apiBase: base }), { mode: 0o600 });
+    try {
+      const result = await spawnResult(['auth', 'status', '-o', 'json'], { env });
+      const status = byProfile(JSON.parse(result.stdout) as Row[]);
+      expect(status.flaky).toMatchObject({ state: 'error', api_base: base });
+      expect(status.far).toMatchObject({ state: 'unreachable' });
+      // One request: before, a status waited out five retries (about 3 s) for each such profile.
+      expect(asked).toBe(1);
+    } finally {
+      rmSync(credentials('flaky'), { force: true });
+      await new Promise((resolve) => failing.close(resolve));
     }
   });
 

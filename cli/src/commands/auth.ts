@@ -188,7 +188,9 @@ async function profileStatus(context: Context, name: string): Promise<ProfileSta
     const from = context.apiBaseSource === 'flag' ? '--api-base' : 'MATCHMAKER_API_BASE';
     row.note = `this run's API base is ${context.apiBase} (${from}), which did not issue these credentials: commands refuse them there`;
   }
-  return signedInAs(row, () => context.storedClient(base, name).accounts.userInfo());
+  // Asked once, as `gh auth status` does: a status is a look, and a failing or unreachable API is
+  // its answer, not something to wait out five retries for (about 3 s a profile).
+  return signedInAs(row, () => context.storedClient(base, name, {}).accounts.userInfo());
 }
 
 /**
@@ -214,7 +216,7 @@ async function status(context: Context): Promise<void> {
       credentials: 'MATCHMAKER_TOKEN',
       note: 'overrides the stored credentials of every profile',
     };
-    rows.unshift(await signedInAs(token, () => context.client().accounts.userInfo()));
+    rows.unshift(await signedInAs(token, () => context.client({}).accounts.userInfo()));
   }
   printList(rows, context.output, ['profile', 'active', 'state', 'user', 'roles', 'api_base', 'note']);
   const active = rows.find((row) => row.active);
