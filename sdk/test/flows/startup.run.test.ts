@@ -252,4 +252,46 @@ describe('buildDauEvent', () => {
     expect(event.metadata.timezone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(Date.parse(event.metadata.time)).toBeGreaterThanOrEqual(before);
   });
+
+  describe('where the runtime has Temporal (Chromium does; Node 20 does not)', () => {
+    const runtime = globalThis as { Temporal?: unknown };
+    const withTemporal = (timeZoneId: () => string, run: () => void) => {
+      const saved = runtime.Temporal;
+      runtime.Temporal = { Now: { timeZoneId } };
+      try {
+        run();
+      } finally {
+        if (saved === undefined) delete runtime.Temporal;
+        else runtime.Temporal = saved;
+      }
+    };
+    const dauEvent = () =>
+      buildDauEvent({ navigator: { userAgent: WINDOWS_CHROME }, screen: { width: 1, height: 1 } });
+
+    it("takes the time zone from Temporal.Now, not from a page's first Intl date format", () => {
+      // A zone this machine is not in, so the answer can only have come from Temporal.
+      const zone =
+        Intl.DateTimeFormat().resolvedOptions().timeZone === 'Pacific/Chatham'
+          ? 'Asia/Kathmandu'
+          : 'Pacific/Chatham';
+      withTemporal(
+        () => zone,
+        () => expect(dauEvent().metadata.timezone).toBe(zone),
+      );
+    });
+
+    it("falls back to Intl's when Temporal gives no zone or throws", () => {
+      const intl = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      withTemporal(
+        () => '',
+        () => expect(dauEvent().metadata.timezone).toBe(intl),
+      );
+      withTemporal(
+        () => {
+          throw new RangeError('no time zone');
+        },
+        () => expect(dauEvent().metadata.timezone).toBe(intl),
+      );
+    });
+  });
 });

@@ -24,11 +24,18 @@ export interface ReportingMoments {
 export function scheduleErrorReporting(sentry: AppConfig['sentry'], moments: ReportingMoments): void {
   const { dsn, replay } = sentry;
   if (!dsn) return;
-  const sampled = replay !== null && isReplaySampled(replay.sessionSampleRate);
+  // Drawn when first needed, not as the page starts: the draw is often the page's first
+  // sessionStorage use, a synchronous load of the tab's storage (8-40 ms at 4x CPU slowdown in
+  // traces), which would otherwise sit in the main bundle's first task, before anything is painted.
+  let sampled: boolean | undefined;
+  const isSampled = () => {
+    sampled ??= replay !== null && isReplaySampled(replay.sessionSampleRate);
+    return sampled;
+  };
   let loading: Promise<SentryModule> | null = null;
   const load = () => {
     loading ??= import('./sentry').then((module) => {
-      module.startErrorReporting({ ...sentry, dsn }, sampled);
+      module.startErrorReporting({ ...sentry, dsn }, isSampled());
       return module;
     });
     return loading;
@@ -41,6 +48,7 @@ export function scheduleErrorReporting(sentry: AppConfig['sentry'], moments: Rep
   onFirstReport(() => {
     load().catch((error: unknown) => console.error('Error reporting could not start', error));
   });
-  if (sampled) void moments.screenInteractive().then(loadWithReplay);
+  if (replay !== null)
+    void moments.screenInteractive().then(() => (isSampled() ? loadWithReplay() : undefined));
   moments.onceSignedInScreenInteractive(loadWithReplay);
 }

@@ -8,7 +8,14 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, startApp, submitLogIn, type TestApp } from '../harness/browser';
+import {
+  holdIdleCallbacks,
+  logIn,
+  releaseIdle,
+  startApp,
+  submitLogIn,
+  type TestApp,
+} from '../harness/browser';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -201,17 +208,7 @@ describe("a screen's first list at start-up", () => {
     await page.goto('/preferences');
     await earlierDau;
     // The page's idle callbacks are held until the test releases them.
-    await page.addInitScript(() => {
-      const held: (() => void)[] = [];
-      const w = window as unknown as {
-        requestIdleCallback: (run: () => void) => number;
-        releaseIdle: () => void;
-      };
-      w.requestIdleCallback = (run) => held.push(run);
-      w.releaseIdle = () => {
-        for (const run of held.splice(0)) run();
-      };
-    });
+    await holdIdleCallbacks(page);
     // The DAU events /matches sends (its document is the referrer: `Referrer-Policy: same-origin`).
     const dau: string[] = [];
     page.on('request', async (request) => {
@@ -223,7 +220,7 @@ describe("a screen's first list at start-up", () => {
     await page.getByRole('list', { name: 'Recommendations' }).getByRole('listitem').first().waitFor();
     await page.waitForLoadState('networkidle');
     expect(dau).toEqual([]);
-    await page.evaluate(() => (window as unknown as { releaseIdle: () => void }).releaseIdle());
+    await releaseIdle(page);
     // Sent all the same (SPEC.md section 1), once the browser had a moment to spare.
     await expect.poll(() => dau).toEqual(['POST']);
   });

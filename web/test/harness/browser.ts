@@ -240,6 +240,29 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
 }
 
 /**
+ * Holds the page's idle callbacks (`requestIdleCallback`) from its first script on, until
+ * `releaseIdle` runs those asked for so far: what waits for an idle moment can be seen waiting.
+ */
+export async function holdIdleCallbacks(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const held: (() => void)[] = [];
+    const w = window as unknown as {
+      requestIdleCallback: (run: () => void) => number;
+      releaseIdle: () => void;
+    };
+    w.requestIdleCallback = (run) => held.push(run);
+    w.releaseIdle = () => {
+      for (const run of held.splice(0)) run();
+    };
+  });
+}
+
+/** Runs the idle callbacks `holdIdleCallbacks` has held so far. */
+export async function releaseIdle(page: Page): Promise<void> {
+  await page.evaluate(() => (window as unknown as { releaseIdle: () => void }).releaseIdle());
+}
+
+/**
  * Settles the tab session's Replay draw (lib/replay-sampling.ts) before any page script runs, as
  * the app would keep a draw it made itself: recorded whole (`true`) or not picked (`false`).
  */

@@ -6,7 +6,14 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { drawForReplay, startApp, submitLogIn, type TestApp } from '../harness/browser';
+import {
+  drawForReplay,
+  holdIdleCallbacks,
+  releaseIdle,
+  startApp,
+  submitLogIn,
+  type TestApp,
+} from '../harness/browser';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -42,6 +49,27 @@ function chunksOf(page: Page): string[] {
 }
 
 describe('Sentry and Replay load only when needed, never on the first screen', () => {
+  it("draws the visitor's replay sample once the first screen is interactive, not as the page starts", async () => {
+    const page = await app.newPage();
+    // The page's idle callbacks, which the interactive moment waits for, are held until released.
+    await holdIdleCallbacks(page);
+    const drawn = () => page.evaluate(() => window.sessionStorage.getItem('matchmaker.replay-sampled'));
+    await page.goto('/account/login', { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Log in' }).waitFor();
+    expect(await drawn()).toBeNull();
+    // Released again at each look: the interactive moment waits for 2 s without a long task
+    // before it asks for its idle moment.
+    await expect
+      .poll(
+        async () => {
+          await releaseIdle(page);
+          return (await drawn()) ?? 'not drawn';
+        },
+        { timeout: 20_000 },
+      )
+      .toMatch(/^[01]$/);
+  });
+
   it('a visitor not picked fetches neither, until an error is reported (then Sentry alone)', async () => {
     const page = await app.newPage();
     await drawForReplay(page, false);

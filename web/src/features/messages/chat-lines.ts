@@ -4,6 +4,7 @@
  * string child, never as HTML.
  */
 import type { ChatMessage, ChatRoom, NewMessageEvent } from '@matchmaker/sdk/schemas';
+import { formatClock, formatMediumDateTime, formatMonthDay } from '../../lib/dates';
 
 export interface ChatLine {
   /** The server's id, or the outbox's local id while a message is not sent yet. */
@@ -67,23 +68,14 @@ export function roomName(room: Pick<ChatRoom, 'first_name' | 'last_name' | 'user
   return name || room.username || 'A former member';
 }
 
-const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
-const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
-const shortDayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
-
 /** The rooms list: the time today, else the day. */
 export function formatShort(at: number): string {
   const date = new Date(at);
-  return date.toDateString() === new Date().toDateString()
-    ? timeFormat.format(date)
-    : shortDayFormat.format(date);
+  return date.toDateString() === new Date().toDateString() ? formatClock(date) : formatMonthDay(date);
 }
 
 export function formatTime(at: number): string {
   const date = new Date(at);
   const today = new Date();
-  return date.toDateString() === today.toDateString()
-    ? timeFormat.format(date)
-    : `${dayFormat.format(date)}, ${timeFormat.format(date)}`;
+  return date.toDateString() === today.toDateString() ? formatClock(date) : formatMediumDateTime(date);
 }

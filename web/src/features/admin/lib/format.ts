@@ -1,19 +1,16 @@
-/** How the back office writes dates and names. */
-import { DEFAULT_LOCALE } from '@matchmaker/sdk/rules';
-
-const dateTime = new Intl.DateTimeFormat(DEFAULT_LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat(DEFAULT_LOCALE, { dateStyle: 'medium' });
+/** How the back office writes dates (by hand, not with Intl: see lib/dates.ts) and names. */
+import { formatMediumDate, formatMediumDateTime } from '../../../lib/dates';
 
 export function formatDateTime(value: string | null | undefined): string {
   if (!value) return '—';
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateTime.format(date);
+  return Number.isNaN(date.getTime()) ? value : formatMediumDateTime(date);
 }
 
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '—';
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? value : dateOnly.format(date);
+  return Number.isNaN(date.getTime()) ? value : formatMediumDate(date);
 }
 
 export function fullName(person: {
