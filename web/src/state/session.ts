@@ -234,8 +234,8 @@ async function loadUser(): Promise<void> {
       });
     }
     if (isAdmin(user)) {
-      // Beside the back office's chunk, which the guard now asks for: its first list need not
-      // wait for that chunk and the screen's render.
+      // Beside the back office's chunk (asked for at start on a back-office page, else by the
+      // guard now): its first list need not wait for that chunk and the screen's render.
       void loadRoleStartupModules('admin', reportError).then(() => {
         if (!abort.signal.aborted) runAdminStart({ ...start, user }, reportError);
       });
