@@ -83,6 +83,20 @@ describe("a screen's first list at start-up", () => {
     expect(hold.held).toBe(true);
   });
 
+  it('/messages: the list takes the conversations start-up has just loaded, without asking again', async () => {
+    const page = await app.newPage();
+    await logIn(page, 'member1@sandbox.test');
+    await page.goto('/preferences');
+    // The chat's socket is held unopened: its first connect refreshes the list on purpose (it
+    // closes the gap before its events), which would hide whether the list asked again itself.
+    await page.routeWebSocket(/\/socket\.io\//, () => {});
+    const rooms = countRequests(page, /\/api\/chats\/v2\/chats\/rooms\/?$/);
+    await page.goto('/messages');
+    await page.locator('a[href^="/messages/"]').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(rooms.count).toBe(1);
+  });
+
   it('a room: its newest page is asked for while user info is on its way, and the room shows it', async () => {
     const room = memberRoom();
     const page = await app.newPage();
