@@ -157,6 +157,11 @@ export function loadRoleStartupModules(
   );
 }
 
+/** Whether every start-up module with work for `role` has been imported already. */
+export function roleStartupModulesLoaded(role: 'member' | 'admin'): boolean {
+  return modules.filter((module) => module.after === role).every((module) => loaded.has(module.load));
+}
+
 async function loadEach(list: readonly StartupModule[], onError: (error: unknown) => void): Promise<void> {
   await Promise.all(
     list

@@ -188,6 +188,31 @@ describe("a screen's first list at start-up", () => {
       .waitFor();
   });
 
+  it('/admin/users: the search is asked for once when the back office is already here as user info answers', async () => {
+    const page = await app.newPage({ location: false });
+    await logIn(page, 'admin@sandbox.test');
+    const searches = { count: 0 };
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/admin/users/search'))
+        searches.count++;
+    });
+    // User info answers only once the back office's chunks are here: the screen can render at once,
+    // and must still take start-up's search rather than ask for its own.
+    const chunks = new Set<string>();
+    page.on('requestfinished', (request) => {
+      const name = new URL(request.url()).pathname;
+      if (/^\/assets\/admin-(startup-)?[\w-]{8}\.js$/.test(name)) chunks.add(name);
+    });
+    await page.route('**/api/usermgmt/v2/accounts/user/info', async (route) => {
+      await expect.poll(() => chunks.size, { timeout: 10_000 }).toBe(2);
+      await route.continue();
+    });
+    await page.goto('/admin/users');
+    await page.getByRole('table').getByRole('row').nth(1).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(searches.count).toBe(1);
+  });
+
   it('the screen shows while the subscription and the DAU event are still on their way', async () => {
     const page = await app.newPage();
     await logIn(page, 'member1@sandbox.test');
