@@ -30,7 +30,8 @@ export interface AreaRoute {
 type AreaModule = Promise<{ default: ComponentType }>;
 
 function area(name: string, path: string, load: () => AreaModule): AreaRoute {
-  return { name, path, screen: lazyScreen(load), preload: load };
+  const screen = lazyScreen(load);
+  return { name, path, screen, preload: screen.preload };
 }
 
 const loadMessages = () => import('../features/messages/index');

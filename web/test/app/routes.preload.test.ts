@@ -61,6 +61,42 @@ describe('the area chunk of a signed-in page', () => {
     expect(userInfoHeld).toBe(true);
   });
 
+  it('renders as soon as start-up has answered, with no loading state of its own in between', async () => {
+    const page = await app.newPage();
+    await logIn(page, 'member1@sandbox.test');
+    // Every loading state that replaces what <main> shows once the page is up (start-up's own
+    // comes with <main> in the first render): had the preloaded area suspended on its first
+    // render, its fallback would show here, and React then holds the area back for up to 300 ms
+    // (its Suspense throttle), most of the time between a member page's data and its paint.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { areaLoadingStates: string[] }).areaLoadingStates = seen;
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.addedNodes)
+            if (node instanceof HTMLElement && node.matches('main > .state--loading'))
+              seen.push(node.textContent ?? '');
+      }).observe(document, { childList: true, subtree: true });
+    });
+    // User info answers once the area's chunk is here (its imports come beside it), as on a
+    // first visit, where the client's chunk and user info take longer than the area's chunk.
+    let areaLoaded = false;
+    page.on('requestfinished', (request) => {
+      if (/\/assets\/messages-[\w-]{8}\.js$/.test(request.url())) areaLoaded = true;
+    });
+    await page.route('**/api/usermgmt/v2/accounts/user/info', async (route) => {
+      await expect.poll(() => areaLoaded, { timeout: 10_000 }).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    await page.goto('/messages');
+    await page.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
+    const seen = await page.evaluate(
+      () => (window as unknown as { areaLoadingStates: string[] }).areaLoadingStates,
+    );
+    expect(seen).toEqual([]);
+  });
+
   it('is not fetched for a visitor without a session, who is sent to log in', async () => {
     const page = await app.newPage();
     const chunks: string[] = [];
