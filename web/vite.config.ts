@@ -1,6 +1,7 @@
 import { relative } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { SIGNED_IN_GROUPS } from './scripts/chunk-groups.ts';
 import { servingFiles } from './scripts/serving/plugin.ts';
 import { stripEndpointDocsPlugin } from './scripts/strip-endpoint-docs.ts';
 
@@ -65,11 +66,14 @@ export default defineConfig({
     // bytes (every page runs all of it); /account/login's first load fell from 89.7 to 87.6 KB
     // gzip without the chunks' import lists. Merging the SDK's schemas (9 small chunks on member
     // pages) was tried and left out: the register form then evaluated every member schema too,
-    // about 100 ms more main thread at 4x CPU slowdown.
+    // about 100 ms more main thread at 4x CPU slowdown. What a signed-in page loads after the main
+    // bundle is grouped the same way (scripts/chunk-groups.ts): /messages asked for 22 scripts
+    // there, 4 rounds of 6 connections, and now asks for 9 (the SDK client in one chunk, zod with
+    // the register form's schemas in another), with no anonymous page fetching more.
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'shell', tags: ['$initial'], priority: 2 }],
+          groups: [{ name: 'shell', tags: ['$initial'], priority: 2 }, ...SIGNED_IN_GROUPS],
         },
       },
     },

@@ -107,11 +107,15 @@ console.log(
 );
 
 // 3. The realtime library off the client's first load.
+// The client's module shares a chunk with what signed-in pages load with it (vite.config.ts's
+// groups), so the manifest may know that chunk by its own name: look it up by the module inside.
 const CLIENT_FACTORY = 'src/lib/client-factory.ts';
-if (!manifest[CLIENT_FACTORY]) throw new Error(`size-check: no chunk for ${CLIENT_FACTORY} in the manifest`);
+const clientFile = Object.keys(chunkModules).find((file) => CLIENT_FACTORY in chunkModules[file]);
+const clientKey = Object.keys(manifest).find((key) => manifest[key].file === clientFile);
+if (!clientKey) throw new Error(`size-check: no chunk for ${CLIENT_FACTORY} in the manifest`);
 const SOCKET_PACKAGES =
   /node_modules\/(?:\.pnpm\/[^/]+\/node_modules\/)?(socket\.io-client|engine\.io-client|socket\.io-parser|engine\.io-parser)\//;
-const clientFiles = [...reach([CLIENT_FACTORY], { dynamic: false })].map((key) => manifest[key].file);
+const clientFiles = [...reach([clientKey], { dynamic: false })].map((key) => manifest[key].file);
 for (const file of clientFiles) {
   const sockets = Object.keys(chunkModules[file] ?? {}).filter((id) => SOCKET_PACKAGES.test(id));
   if (sockets.length > 0)

@@ -30,7 +30,8 @@ export interface AreaRoute {
 type AreaModule = Promise<{ default: ComponentType }>;
 
 function area(name: string, path: string, load: () => AreaModule): AreaRoute {
-  return { name, path, screen: lazyScreen(load), preload: load };
+  const screen = lazyScreen(load);
+  return { name, path, screen, preload: screen.preload };
 }
 
 const loadMessages = () => import('../features/messages/index');
@@ -53,14 +54,18 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
 const pathOf = (path: string): string => (path.split(/[?#]/)[0] ?? '').toLowerCase();
 /** A member page: the session is most likely a member's, whose work can load beside the client. */
 const onMemberPage = (path: string): boolean => routeArea(pathOf(path)) === 'member';
+/** A back-office page: the session is most likely an admin's (a member is refused by the guard). */
+const onAdminPage = (path: string): boolean => routeArea(pathOf(path)) === 'admin';
 
 /**
  * The features' start-up modules (state/session-start.ts): each registers the work a logged-in
- * session starts with, and says when it is needed, so nobody downloads another role's: the
- * members' load beside the client's chunk on a member page (else once user info says a member is
- * signed in), the matches' only on /matches (its one work prepares that screen), the back
- * office's only once user info says an admin is signed in (the size check skips it as it skips
- * the admin area's chunk).
+ * session starts with, and says when it is needed, so nobody downloads another role's on the
+ * other role's pages: the members' load beside the client's chunk on a member page (else once
+ * user info says a member is signed in), the matches' only on /matches (its one work prepares that
+ * screen), the back office's beside the client on a back-office page (else once user info says an
+ * admin is signed in; the size check skips it as it skips the admin area's chunk). A member who
+ * types an /admin address downloads it and the admin area's chunk, and is still refused by the
+ * guard: its work runs only for an admin (`onAdminStart`).
  */
 export const FEATURE_STARTUPS: readonly StartupModule[] = [
   {
@@ -74,18 +79,21 @@ export const FEATURE_STARTUPS: readonly StartupModule[] = [
     early: (path) => pathOf(path).replace(/\/+$/, '') === PATHS.matches,
     after: null,
   },
-  { load: () => import('../features/admin/admin-startup'), early: () => false, after: 'admin' },
+  { load: () => import('../features/admin/admin-startup'), early: onAdminPage, after: 'admin' },
 ];
 
 /**
- * Starts fetching the chunk of a member area when someone is signed in (the access cookie is
+ * Starts fetching the chunk of the page's area when someone is signed in (the access cookie is
  * there): the guard shows that area only after start-up, so without this its chunk would be
- * requested only once start-up had answered. Not the back office's: who is signed in is not known
- * yet, and a member must never download it. A failed fetch is left to the render, which has the
- * reload-once rule and the area's error boundary.
+ * requested only once start-up had answered (issue 24: on /admin/users, one more round of chunks
+ * after user info). The back office's too, on a back-office page: who is signed in is not known
+ * yet, but it is most likely an admin; a member who types an /admin address downloads it and is
+ * refused by the guard all the same (no member page ever loads it: the size check's rule). A
+ * failed fetch is left to the render, which has the reload-once rule and the area's error boundary.
  */
 export function preloadSignedInArea(pathname: string): void {
-  if (routeArea(pathname) !== 'member' || !hasAccessCookie()) return;
+  const where = routeArea(pathname);
+  if ((where !== 'member' && where !== 'admin') || !hasAccessCookie()) return;
   const lower = pathname.toLowerCase();
   const route = AREA_ROUTES.find((entry) => lower === entry.path || lower.startsWith(`${entry.path}/`));
   route?.preload().catch(() => {});

@@ -52,22 +52,54 @@ export function clearChunkReloadMark(env: ReloadEnv = browserEnv()): void {
   env.storage?.removeItem(RELOAD_MARK);
 }
 
-/** React.lazy with the progress bar and the reload-once rule. */
-export function lazyScreen<P extends object>(
-  load: () => Promise<{ default: ComponentType<P> }>,
-): LazyExoticComponent<ComponentType<P>> {
-  return lazy(async () => {
-    const done = startLoading();
-    try {
-      const module = await load();
-      clearChunkReloadMark();
+type ScreenModule<P> = { default: ComponentType<P> };
+
+/** A lazily loaded screen, and the way to fetch its chunk ahead of rendering it. */
+export type LazyScreen<P extends object> = LazyExoticComponent<ComponentType<P>> & {
+  /** Fetches the screen's module; once it is here, the screen renders without suspending. */
+  readonly preload: () => Promise<ScreenModule<P>>;
+};
+
+/**
+ * React.lazy with the progress bar and the reload-once rule. A screen whose module is already
+ * here (fetched ahead with `preload`) renders at once: React.lazy suspends on a first render even
+ * then (a promise settles a moment later), which shows the fallback, and React holds content back
+ * for up to 300 ms after a fallback (its Suspense throttle). That was most of the time between a
+ * member page's data and its first paint (issue 24).
+ */
+export function lazyScreen<P extends object>(load: () => Promise<ScreenModule<P>>): LazyScreen<P> {
+  let loaded: ScreenModule<P> | null = null;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module;
       return module;
-    } catch (error) {
-      // Never settle while the page reloads, so nothing flashes an error in between.
-      if (reloadOnceForChunkError(error)) return new Promise<never>(() => {});
-      throw error;
-    } finally {
-      done();
+    });
+  const screen = lazy(() => {
+    if (loaded) {
+      const module = loaded;
+      // React.lazy calls `then` and, when it settles at once, renders without suspending; a
+      // promise cannot settle at once, hence this thenable.
+      // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose (see above)
+      return { then: (resolve: (value: ScreenModule<P>) => void) => resolve(module) } as unknown as Promise<
+        ScreenModule<P>
+      >;
     }
+    return loadWithProgress(preload);
   });
+  return Object.assign(screen, { preload });
+}
+
+async function loadWithProgress<M>(load: () => Promise<M>): Promise<M> {
+  const done = startLoading();
+  try {
+    const module = await load();
+    clearChunkReloadMark();
+    return module;
+  } catch (error) {
+    // Never settle while the page reloads, so nothing flashes an error in between.
+    if (reloadOnceForChunkError(error)) return new Promise<never>(() => {});
+    throw error;
+  } finally {
+    done();
+  }
 }

@@ -66,9 +66,9 @@ export function onMemberStart(work: Work<MemberStart>): () => void {
 
 /**
  * Registers work run at every start-up of an admin's session once user info has answered: for
- * the back office's first data. The module that registers it is loaded only then (the route
- * table's admin start-up loaders), so a member never downloads back-office code. Returns the
- * unregistration.
+ * the back office's first data. The module that registers it is loaded on a back-office page or
+ * once user info says an admin is signed in (the route table's start-up loaders), so no member
+ * page downloads back-office code. Returns the unregistration.
  */
 export function onAdminStart(work: Work<AdminStart>): () => void {
   admin.add(work);
@@ -155,6 +155,11 @@ export function loadRoleStartupModules(
     modules.filter((module) => module.after === role),
     onError,
   );
+}
+
+/** Whether every start-up module with work for `role` has been imported already. */
+export function roleStartupModulesLoaded(role: 'member' | 'admin'): boolean {
+  return modules.filter((module) => module.after === role).every((module) => loaded.has(module.load));
 }
 
 async function loadEach(list: readonly StartupModule[], onError: (error: unknown) => void): Promise<void> {

@@ -25,6 +25,7 @@ import { clearSessionData } from './session-end';
 import {
   loadRoleStartupModules,
   loadStartupModules,
+  roleStartupModulesLoaded,
   runAdminStart,
   runMemberStart,
   runSessionStart,
@@ -220,6 +221,11 @@ async function loadUser(): Promise<void> {
   try {
     const user = await run.user;
     if (abort.signal.aborted) return;
+    // An admin's work runs before the back office shows when its module is here already (loaded
+    // beside the client on a back-office page): the screen then takes the search it asked for.
+    // Were the screen first (its chunk is here too), both would ask.
+    const adminStarted = isAdmin(user) && roleStartupModulesLoaded('admin');
+    if (adminStarted) runAdminStart({ ...start, user }, reportError);
     sessionState.user = ref(user);
     sessionState.status = isAdmin(user) ? 'admin' : 'member';
     // A deleted account may only reactivate (the guard sends it there): the server refuses its
@@ -233,7 +239,7 @@ async function loadUser(): Promise<void> {
         if (!abort.signal.aborted) runMemberStart({ ...start, user }, reportError);
       });
     }
-    if (isAdmin(user)) {
+    if (isAdmin(user) && !adminStarted) {
       // Beside the back office's chunk, which the guard now asks for: its first list need not
       // wait for that chunk and the screen's render.
       void loadRoleStartupModules('admin', reportError).then(() => {

@@ -83,6 +83,20 @@ describe("a screen's first list at start-up", () => {
     expect(hold.held).toBe(true);
   });
 
+  it('/messages: the list takes the conversations start-up has just loaded, without asking again', async () => {
+    const page = await app.newPage();
+    await logIn(page, 'member1@sandbox.test');
+    await page.goto('/preferences');
+    // The chat's socket is held unopened: its first connect refreshes the list on purpose (it
+    // closes the gap before its events), which would hide whether the list asked again itself.
+    await page.routeWebSocket(/\/socket\.io\//, () => {});
+    const rooms = countRequests(page, /\/api\/chats\/v2\/chats\/rooms\/?$/);
+    await page.goto('/messages');
+    await page.locator('a[href^="/messages/"]').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(rooms.count).toBe(1);
+  });
+
   it('a room: its newest page is asked for while user info is on its way, and the room shows it', async () => {
     const room = memberRoom();
     const page = await app.newPage();
@@ -172,6 +186,31 @@ describe("a screen's first list at start-up", () => {
       .getByRole('navigation', { name: 'Users pages' })
       .getByText(/Page 2 of/)
       .waitFor();
+  });
+
+  it('/admin/users: the search is asked for once when the back office is already here as user info answers', async () => {
+    const page = await app.newPage({ location: false });
+    await logIn(page, 'admin@sandbox.test');
+    const searches = { count: 0 };
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/admin/users/search'))
+        searches.count++;
+    });
+    // User info answers only once the back office's chunks are here: the screen can render at once,
+    // and must still take start-up's search rather than ask for its own.
+    const chunks = new Set<string>();
+    page.on('requestfinished', (request) => {
+      const name = new URL(request.url()).pathname;
+      if (/^\/assets\/admin-(startup-)?[\w-]{8}\.js$/.test(name)) chunks.add(name);
+    });
+    await page.route('**/api/usermgmt/v2/accounts/user/info', async (route) => {
+      await expect.poll(() => chunks.size, { timeout: 10_000 }).toBe(2);
+      await route.continue();
+    });
+    await page.goto('/admin/users');
+    await page.getByRole('table').getByRole('row').nth(1).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(searches.count).toBe(1);
   });
 
   it('the screen shows while the subscription and the DAU event are still on their way', async () => {

@@ -1,8 +1,9 @@
 /**
  * The back office's start-up: a session that starts on the user list asks for its search as soon
  * as user info says an admin is signed in, beside the back office's chunk, rather than once that
- * chunk, its imports and the screen's render are done (issue 24's waterfall). Loaded only for an
- * admin (the route table's ADMIN_STARTUPS).
+ * chunk, its imports and the screen's render are done (issue 24's waterfall). Loaded beside the
+ * client on a back-office page, else once user info says an admin is signed in (the route table's
+ * FEATURE_STARTUPS); its work runs only for an admin.
  */
 import { onAdminStart } from '../../state/session-start';
 import { readParams } from './lib/url-state';

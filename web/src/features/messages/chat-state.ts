@@ -142,6 +142,19 @@ export function summarise(room: ChatRoom): RoomSummary {
   };
 }
 
+/**
+ * How long a rooms answer counts as just loaded: the list shown on opening Messages does not ask
+ * again for one this fresh (start-up's, when the session started there: issue 24, /messages asked
+ * three times in its first second). Live events keep it current from then on.
+ */
+const ROOMS_FRESH_MS = 5_000;
+let roomsLoadedAt = Number.NEGATIVE_INFINITY;
+
+/** Whether the rooms are loaded and their answer is a moment old at most. */
+export function roomsJustLoaded(): boolean {
+  return chatState.rooms.load === 'ready' && performance.now() - roomsLoadedAt < ROOMS_FRESH_MS;
+}
+
 let roomsLoad = 0;
 export async function loadRooms(quiet = false): Promise<void> {
   const state = chatState.rooms;
@@ -154,6 +167,7 @@ export async function loadRooms(quiet = false): Promise<void> {
     if (!still() || load !== roomsLoad) return;
     state.items = answer.rooms.map(summarise);
     state.load = 'ready';
+    roomsLoadedAt = performance.now();
   } catch (error) {
     if (!still() || load !== roomsLoad) return;
     if (quiet && state.load === 'ready') return;

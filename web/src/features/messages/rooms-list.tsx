@@ -4,14 +4,16 @@ import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { ButtonLink, EmptyState, ErrorState, Spinner } from '../../components/index';
 import { formatShort } from './chat-lines';
-import { chatState, loadRooms, myId, type RoomSummary } from './chat-state';
+import { chatState, loadRooms, myId, type RoomSummary, roomsJustLoaded } from './chat-state';
 import { usePresence } from './live';
 
 export function RoomsList({ activeId }: { activeId: string | null }) {
   const snap = useSnapshot(chatState).rooms;
   useEffect(() => {
-    // A load in flight (start-up's, when the session started here) is the one shown.
-    if (chatState.rooms.load !== 'loading') void loadRooms(chatState.rooms.load === 'ready');
+    // A load in flight (start-up's, when the session started here) is the one shown, and so is
+    // an answer that has only just arrived; an older list is refreshed quietly.
+    if (chatState.rooms.load === 'loading' || roomsJustLoaded()) return;
+    void loadRooms(chatState.rooms.load === 'ready');
   }, []);
 
   if (snap.load === 'idle' || (snap.load === 'loading' && snap.items.length === 0)) {
