@@ -69,6 +69,75 @@ describe('the pooled fetch', () => {
     }
   });
 
+  it('reads an answer sent in many pieces whole, and every header line, repeated ones too', async () => {
+    const chunked = createServer((_request, response) => {
+      response.setHeader('x-many', ['a', 'b']);
+      response.setHeader('content-type', 'text/plain; charset=utf-8');
+      const pieces = ['Zo', Buffer.from('ë').subarray(0, 1), Buffer.from('ë').subarray(1), ' and more'];
+      const send = (index: number) => {
+        if (index === pieces.length) response.end();
+        else response.write(pieces[index], () => setTimeout(() => send(index + 1), 5));
+      };
+      send(0);
+    });
+    chunked.listen(0, '127.0.0.1');
+    await once(chunked, 'listening');
+    const pool = pooledFetch(1);
+    try {
+      const url = `http://127.0.0.1:${(chunked.address() as AddressInfo).port}/x`;
+      const response = await pool.fetch(url, { method: 'GET' });
+      expect(response.headers.get('x-many')).toBe('a, b');
+      expect(response.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+      expect(await response.text()).toBe('Zoë and more');
+      const head = await pool.fetch(url, { method: 'HEAD' });
+      expect(head.status).toBe(200);
+      expect(await head.text()).toBe('');
+    } finally {
+      await pool.close();
+      chunked.closeAllConnections();
+      chunked.close();
+    }
+  });
+
+  it("stops at its caller's abort: a request in flight is cut, one still queued is never sent", async () => {
+    const arrived: string[] = [];
+    const closed: string[] = [];
+    const stuck = createServer((request) => {
+      arrived.push(request.url ?? '');
+      // Never answered: only the client's abort ends it.
+      request.socket.once('close', () => closed.push(request.url ?? ''));
+    });
+    stuck.listen(0, '127.0.0.1');
+    await once(stuck, 'listening');
+    // One connection: the second request waits in undici's queue behind the first.
+    const pool = pooledFetch(1);
+    try {
+      const base = `http://127.0.0.1:${(stuck.address() as AddressInfo).port}`;
+      const first = new AbortController();
+      const second = new AbortController();
+      const inFlight = pool.fetch(`${base}/first`, { method: 'PUT', body: '{}', signal: first.signal });
+      const queued = pool.fetch(`${base}/second`, { method: 'PUT', body: '{}', signal: second.signal });
+      await expect.poll(() => arrived).toEqual(['/first']);
+      second.abort(new Error('second stopped'));
+      await expect(queued).rejects.toThrow('second stopped');
+      first.abort(new Error('first stopped'));
+      await expect(inFlight).rejects.toThrow('first stopped');
+      await expect.poll(() => closed).toEqual(['/first']);
+      // A signal aborted already: nothing is sent at all.
+      const already = new AbortController();
+      already.abort(new Error('never sent'));
+      await expect(pool.fetch(`${base}/third`, { method: 'GET', signal: already.signal })).rejects.toThrow(
+        'never sent',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(arrived).toEqual(['/first']);
+    } finally {
+      await pool.close();
+      stuck.closeAllConnections();
+      stuck.close();
+    }
+  });
+
   it("gets a 429's or 503's Retry-After to the gate through the SDK, in seconds or as a date; other answers' do not", async () => {
     const gate = new RetryAfterGate();
     const pool = pooledFetch(2);

@@ -8,6 +8,7 @@ import { CliError, EXIT, usageError } from '../exit';
 import { movedRow, planOf, wanted } from './decide';
 import { type JournalState, readJournal } from './journal';
 import type { OpenJournal } from './journal-lock';
+import { countPlainCsvRows } from './plain-count';
 import { displayName, type InputRow, readRowBatches } from './reader';
 import { SeenIds } from './repeats';
 import { rows } from './report';
@@ -58,6 +59,13 @@ async function checkInput(spec: RunSpec, journal: JournalState | undefined): Pro
   // A run that lists no problems, finds no conflicts and matches no journal only counts the rows
   // here (for the confirmation and the progress bar's total): the loop plans each row as it sends it.
   const counting = !spec.validateOnly && !seen && !(journal && (spec.resume || spec.retryFailed));
+  if (counting && spec.source.format === 'csv') {
+    // A plain file is counted by its lines, without parsing it (plain-count.ts); any other goes on
+    // to the parse below.
+    const plain = await countPlainCsvRows(spec.source.open, spec.idColumn, () => spec.control.stopping);
+    if (spec.control.stopping) throw interruptedBeforeStart();
+    if (plain !== undefined) return { rows: plain, wanted: plain, invalid: 0, repeated: 0 };
+  }
   const check = (row: InputRow) => {
     const plan = planOf(spec.action, row);
     if (journal) {

@@ -2,10 +2,10 @@ import { ofetch } from 'ofetch';
 import type { CallInput, EndpointDef, ResultOf, SentInput } from '../endpoints/define';
 import { ContractWarning, HttpError, isMatchmakerError, NetworkError, TimeoutError } from '../errors';
 import { collectUnknownValues } from '../schemas/tolerant';
+import { AttemptSlots } from './attempt-slots';
 import { parseJsonBody } from './body';
-import { type Deadline, Deadlines } from './deadlines';
 import { parseRetryAfter, RETRY_AFTER_STATUSES } from './retry';
-import { onStop, type Stoppers, stoppedError } from './signals';
+import { type Stoppers, stoppedError } from './signals';
 import { buildPath, toQuery } from './url';
 import { checkMultipart, parseOrThrow, parseRequestBody } from './validate';
 
@@ -85,8 +85,8 @@ export class HttpSender {
   readonly #headers: Readonly<Record<string, string>>;
   /** The headers with the last token used: one object per token, not one per call. */
   #current: HeaderSet;
-  /** Every attempt's time limit; the attempts with the same limit share one timer. */
-  readonly #deadlines = new Deadlines();
+  /** The attempts' abort chains: their time limits, the caller's signal, the session's end. */
+  readonly #slots = new AttemptSlots();
 
   constructor(options: SenderOptions) {
     // Joined to each path as text; the slash between them is settled here, once.
@@ -135,25 +135,17 @@ export class HttpSender {
   ): Promise<RawResponse> {
     const stopped = stoppedError(stoppers);
     if (stopped) throw stopped;
-    // One abort chain per attempt: the time limit, the caller's signal and the session's end.
-    const controller = new AbortController();
-    let timedOut = false;
-    // 0 (or Infinity) means no limit for this attempt: long uploads, or tests that own the clock.
-    const deadline: Deadline | undefined =
-      timeoutMs > 0 && Number.isFinite(timeoutMs)
-        ? this.#deadlines.start(timeoutMs, () => {
-            timedOut = true;
-            controller.abort();
-          })
-        : undefined;
-    const detach = onStop(stoppers, () => controller.abort());
+    // One abort chain per attempt, shared with the attempts that start with it: the time limit (0
+    // or Infinity: none, for long uploads or tests that own the clock), the caller's signal and
+    // the session's end.
+    const slot = this.#slots.join(stoppers, timeoutMs);
     try {
       const headers = this.#headersFor(accessToken);
       const response = await this.#fetch(request.url, {
         method: request.method,
         headers: typeof request.payload === 'string' ? headers.json : headers.plain,
         body: request.payload,
-        signal: controller.signal,
+        signal: slot?.signal,
       });
       const status = response.status;
       // The body is read within the time limit: an answer that stalls half way times out too.
@@ -172,15 +164,14 @@ export class HttpSender {
       if (isMatchmakerError(error)) throw error;
       const stop = stoppedError(stoppers, error);
       if (stop) throw stop;
-      if (timedOut) throw new TimeoutError(timeoutMs, { endpoint: endpoint.id, cause: error });
+      if (slot?.timedOut) throw new TimeoutError(timeoutMs, { endpoint: endpoint.id, cause: error });
       throw new NetworkError(`${endpoint.id}: ${describe(error)}`, {
         endpoint: endpoint.id,
         cause: error,
         mayHaveReachedServer: !codesOf(error).some((code) => NOT_CONNECTED.has(code)),
       });
     } finally {
-      if (deadline) this.#deadlines.end(deadline);
-      detach();
+      if (slot) this.#slots.leave(slot);
     }
   }
 
