@@ -124,11 +124,13 @@ export type { Tokens } from './schemas/auth';
 export type { Profile, User } from './schemas/user';
 // SPEC.md section 9's constants of the session (cookies, notices).
 export {
+  ACCESS_COOKIE_NAME,
   COOKIE_MAX_AGE_SECONDS,
   COOKIE_PATH,
   COOKIE_SECURE,
   LOGOUT_REQUEST_TIMEOUT_MS,
   NOT_LOGGED_IN_MESSAGE,
+  REFRESH_COOKIE_NAME,
   SESSION_EXPIRED_NOTICE,
   STALE_COOKIE_NAMES,
   TOKEN_REFRESH_RETRY,

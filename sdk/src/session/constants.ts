@@ -11,6 +11,9 @@ const COOKIE_MAX_AGE_DAYS = 365;
 export const COOKIE_MAX_AGE_SECONDS = COOKIE_MAX_AGE_DAYS * 24 * 60 * 60;
 export const COOKIE_PATH = '/';
 export const COOKIE_SECURE = true;
+/** The cookies a browser session's tokens live in (CookieTokenStore's defaults). */
+export const ACCESS_COOKIE_NAME = 'access_token';
+export const REFRESH_COOKIE_NAME = 'refresh_token';
 /** Cookies written by earlier clients; their presence means the session is stale. */
 export const STALE_COOKIE_NAMES = ['images', 'preferences', 'user'] as const;
 

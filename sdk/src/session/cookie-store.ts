@@ -1,5 +1,12 @@
 import type { Tokens } from '../schemas/auth';
-import { COOKIE_MAX_AGE_SECONDS, COOKIE_PATH, COOKIE_SECURE, STALE_COOKIE_NAMES } from './constants';
+import {
+  ACCESS_COOKIE_NAME,
+  COOKIE_MAX_AGE_SECONDS,
+  COOKIE_PATH,
+  COOKIE_SECURE,
+  REFRESH_COOKIE_NAME,
+  STALE_COOKIE_NAMES,
+} from './constants';
 import type { TokenStore } from './token-store';
 
 /** The part of `document` the cookie store uses; injectable for tests and non-DOM hosts. */
@@ -58,8 +65,8 @@ export class CookieTokenStore implements TokenStore {
     const jar = options.jar ?? (globalThis as { document?: CookieJar }).document;
     if (!jar) throw new Error('CookieTokenStore needs a document (or a cookie jar) to write cookies to');
     this.#jar = jar;
-    this.#access = options.accessCookie ?? 'access_token';
-    this.#refresh = options.refreshCookie ?? 'refresh_token';
+    this.#access = options.accessCookie ?? ACCESS_COOKIE_NAME;
+    this.#refresh = options.refreshCookie ?? REFRESH_COOKIE_NAME;
     this.#secure = options.secure ?? COOKIE_SECURE;
   }
 

@@ -7,6 +7,7 @@
  *   configuration (src/config/env.ts, parsed here as the app parses it), and the cache rules;
  * - robots.txt and sitemap.xml (the public pages), and for Netlify or Cloudflare Pages `_headers`,
  *   `_redirects` and 404.html;
+ * - the signed-in preload script (signed-in-preload.ts), loaded from index.html;
  * - a brotli and a gzip copy of every text file.
  *
  * The configuration and route modules import the SDK's TypeScript sources, so they are loaded
@@ -14,18 +15,22 @@
  */
 import { copyFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type * as SdkModule from '@matchmaker/sdk';
 import { createServer, defaultServerConditions, loadEnv, type Plugin, type ResolvedConfig } from 'vite';
 import type * as EnvModule from '../../src/config/env';
 import type * as RoutesModule from '../../src/config/route-patterns';
 import { precompress } from './precompress.ts';
 import { securityHeaders } from './security-headers.ts';
 import { servingHeaders, staticHostHeaders, staticHostRedirects } from './serving-rules.ts';
+import { writeSignedInPreload } from './signed-in-preload.ts';
 import { robotsTxt, sitemapXml } from './site-files.ts';
 
 /** Where the site is served when VITE_SITE_URL does not say: `pnpm start`'s address. */
 export const DEFAULT_SITE_URL = 'http://localhost:8080';
 
-async function loadAppModules(root: string): Promise<{ env: typeof EnvModule; routes: typeof RoutesModule }> {
+async function loadAppModules(
+  root: string,
+): Promise<{ env: typeof EnvModule; routes: typeof RoutesModule; sdk: typeof SdkModule }> {
   const server = await createServer({
     configFile: false,
     root,
@@ -38,7 +43,8 @@ async function loadAppModules(root: string): Promise<{ env: typeof EnvModule; ro
   try {
     const env = (await server.ssrLoadModule('/src/config/env.ts')) as typeof EnvModule;
     const routes = (await server.ssrLoadModule('/src/config/route-patterns.ts')) as typeof RoutesModule;
-    return { env, routes };
+    const sdk = (await server.ssrLoadModule('@matchmaker/sdk')) as typeof SdkModule;
+    return { env, routes, sdk };
   } finally {
     await server.close();
   }
@@ -65,7 +71,7 @@ export function servingFiles(): Plugin {
     },
     async closeBundle() {
       const outDir = config.build.outDir;
-      const { env, routes } = await loadAppModules(config.root);
+      const { env, routes, sdk } = await loadAppModules(config.root);
       const variables = loadEnv(config.mode, config.envDir || config.root, config.envPrefix);
       const location = siteLocation(variables.VITE_SITE_URL);
       const mode = { MODE: config.mode, PROD: config.isProduction };
@@ -91,10 +97,18 @@ export function servingFiles(): Plugin {
       write('sitemap.xml', sitemapXml(appConfig.siteUrl, routes.publicPagePaths()));
       write('_headers', staticHostHeaders(serving));
       write('_redirects', staticHostRedirects(manifest));
+      const preload = writeSignedInPreload({
+        outDir,
+        base: config.base,
+        assetsDir: config.build.assetsDir,
+        areas: routes.privateAreaPaths(),
+        cookieName: sdk.ACCESS_COOKIE_NAME,
+      });
       copyFileSync(join(outDir, 'index.html'), join(outDir, '404.html'));
       const sizes = precompress(outDir);
       config.logger.info(
-        `serving files: ${manifest.routes.length} routes; ${sizes.files} files precompressed, ` +
+        `serving files: ${manifest.routes.length} routes; ${preload.file} preloads ${preload.preloads.length} chunks of a signed-in page; ` +
+          `${sizes.files} files precompressed, ` +
           `${(sizes.bytes / 1024).toFixed(0)} KB -> ${(sizes.brotliBytes / 1024).toFixed(0)} KB brotli, ` +
           `${(sizes.gzipBytes / 1024).toFixed(0)} KB gzip`,
       );
