@@ -96,6 +96,23 @@ async function auditOnce(context: BrowserContext, audited: AuditedPage, form: Fo
   }
 }
 
+/** Lighthouse's own failures to record a trace, which say nothing of the page: run again. */
+const UNRECORDED = /\b(NO_NAVSTART|NO_FCP_TRACE|NO_TRACING_STARTED|NO_LCP|NO_DCL)\b/;
+const RECORD_ATTEMPTS = 3;
+
+/** One audit, run again (up to 3 times, each said) when Lighthouse could not record the trace. */
+async function auditRecorded(context: BrowserContext, audited: AuditedPage, form: Form, origin: string) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await auditOnce(context, audited, form, origin);
+    } catch (error) {
+      if (attempt >= RECORD_ATTEMPTS || !(error instanceof Error) || !UNRECORDED.test(error.message))
+        throw error;
+      console.log(`  ${audited.name} ${form}: ${error.message.split(' Something')[0]}, run again`);
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const options = parseOptions();
   const started = performance.now();
@@ -129,7 +146,7 @@ async function main(): Promise<void> {
           const runs: RunFigures[] = [];
           const results: Result[] = [];
           for (let run = 0; run < options.runs; run++) {
-            const lhr = await auditOnce(context, audited, form, sandbox.url);
+            const lhr = await auditRecorded(context, audited, form, sandbox.url);
             results.push(lhr);
             runs.push(figuresOf(lhr, distDir, sandbox.url));
           }
