@@ -112,21 +112,8 @@ export class HttpTransport implements Transport {
     options: CallOptions = {},
   ): Promise<ResultOf<E>> {
     const hooks = options.hooks ? joinHooks(this.#hooks, options.hooks) : this.#hooks;
-    const scope = this.#session.scope();
-    const pending = hooks?.beforeError
-      ? this.#callTellingErrors(endpoint, input, options, hooks, hooks.beforeError)
-      : this.#call(endpoint, input, options, hooks, undefined);
-    return pending.catch((error: unknown) => this.#afterEnd(scope, error));
-  }
-
-  /**
-   * A call stopped because its session ended rejects once that end is written (the store cleared,
-   * `logout` announced), not the moment the session's scope ended: a script or the CLI that exits
-   * on NotLoggedInError would otherwise leave the refused credentials behind.
-   */
-  async #afterEnd(scope: SessionScope, error: unknown): Promise<never> {
-    if (scope.ended) await this.#session.endWritten();
-    throw error;
+    if (!hooks?.beforeError) return this.#call(endpoint, input, options, hooks, undefined);
+    return this.#callTellingErrors(endpoint, input, options, hooks, hooks.beforeError);
   }
 
   async #callTellingErrors<E extends EndpointDef>(
@@ -157,70 +144,78 @@ export class HttpTransport implements Transport {
     progress: CallProgress | undefined,
   ): Promise<ResultOf<E>> {
     const scope = this.#session.scope();
-    const stored = this.#session.getTokens();
-    // A synchronous store (memory, cookies) costs the call no wait.
-    const tokens = isPromiseLike(stored) ? await stored : stored;
-    if (!tokens) {
-      if (endpoint.access === 'session') {
-        await this.#session.lostTokens(scope);
-        throw new NotLoggedInError({ endpoint: endpoint.id });
+    try {
+      const stored = this.#session.getTokens();
+      // A synchronous store (memory, cookies) costs the call no wait.
+      const tokens = isPromiseLike(stored) ? await stored : stored;
+      if (!tokens) {
+        if (endpoint.access === 'session') {
+          await this.#session.lostTokens(scope);
+          throw new NotLoggedInError({ endpoint: endpoint.id });
+        }
+        if (endpoint.access === 'contact') return undefined as ResultOf<E>;
       }
-      if (endpoint.access === 'contact') return undefined as ResultOf<E>;
-    }
-    // A call sent without a token belongs to no session (login itself, public pages).
-    const stoppers: Stoppers = {
-      signal: options.signal,
-      scope: tokens ? scope : undefined,
-      endpoint: endpoint.id,
-    };
-    throwIfStopped(stoppers);
-    const request = this.#sender.prepare(endpoint, input);
-    if (progress) progress.request = request;
-    const policy = this.#policyOf(endpoint);
-    // Only hooks on each attempt cost an attempt anything.
-    const attemptHooks = hooks?.beforeAttempt || hooks?.afterResponse ? hooks : undefined;
-    let accessToken = tokens?.accessToken ?? null;
-    let replayed = false;
-    for (let attempt = 1; ; attempt++) {
-      if (progress) progress.attempts = attempt;
-      let response: RawResponse;
-      try {
-        response = attemptHooks
-          ? await this.#hookedAttempt(
-              endpoint,
-              request,
-              accessToken,
-              stoppers,
-              options,
-              attemptHooks,
-              attempt,
-            )
-          : await this.#sender.attempt(endpoint, request, accessToken, stoppers, options.timeoutMs);
-        if (policy?.statusCodes.includes(response.status)) throw httpError(endpoint, response);
-      } catch (error) {
-        // The budget is the call's, not each send's: the 403 replay is not one of its retries.
-        const retry = replayed ? attempt - 1 : attempt;
-        const delayMs = policy ? retryDelay(policy, retry, error) : undefined;
-        if (delayMs === undefined) throw error;
-        hooks?.onRetry?.({ endpoint: endpoint.id, attempt, retry, delayMs, error });
-        await wait(delayMs, stoppers, options.stopRetries, error);
-        continue;
-      }
-      if (response.status === 403 && tokens && accessToken && !replayed) {
-        // One replay with the new token; a second 403 is a real refusal, not a refresh loop. The
-        // caller's abort ends its own wait at once; the shared refresh goes on for the others.
-        replayed = true;
-        const fresh = await unlessStopped(this.#session.refresh(scope, accessToken), stoppers);
-        throwIfStopped(stoppers);
-        accessToken = fresh.accessToken;
-        continue;
-      }
-      if (response.status === 406 && tokens) {
-        await this.#session.end(scope, 'suspended');
-        throw new SuspendedError({ endpoint: endpoint.id });
-      }
+      // A call sent without a token belongs to no session (login itself, public pages).
+      const stoppers: Stoppers = {
+        signal: options.signal,
+        scope: tokens ? scope : undefined,
+        endpoint: endpoint.id,
+      };
       throwIfStopped(stoppers);
-      return this.#sender.result(endpoint, response);
+      const request = this.#sender.prepare(endpoint, input);
+      if (progress) progress.request = request;
+      const policy = this.#policyOf(endpoint);
+      // Only hooks on each attempt cost an attempt anything.
+      const attemptHooks = hooks?.beforeAttempt || hooks?.afterResponse ? hooks : undefined;
+      let accessToken = tokens?.accessToken ?? null;
+      let replayed = false;
+      for (let attempt = 1; ; attempt++) {
+        if (progress) progress.attempts = attempt;
+        let response: RawResponse;
+        try {
+          response = attemptHooks
+            ? await this.#hookedAttempt(
+                endpoint,
+                request,
+                accessToken,
+                stoppers,
+                options,
+                attemptHooks,
+                attempt,
+              )
+            : await this.#sender.attempt(endpoint, request, accessToken, stoppers, options.timeoutMs);
+          if (policy?.statusCodes.includes(response.status)) throw httpError(endpoint, response);
+        } catch (error) {
+          // The budget is the call's, not each send's: the 403 replay is not one of its retries.
+          const retry = replayed ? attempt - 1 : attempt;
+          const delayMs = policy ? retryDelay(policy, retry, error) : undefined;
+          if (delayMs === undefined) throw error;
+          hooks?.onRetry?.({ endpoint: endpoint.id, attempt, retry, delayMs, error });
+          await wait(delayMs, stoppers, options.stopRetries, error);
+          continue;
+        }
+        if (response.status === 403 && tokens && accessToken && !replayed) {
+          // One replay with the new token; a second 403 is a real refusal, not a refresh loop. The
+          // caller's abort ends its own wait at once; the shared refresh goes on for the others.
+          replayed = true;
+          const fresh = await unlessStopped(this.#session.refresh(scope, accessToken), stoppers);
+          throwIfStopped(stoppers);
+          accessToken = fresh.accessToken;
+          continue;
+        }
+        if (response.status === 406 && tokens) {
+          await this.#session.end(scope, 'suspended');
+          throw new SuspendedError({ endpoint: endpoint.id });
+        }
+        throwIfStopped(stoppers);
+        return this.#sender.result(endpoint, response);
+      }
+    } catch (error) {
+      // Stopped because its session ended: it rejects once that end is written (the store cleared,
+      // `logout` announced, the lock released), not the moment the scope ended: a script or the CLI
+      // exiting on NotLoggedInError would otherwise leave the refused credentials behind.
+      if (scope.ended) await this.#session.endWritten();
+      throw error;
     }
   }
 
