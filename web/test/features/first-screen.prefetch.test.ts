@@ -25,11 +25,11 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** GET requests whose path matches, counted from now on. */
-function countRequests(page: Page, path: RegExp): { count: number } {
+/** Requests (GET unless told) whose path matches, counted from now on. */
+function countRequests(page: Page, path: RegExp, method = 'GET'): { count: number } {
   const seen = { count: 0 };
   page.on('request', (request) => {
-    if (request.method() === 'GET' && path.test(new URL(request.url()).pathname)) seen.count++;
+    if (request.method() === method && path.test(new URL(request.url()).pathname)) seen.count++;
   });
   return seen;
 }
@@ -162,11 +162,7 @@ describe("a screen's first list at start-up", () => {
   it("/admin/users: the search is asked for as soon as user info says admin, beside the back office's chunk, once", async () => {
     const page = await app.newPage({ location: false });
     await logIn(page, 'admin@sandbox.test');
-    const searches = { count: 0 };
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/admin/users/search'))
-        searches.count++;
-    });
+    const searches = countRequests(page, /\/admin\/users\/search\/?$/, 'POST');
     // The back office's chunk is held until the search has been asked for: were it asked for
     // only by the screen, it never would be, and the list would not show.
     let held = false;
@@ -191,11 +187,7 @@ describe("a screen's first list at start-up", () => {
   it('/admin/users: the search is asked for once when the back office is already here as user info answers', async () => {
     const page = await app.newPage({ location: false });
     await logIn(page, 'admin@sandbox.test');
-    const searches = { count: 0 };
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname.endsWith('/admin/users/search'))
-        searches.count++;
-    });
+    const searches = countRequests(page, /\/admin\/users\/search\/?$/, 'POST');
     // User info answers only once the back office's chunks are here: the screen can render at once,
     // and must still take start-up's search rather than ask for its own.
     const chunks = new Set<string>();
