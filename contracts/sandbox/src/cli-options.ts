@@ -8,6 +8,8 @@ export const USAGE = `Usage: matchmaker-sandbox [options]
   --host HOST         interface to bind (default 127.0.0.1)
   --data FILE         keep the state in FILE (loaded on start, written after changes)
   --access-ttl T      access-token lifetime, e.g. 10s, 15m (default 15m)
+  --refresh-reuse T   a spent refresh token is honoured again for T while its
+                      replacement is unused (default 10s; 0 or off: never)
   --fail-rate R       share of API requests answered with a random 5xx, 0 to 1
   --latency MS        added latency per API request, e.g. 100 or 50-200
   --rate-limit N      answer 429 with Retry-After past N API requests per second
@@ -30,6 +32,7 @@ export function parseCli(argv: string[]): SandboxOptions | 'help' {
       host: { type: 'string' },
       data: { type: 'string' },
       'access-ttl': { type: 'string' },
+      'refresh-reuse': { type: 'string' },
       'fail-rate': { type: 'string' },
       latency: { type: 'string' },
       'rate-limit': { type: 'string' },
@@ -48,6 +51,9 @@ export function parseCli(argv: string[]): SandboxOptions | 'help' {
   const options: SandboxOptions = { port: Number(port), host: values.host ?? '127.0.0.1' };
   if (values.data) options.dataFile = values.data;
   if (values['access-ttl']) options.accessTtlMs = parseDuration(values['access-ttl']);
+  const reuse = values['refresh-reuse'];
+  if (reuse !== undefined)
+    options.refreshReuseMs = /^\s*(off|0+(ms|s|m|h)?)\s*$/i.test(reuse) ? 0 : parseDuration(reuse);
   if (values['fail-rate']) options.failRate = parseRate(values['fail-rate']);
   if (values.latency) options.latencyMs = parseLatency(values.latency);
   if (values['rate-limit']) {

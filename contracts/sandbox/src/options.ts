@@ -42,6 +42,12 @@ export interface SandboxOptions {
   /** How long a chat socket stays open after `token_expired` without a refresh (10 s). */
   expiredSocketGraceMs?: number;
   /**
+   * How long a spent refresh token is honoured once more while the pair it was exchanged for is
+   * still unused (10 s; 0 turns it off): an answer lost to a reload or a dropped connection costs
+   * no session. CLI: `--refresh-reuse`.
+   */
+  refreshReuseMs?: number;
+  /**
    * Register the Pact provider-state endpoints (`POST /_pact/state`, `GET /_pact/states`). Off by
    * default: they rewrite accounts and hand out tokens (admin ones included) to any caller, which
    * only a verification run should allow. CLI: `--pact-states`.
@@ -52,6 +58,8 @@ export interface SandboxOptions {
 export const DEFAULT_SEED = 20_260_101;
 export const DEFAULT_ACCESS_TTL_MS = 15 * 60_000;
 export const DEFAULT_REFRESH_TTL_MS = 30 * 24 * 60 * 60_000;
+/** Okta's and Auth0's rotation allow such a window too (up to 60 s and 30 s by default there). */
+export const DEFAULT_REFRESH_REUSE_MS = 10_000;
 export const DEFAULT_FAULT_PREFIX = '/api';
 export const DEMO_PASSWORD = 'Sandbox#2026';
 
@@ -77,6 +85,7 @@ export interface ResolvedOptions {
   readonly logRequests: boolean;
   readonly persistDebounceMs: number;
   readonly expiredSocketGraceMs: number;
+  readonly refreshReuseMs: number;
   readonly pactStates: boolean;
 }
 
@@ -98,6 +107,7 @@ export function resolveOptions(options: SandboxOptions): ResolvedOptions {
     logRequests: options.logRequests ?? false,
     persistDebounceMs: options.persistDebounceMs ?? 500,
     expiredSocketGraceMs: options.expiredSocketGraceMs ?? 10_000,
+    refreshReuseMs: options.refreshReuseMs ?? DEFAULT_REFRESH_REUSE_MS,
     pactStates: options.pactStates ?? false,
   });
 }

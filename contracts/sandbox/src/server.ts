@@ -89,6 +89,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const auth = new Auth(store, {
     accessTtlMs: settings.accessTtlMs,
     refreshTtlMs: settings.refreshTtlMs,
+    refreshReuseMs: settings.refreshReuseMs,
     now,
   });
 

@@ -137,6 +137,14 @@ describe('cli', () => {
     expect(() => parseCli(['--port', '0', '--', 'extra'])).toThrow();
   });
 
+  it('sets the refresh reuse window with --refresh-reuse, 0 or off turning it off', () => {
+    expect(parseCli(['--refresh-reuse', '30s'])).toMatchObject({ refreshReuseMs: 30_000 });
+    expect(parseCli(['--refresh-reuse', '0'])).toMatchObject({ refreshReuseMs: 0 });
+    expect(parseCli(['--refresh-reuse', 'off'])).toMatchObject({ refreshReuseMs: 0 });
+    expect(parseCli(['--port', '0'])).not.toHaveProperty('refreshReuseMs');
+    expect(() => parseCli(['--refresh-reuse', 'soon'])).toThrow("Invalid duration 'soon'");
+  });
+
   it('turns provider states on only with --pact-states', () => {
     expect(parseCli(['--port', '0'])).not.toHaveProperty('pactStates');
     expect(parseCli(['--port', '0', '--pact-states'])).toMatchObject({ pactStates: true });

@@ -111,4 +111,28 @@ describe('session: login, logout, suspension, stale cookies, token refresh', () 
     expect(new URL(page.url()).pathname).toBe('/profile');
     expect(await page.getByTestId('login-notice').count()).toBe(0);
   });
+  it('a reload while a refresh is on the wire keeps the member signed in (the answer is lost, the session is not)', async () => {
+    const page = await app.newPage();
+    await logIn(page, 'member1@sandbox.test');
+    // The next refresh (the chat channel's token_expired brings one within 1.5 s) reaches the
+    // sandbox, which rotates the tokens; its answer is held until the page has gone.
+    let held = false;
+    let reached: () => void = () => {};
+    const rotated = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    await page.route('**/refresh-token', async (route) => {
+      if (held) return route.fallback();
+      held = true;
+      const response = await route.fetch();
+      reached();
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await route.fulfill({ response }).catch(() => {});
+    });
+    await rotated;
+    await page.goto('/profile');
+    await page.getByTestId('profile-completion').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/profile');
+    expect(await cookieNames(page)).toContain('refresh_token');
+  });
 });

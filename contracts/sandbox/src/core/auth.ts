@@ -1,7 +1,7 @@
 /**
  * Tokens. Tokens are opaque random strings kept in the state (so a `--data` demo keeps its
  * sessions across restarts); access tokens expire after the configured TTL, refresh tokens rotate
- * and each may be used once. Each login starts a session that the pairs its refreshes make belong
+ * and each may be used once, but for a short reuse window (see `refresh`). Each login starts a session that the pairs its refreshes make belong
  * to, so logging out ends all of them, as an identity provider's logout ends the session.
  */
 import { own } from '../state/dict';
@@ -26,6 +26,8 @@ export interface IssuedTokens {
 export interface TokenPolicy {
   accessTtlMs: number;
   refreshTtlMs: number;
+  /** How long a spent refresh token may be used once more while its replacement is unused; 0: never. */
+  refreshReuseMs: number;
   now(): number;
 }
 
@@ -106,17 +108,42 @@ export class Auth {
     return { ok: true, user, token, expiresAt: record.expires_at };
   }
 
-  /** Rotates a refresh token: the old one is spent whatever happens next. */
+  /**
+   * Rotates a refresh token: the old one is spent whatever happens next. A client can lose the
+   * answer after the rotation (the member reloads the page, the connection drops): for
+   * `refreshReuseMs` after it was spent, the old token is honoured again as long as the pair it was
+   * exchanged for is unused, which proves nobody has gone on with the session since. That pair's
+   * refresh token is spent in turn, so a session still has one live refresh token; once it has been
+   * used, or after the window, or after a logout, the old one is refused.
+   */
   refresh(token: string): IssuedTokens | undefined {
     const record = own(this.store.data.refreshTokens, token);
     const now = this.policy.now();
-    if (!record || record.used || record.expires_at <= now) return undefined;
-    record.used = true;
-    record.used_at = now;
+    if (!record || record.expires_at <= now) return undefined;
+    if (record.used && !this.reusable(record, now)) return undefined;
     const user = this.store.user(record.user_id);
-    if (!user) return undefined;
+    if (!user) {
+      this.spend(record);
+      return undefined;
+    }
+    if (record.used) {
+      const replacement = own(this.store.data.refreshTokens, record.replaced_by ?? '');
+      if (replacement) this.spend(replacement);
+    } else {
+      record.used = true;
+      record.used_at = now;
+    }
     // A token from a file written before sessions existed starts one now.
-    return record.session === undefined ? this.issue(user) : this.issue(user, record.session);
+    const issued = record.session === undefined ? this.issue(user) : this.issue(user, record.session);
+    record.replaced_by = issued.refresh_token;
+    return issued;
+  }
+
+  /** A spent token within its reuse window whose replacement nobody has used. */
+  private reusable(record: RefreshTokenRecord, now: number): boolean {
+    if (record.used_at === undefined || now - record.used_at >= this.policy.refreshReuseMs) return false;
+    const replacement = own(this.store.data.refreshTokens, record.replaced_by ?? '');
+    return replacement !== undefined && !replacement.used && replacement.expires_at > now;
   }
 
   /**

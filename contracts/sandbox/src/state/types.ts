@@ -347,6 +347,8 @@ export interface RefreshTokenRecord {
   used_at?: number;
   /** The login it belongs to (absent in older files). */
   session?: string;
+  /** The refresh token of the pair it was last exchanged for (absent before its first use). */
+  replaced_by?: string;
 }
 
 export interface CheckoutRecord {

@@ -42,8 +42,8 @@ describe('auth', () => {
     expect(status).toBe(401);
   });
 
-  it('rotates refresh tokens and refuses a used one with 401', async () => {
-    const box = await sandbox();
+  it('rotates refresh tokens and refuses a used one with 401 once its reuse window is off', async () => {
+    const box = await sandbox({ refreshReuseMs: 0 });
     const first = await rawLogin(box.url, 'member1@sandbox.test');
     const api = client(box);
     const second = await api.accounts.refreshToken({ refresh_token: first.body.refresh_token });
@@ -55,6 +55,39 @@ describe('auth', () => {
     expect(isHttpError(replay) && replay.status).toBe(401);
     // The rotated token still works once.
     await expect(api.accounts.refreshToken({ refresh_token: second.refresh_token })).resolves.toBeTruthy();
+  });
+
+  it('honours a just-spent refresh token once more while its replacement is unused (an answer lost to a reload)', async () => {
+    const box = await sandbox({ refreshReuseMs: 400 });
+    const first = await rawLogin(box.url, 'member1@sandbox.test');
+    const api = client(box);
+    const refresh = (token: string) =>
+      api.accounts.refreshToken({ refresh_token: token }).catch((error: unknown) => error);
+    const statusOf = (answer: unknown) => (isHttpError(answer) ? answer.status : 200);
+
+    // The answer never reached its page: the same token again gets a new pair of the same session.
+    const lost = await api.accounts.refreshToken({ refresh_token: first.body.refresh_token });
+    const again = await api.accounts.refreshToken({ refresh_token: first.body.refresh_token });
+    expect(again.refresh_token).not.toBe(lost.refresh_token);
+    // One live refresh token per session: the lost pair's is spent by the reuse.
+    expect(statusOf(await refresh(lost.refresh_token))).toBe(401);
+    // Once the new pair's refresh token has been used, the old one proves nothing: refused.
+    const third = await api.accounts.refreshToken({ refresh_token: again.refresh_token });
+    expect(statusOf(await refresh(first.body.refresh_token))).toBe(401);
+    // Logout spends every token of the session, the window does not revive one.
+    const other = await rawLogin(box.url, 'member2@sandbox.test');
+    const next = await api.accounts.refreshToken({ refresh_token: other.body.refresh_token });
+    await fetch(`${box.url}${pathOf('accounts.logout')}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${next.access_token}` },
+    });
+    expect(statusOf(await refresh(other.body.refresh_token))).toBe(401);
+    // After the window, a spent token is refused even while its replacement is unused.
+    const late = await rawLogin(box.url, 'member3@sandbox.test');
+    await api.accounts.refreshToken({ refresh_token: late.body.refresh_token });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(statusOf(await refresh(late.body.refresh_token))).toBe(401);
+    expect(third.access_token).toBeTruthy();
   });
 
   it('answers 403 for an expired access token, and the SDK refreshes and replays', async () => {

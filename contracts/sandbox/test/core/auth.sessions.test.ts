@@ -18,6 +18,7 @@ describe('sessions', () => {
     const auth = new Auth(store, {
       accessTtlMs: 15 * 60_000,
       refreshTtlMs: 30 * DAY_MS,
+      refreshReuseMs: 10_000,
       now: () => clock.now,
     });
     const member = store.userByEmail('member1@sandbox.test');

@@ -21,7 +21,12 @@ const ANCHOR = Date.UTC(2026, 0, 15);
 function setup() {
   const clock = { now: ANCHOR + 9 * 3_600_000 };
   const store = new Store(generateSeed({ seed: 1, anchor: ANCHOR }));
-  const auth = new Auth(store, { accessTtlMs: 15 * 60_000, refreshTtlMs: 30 * DAY_MS, now: () => clock.now });
+  const auth = new Auth(store, {
+    accessTtlMs: 15 * 60_000,
+    refreshTtlMs: 30 * DAY_MS,
+    refreshReuseMs: 10_000,
+    now: () => clock.now,
+  });
   const now = () => clock.now;
   const realtime = new Realtime(createServer(), { store, auth, now });
   const world = new World(store, auth, resolveOptions({}), now, {
