@@ -8,7 +8,7 @@
  */
 import type { BrowserContext, Page, Route, WebSocketRoute } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { logIn, startApp, type TestApp, WAIT_TEXT } from '../harness/browser';
+import { describePages, logIn, startApp, type TestApp, WAIT_TEXT } from '../harness/browser';
 import { ENGINE_OPEN } from './chat-network';
 import { sandboxUser } from './sandbox-world';
 
@@ -245,7 +245,10 @@ beforeEach(() => {
   lastSender = null;
   nextSend = null;
 });
-afterEach(async () => {
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail') console.error(await describePages(context.pages(), task.name));
+  // A test that failed offline leaves the line down: the next one starts online.
+  await goOnline();
   for (const page of context.pages()) await page.close();
   // Whatever a failed test left queued stays out of the next one.
   const page = await context.newPage();

@@ -299,3 +299,23 @@ export async function headingLevelSkips(page: Page): Promise<string[]> {
 export async function cookieNames(page: Page): Promise<string[]> {
   return (await page.context().cookies()).map((cookie) => cookie.name);
 }
+
+/**
+ * What each page shows, for a failed test's output (CI keeps only the log): its URL and the start
+ * of its visible text. A screenshot of each goes to `artifacts/failed-<name>-<n>.png` too.
+ */
+export async function describePages(pages: readonly Page[], name: string): Promise<string> {
+  const lines: string[] = [];
+  mkdirSync(ARTIFACTS, { recursive: true });
+  for (const [index, page] of pages.entries()) {
+    if (page.isClosed()) continue;
+    const text = await page
+      .locator('body')
+      .innerText({ timeout: 2_000 })
+      .catch((error: unknown) => `(no text: ${String(error)})`);
+    const file = join(ARTIFACTS, `failed-${name.replace(/[^\w-]+/g, '-').slice(0, 60)}-${index}.png`);
+    await page.screenshot({ path: file, timeout: 5_000 }).catch(() => {});
+    lines.push(`page ${index}: ${page.url()}\n${text.replace(/\s+/g, ' ').slice(0, 800)}`);
+  }
+  return lines.join('\n');
+}
