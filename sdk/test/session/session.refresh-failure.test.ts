@@ -97,6 +97,48 @@ describe('a call failed by the end of its session', () => {
   });
 });
 
+describe('a call in flight when the member logs out', () => {
+  it('rejects only once the logout is written: the token file is gone and the logout announced', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sdk-logout-'));
+    try {
+      const file = join(dir, 'tokens.json');
+      writeFileSync(file, JSON.stringify(TOKENS), { mode: 0o600 });
+      // The call's answer never comes; the logout endpoint answers slowly, so the store's clear
+      // comes well after the moment the session's scope ends.
+      let arrived: () => void = () => {};
+      const inFlight = new Promise<void>((resolve) => {
+        arrived = resolve;
+      });
+      server.handle(async (request) => {
+        if (request.path.endsWith('/logout')) {
+          await new Promise((resolve) => setTimeout(resolve, 150));
+          return { status: 200, body: { message: 'ok' } };
+        }
+        arrived();
+        return new Promise<Reply>(() => {});
+      });
+      const made = createClient({ baseURL: server.url, tokenStore: new FileTokenStore(file), locks: null });
+      const logouts: LogoutReason[] = [];
+      made.session.on('logout', (reason) => logouts.push(reason));
+      const call = made.accounts.userInfo().then(
+        () => 'answered',
+        (error: unknown) => ({
+          notLoggedIn: isNotLoggedInError(error),
+          file: existsSync(file),
+          logouts: [...logouts],
+        }),
+      );
+      await inFlight;
+      const logout = made.session.logout();
+      expect(await call).toEqual({ notLoggedIn: true, file: false, logouts: ['user'] });
+      await logout;
+      expect(existsSync(`${file}.lock`)).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('a refresh that fails on the network after its retries', () => {
   async function driveRefreshRetries(made: ReturnType<typeof client>) {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
