@@ -311,6 +311,7 @@ export async function describePages(pages: readonly Page[], name: string): Promi
     if (page.isClosed()) continue;
     const text = await page
       .locator('body')
+      // biome-ignore lint/performance/useDomNodeTextContent: what the member sees, not hidden text; this is Playwright's locator.
       .innerText({ timeout: 2_000 })
       .catch((error: unknown) => `(no text: ${String(error)})`);
     const file = join(ARTIFACTS, `failed-${name.replace(/[^\w-]+/g, '-').slice(0, 60)}-${index}.png`);
