@@ -370,6 +370,35 @@ describe('what the failures file holds', () => {
     expect(JSON.parse(fedBack.stdout).map((row: { id: string }) => row.id)).toEqual(['+cmd', '@SUM(1)']);
   });
 
+  it('a malformed CSV row says in the file which line it was and its id cell; fed back it fails again, sends nothing', async () => {
+    const base = join(dir, 'malformed-csv');
+    mkdirSync(base);
+    const [first, second] = memberIds(box, 2);
+    // Line 3: a quote inside a cell that does not start with one, as a hand edit leaves it.
+    const input = writeInput(base, 'in.csv', `id,note\r\n${first},fine\r\n${second},say "hi"\r\n`);
+    const result = await cli(['bulk', 'deactivate', '-i', input, '--yes'], { env });
+    expect(result.code).toBe(3);
+    const failuresPath = join(base, 'in.deactivate.failures.csv');
+    const lines = readFileSync(failuresPath, 'utf8').trimEnd().split('\n');
+    expect(lines[0]).toBe('id,note,error');
+    // Its cells cannot be told apart, so none is written as a cell; the error names the line and
+    // the id cell read before the break, so the row can be found and mended.
+    expect(lines[1]).toMatch(
+      new RegExp(`^,,"?line 3 of the input \\(id cell ${second}\\): malformed CSV row: `),
+    );
+    expect(lines).toHaveLength(2);
+    expect(statusOf(second ?? '')).toBe('active');
+    const again = await cli(
+      ['bulk', 'deactivate', '-i', failuresPath, '--yes', '--failures', join(base, 'again.csv')],
+      {
+        env,
+      },
+    );
+    expect(again.code).toBe(3);
+    expect(again.stderr).toContain('deactivate: 0 ok, 0 skipped, 1 failed');
+    expect(statusOf(second ?? '')).toBe('active');
+  });
+
   it('an NDJSON line that is not an object keeps its text and line; fed back it fails again, sends nothing', async () => {
     const base = join(dir, 'not-objects');
     mkdirSync(base);

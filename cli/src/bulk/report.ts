@@ -130,7 +130,18 @@ export class FailuresWriter {
       const value = row.values[column];
       return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
     });
-    return stringify([[...cells, formulaAsText(error)]]);
+    return stringify([[...cells, formulaAsText(this.#whereUnread(row, error))]]);
+  }
+
+  /**
+   * A malformed CSV row has no cells to write (which text belongs to which column cannot be told),
+   * so its error says where it was: its line and the id cell read before the break. Fed back, the
+   * empty id still fails the row, as it should until it is mended.
+   */
+  #whereUnread(row: InputRow, error: string): string {
+    if (Object.keys(row.values).length > 0) return error;
+    const id = row.idCell === undefined ? '' : ` (id cell ${row.idCell})`;
+    return `line ${row.line} of the input${id}: ${error}`;
   }
 
   /** Closes the file; a fresh run without failures leaves no stale file of an earlier run. */
