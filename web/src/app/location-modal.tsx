@@ -14,7 +14,7 @@ import { reportError } from '../lib/report';
 import { notify } from '../lib/toast';
 import { sessionState } from '../state/session';
 import { onSessionEnd } from '../state/session-end';
-import { setLocationModal, uiState, visitMatches } from '../state/ui';
+import { deferLocationUntilOnline, setLocationModal, uiState, visitMatches } from '../state/ui';
 import { locateMember } from './locate';
 
 const INSTRUCTIONS = [
@@ -54,19 +54,19 @@ export default function LocationModal() {
   }, [isMember, path]);
 
   // Asking is only needed when the browser would prompt: with permission already granted the flow
-  // runs at once and the modal never shows.
-  const [checked, setChecked] = useState(false);
+  // runs at once and the modal never shows. Each ask checks the permission again.
+  const [checkedAsk, setCheckedAsk] = useState(-1);
+  const checked = checkedAsk === ui.locationAsk;
   const [silent, setSilent] = useState(false);
   useEffect(() => {
     if (!isMember || ui.locationModal !== 'prompt' || checked) return;
+    const ask = ui.locationAsk;
     let cancelled = false;
     geolocationPermission().then((state) => {
       if (cancelled) return;
-      setChecked(true);
-      if (state === 'granted') {
-        setSilent(true);
-        void request(true);
-      }
+      setCheckedAsk(ask);
+      setSilent(state === 'granted');
+      if (state === 'granted') void request(true);
     });
     return () => {
       cancelled = true;
@@ -91,6 +91,14 @@ export default function LocationModal() {
         setLocationModal('hidden');
         if (result.location && !quiet)
           notify.success(`Location set to ${result.location.city}, ${result.location.country}`);
+      } else if (result.unreachable && !result.location) {
+        // No answer, not a refusal: the 'disabled' dialog would send the member to a browser
+        // setting that may be fine, and its Reload, offline, to the browser's error page.
+        deferLocationUntilOnline();
+        if (!quiet)
+          notify.warning(
+            'Your location could not be checked: no connection. It will be checked when you are back online.',
+          );
       } else {
         setLocationModal('denied');
       }

@@ -14,6 +14,8 @@ export interface UiState {
   locationAskedOnMatches: boolean;
   /** The location was accepted in this session; no need to ask again. */
   locationAccepted: boolean;
+  /** Counts the times the modal was asked to show: each ask checks the browser's permission anew. */
+  locationAsk: number;
 }
 
 export const uiState = proxy<UiState>({
@@ -21,6 +23,7 @@ export const uiState = proxy<UiState>({
   locationModal: 'hidden',
   locationAskedOnMatches: false,
   locationAccepted: false,
+  locationAsk: 0,
 });
 
 /** Marks work that should show the progress bar; call the returned function when it is done. */
@@ -38,6 +41,11 @@ export function startLoading(): () => void {
 export function beginMemberSession(): void {
   uiState.locationAskedOnMatches = false;
   uiState.locationAccepted = false;
+  askForLocation();
+}
+
+function askForLocation(): void {
+  uiState.locationAsk++;
   uiState.locationModal = 'prompt';
 }
 
@@ -45,7 +53,29 @@ export function beginMemberSession(): void {
 export function visitMatches(): void {
   if (uiState.locationAskedOnMatches) return;
   uiState.locationAskedOnMatches = true;
-  if (!uiState.locationAccepted && uiState.locationModal === 'hidden') uiState.locationModal = 'prompt';
+  if (!uiState.locationAccepted && uiState.locationModal === 'hidden') askForLocation();
+}
+
+let askWhenOnline: (() => void) | null = null;
+
+/**
+ * The location check got no answer (no connection): whether the location is known cannot be told,
+ * so nothing is shown, and the check is asked for again once the browser is back online.
+ */
+export function deferLocationUntilOnline(): void {
+  uiState.locationModal = 'hidden';
+  if (askWhenOnline || typeof window === 'undefined') return;
+  const ask = () => {
+    askWhenOnline = null;
+    if (!uiState.locationAccepted && uiState.locationModal === 'hidden') askForLocation();
+  };
+  askWhenOnline = ask;
+  window.addEventListener('online', ask, { once: true });
+}
+
+function forgetDeferredAsk(): void {
+  if (askWhenOnline) window.removeEventListener('online', askWhenOnline);
+  askWhenOnline = null;
 }
 
 export function setLocationModal(next: LocationModalState): void {
@@ -54,6 +84,7 @@ export function setLocationModal(next: LocationModalState): void {
 }
 
 export function resetUi(): void {
+  forgetDeferredAsk();
   uiState.locationModal = 'hidden';
   uiState.locationAskedOnMatches = false;
   uiState.locationAccepted = false;

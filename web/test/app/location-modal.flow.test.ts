@@ -64,6 +64,42 @@ describe('the location modal', () => {
     await page.waitForLoadState('load');
   });
 
+  it('a lost connection during the location check shows no dialog, and the check runs again once it is back', async () => {
+    // Permission is granted, so the check runs silently at start; its calls find no network. The
+    // 'disabled' dialog would tell the member to change a browser setting that is fine, and its
+    // Reload button, offline, leaves the app for the browser's error page.
+    const page = await app.newPage({ location: true });
+    const context = page.context();
+    const lost = { search: 0, lookup: 0 };
+    await context.route('**/locations/search', (route) => {
+      lost.search++;
+      return route.abort('internetdisconnected');
+    });
+    await context.route('**/ip-lookup/**', (route) => {
+      lost.lookup++;
+      return route.abort('internetdisconnected');
+    });
+    const stored: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && /\/location$/.test(new URL(request.url()).pathname))
+        stored.push(request.url());
+    });
+    await logIn(page, 'member2@sandbox.test');
+    await expect.poll(() => lost.lookup, WAIT_TEXT).toBeGreaterThan(0);
+    expect(lost.search).toBeGreaterThan(0);
+    // The flow has ended by now; what it shows would be on screen within this second.
+    await page.waitForTimeout(1_000);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(stored).toEqual([]);
+
+    // The connection comes back (the browser says so): the check runs again, silently, and stores it.
+    await context.unrouteAll();
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await expect.poll(() => stored.length, WAIT_TEXT).toBe(1);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+
   it('asks once per session on /matches, and never when permission is already granted', async () => {
     const page = await app.newPage({ location: true });
     await logIn(page, 'member1@sandbox.test');
