@@ -43,11 +43,31 @@ export function scheduleErrorReporting(sentry: AppConfig['sentry'], moments: Rep
   const loadWithReplay = () => {
     load()
       .then((module) => (replay ? module.startReplay() : undefined))
-      .catch((error: unknown) => console.error('Error reporting could not start', error));
+      .catch(couldNotStart(loadWithReplay));
   };
-  onFirstReport(() => {
-    load().catch((error: unknown) => console.error('Error reporting could not start', error));
-  });
+  // A chunk that could not be fetched (the member went offline a moment ago) is asked for again
+  // once the browser is back online: the errors report.ts keeps meanwhile are sent then, rather
+  // than never, as they were while the failed load stayed cached here.
+  let again: (() => void) | null = null;
+  const retryOnline = () => {
+    const run = again;
+    again = null;
+    run?.();
+  };
+  function couldNotStart(retry: () => void) {
+    return (error: unknown) => {
+      console.error('Error reporting could not start', error);
+      loading = null;
+      // Replay's load includes Sentry's: the fuller of the two waits.
+      if (again !== loadWithReplay) again = retry;
+      window.removeEventListener('online', retryOnline);
+      window.addEventListener('online', retryOnline, { once: true });
+    };
+  }
+  const loadAlone = () => {
+    load().catch(couldNotStart(loadAlone));
+  };
+  onFirstReport(loadAlone);
   if (replay !== null)
     void moments.screenInteractive().then(() => (isSampled() ? loadWithReplay() : undefined));
   moments.onceSignedInScreenInteractive(loadWithReplay);

@@ -92,6 +92,31 @@ describe('Sentry and Replay load only when needed, never on the first screen', (
     expect(chunks).not.toContain('sentry-replay');
   });
 
+  it('a Sentry chunk that could not be fetched (offline) is fetched again once the browser is back online; the error still arrives', async () => {
+    const page = await app.newPage();
+    await drawForReplay(page, false);
+    await page.goto('/account/login', { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Log in' }).waitFor();
+    let refused = 0;
+    await page.route(/\/assets\/sentry-[\w-]{8}\.js$/, (route) => {
+      refused++;
+      return route.abort('internetdisconnected');
+    });
+    await clearSink();
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('A visitor met a broken page offline');
+      });
+    });
+    await expect.poll(() => refused, { timeout: 15_000 }).toBe(1);
+    await page.unrouteAll();
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    await expect
+      .poll(async () => (await sink()).map((record) => record.message), { timeout: 15_000 })
+      .toContain('Error: A visitor met a broken page offline');
+  });
+
   it('a picked visitor gets Replay after the first screen, and the session is recorded', async () => {
     const page = await app.newPage();
     await drawForReplay(page, true);
