@@ -15,7 +15,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { endpoints } from '@matchmaker/sdk/schemas';
-import { bulkRunArgs, CONCURRENCY, createMembers, type Sandbox, startSandbox } from './sandbox';
+import {
+  bulkRunArgs,
+  CONCURRENCY,
+  cliEnv,
+  createMembers,
+  runLoop,
+  type Sandbox,
+  startSandbox,
+} from './sandbox';
 
 const { values } = parseArgs({
   // `pnpm bench -- --rows N` passes the separator through.
@@ -32,9 +40,7 @@ const { values } = parseArgs({
   },
 });
 const cli = fileURLToPath(new URL('..', import.meta.url));
-const root = join(cli, '..');
 const binary = join(cli, 'dist', 'matchmaker.js');
-const tsx = join(root, 'node_modules', '.bin', 'tsx');
 const probe = join(cli, 'bench', 'rss-probe.cjs');
 const work = mkdtempSync(join(tmpdir(), 'mm-bench-'));
 /** Issue 25's goals: CPU per row on loopback, and throughput where the server sets the pace. */
@@ -142,13 +148,7 @@ interface SignedIn {
 /** Signs the CLI in to `sandbox` with a configuration folder of its own. */
 function signIn(sandbox: Sandbox, name: string): SignedIn {
   const config = join(work, name);
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    XDG_CONFIG_HOME: config,
-    MATCHMAKER_API_BASE: sandbox.url,
-    NO_COLOR: '1',
-  };
-  delete env.FORCE_COLOR;
+  const env = cliEnv(config, sandbox.url);
   matchmaker(env, ['login', '--email', 'admin@sandbox.test', '--password-stdin'], 'Sandbox#2026');
   const token = JSON.parse(readFileSync(join(config, 'matchmaker', 'credentials', 'default.json'), 'utf8'))
     .accessToken as string;
@@ -192,27 +192,7 @@ function compare(
     return result;
   };
   // A plain loop over the same requests: the undici baseline, or one layer of the CLI's call path.
-  const timed = (script: string, layer?: string) => {
-    const result = JSON.parse(
-      execFileSync(
-        tsx,
-        [
-          '--conditions=source',
-          join(cli, 'bench', script),
-          ...(layer ? [layer] : []),
-          sandbox.url,
-          token,
-          csv,
-          String(CONCURRENCY),
-        ],
-        { encoding: 'utf8', cwd: cli },
-      ),
-    ) as { elapsedMs: number; cpuMs: number; failed: number };
-    // Refused requests (an expired token) answer faster than real ones: the ratio would lie.
-    if (result.failed > 0)
-      throw new Error(`${layer ?? 'the undici loop'} had ${result.failed} refused requests`);
-    return result;
-  };
+  const timed = (script: string, layer?: string) => runLoop(sandbox.url, token, csv, script, layer);
   const run = () => {
     const report = join(work, 'report.json');
     const { cpuMs } = probed(

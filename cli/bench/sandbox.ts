@@ -1,8 +1,12 @@
 /**
- * What the benches share: the sandbox in a process of its own (its CPU time readable on Linux)
- * and the members a bulk run deactivates, created through the admin API.
+ * What the benches share: the sandbox in a process of its own (its CPU time readable on Linux),
+ * the members a bulk run deactivates, created through the admin API, and the plain loops that
+ * the CLI is compared with.
  */
 
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { processCpuMs, spawnSandbox } from '@matchmaker/sandbox/process';
 import { createClient, MemoryTokenStore } from '@matchmaker/sdk';
 
@@ -72,4 +76,46 @@ export async function createMembers(url: string, token: string, count: number): 
   };
   await Promise.all(Array.from({ length: CONCURRENCY }, worker));
   return ids;
+}
+
+/** The environment of CLI runs with the configuration folder `config`, against `url`, without colour. */
+export function cliEnv(config: string, url: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    XDG_CONFIG_HOME: config,
+    MATCHMAKER_API_BASE: url,
+    NO_COLOR: '1',
+  };
+  delete env.FORCE_COLOR;
+  return env;
+}
+
+/** What a plain loop prints: its elapsed ms from its first request, and the CPU ms it spent. */
+export interface LoopResult {
+  elapsedMs: number;
+  cpuMs: number;
+}
+
+const cli = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * Runs a plain loop over the ids in `csv` at CONCURRENCY in a process of its own: the undici
+ * loop (`undici-loop.ts`), or one layer of the CLI's call path (`layers.ts` with `layer`).
+ */
+export function runLoop(
+  url: string,
+  token: string,
+  csv: string,
+  script = 'undici-loop.ts',
+  layer?: string,
+): LoopResult {
+  const tsx = join(cli, '..', 'node_modules', '.bin', 'tsx');
+  const args = [join(cli, 'bench', script), ...(layer ? [layer] : []), url, token, csv, String(CONCURRENCY)];
+  const result = JSON.parse(
+    execFileSync(tsx, ['--conditions=source', ...args], { encoding: 'utf8', cwd: cli }),
+  ) as LoopResult & { failed: number };
+  // Refused requests (an expired token) answer faster than real ones: the ratio would lie.
+  if (result.failed > 0)
+    throw new Error(`${layer ?? 'the undici loop'} had ${result.failed} refused requests`);
+  return result;
 }

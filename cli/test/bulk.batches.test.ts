@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { fileSource, type InputRow, readRowBatches } from '../src/bulk/reader';
+import { fileSource, type InputRow, RUN_READ_BYTES, readRowBatches } from '../src/bulk/reader';
 
 const dir = mkdtempSync(join(tmpdir(), 'mm-batches-'));
 /** A batch's rows as [line, id]; none once the input ended. */
@@ -35,6 +35,29 @@ describe('readRowBatches', () => {
     expect(lines).toEqual(ids.map((_, n) => n + 2));
     // 20,000 rows of about 20 bytes fill a few 64 KiB chunks of the file; a batch a row would be 20,000.
     expect(batches).toBeLessThan(200);
+  });
+
+  it("hands on a file's first rows after a few KiB of it, when a run reads it to send its rows", async () => {
+    // The bench's file: a UUID a row. Read 64 KiB at a time, its first 1,771 rows came as one
+    // batch, parsed while csv-parse was still cold: the run's first request waited 35-70 ms for it.
+    const path = join(dir, 'first.csv');
+    const ids = Array.from(
+      { length: 10_000 },
+      (_, n) => `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`,
+    );
+    writeFileSync(path, `id\n${ids.join('\n')}\n`);
+    const source = fileSource(path, 'csv', new PassThrough());
+    const sizes: number[] = [];
+    const seen: string[] = [];
+    for await (const batch of readRowBatches(source, 'id', undefined, RUN_READ_BYTES)) {
+      sizes.push(batch.length);
+      for (const row of batch) seen.push(String(row.values.id));
+    }
+    expect(seen).toEqual(ids);
+    // A row and its line break take 37 bytes.
+    expect(sizes[0]).toBeLessThanOrEqual(Math.ceil(RUN_READ_BYTES / 37));
+    // Nor does any later batch wait for 64 KiB to be parsed at once (1,771 rows of this file).
+    expect(Math.max(...sizes)).toBeLessThan(1000);
   });
 
   it('hands on a row read from a pipe at once, before the next is written', async () => {

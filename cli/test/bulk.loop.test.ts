@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { JournalWriter, readJournal } from '../src/bulk/journal';
 import { runRows, type Sinks } from '../src/bulk/loop';
 import { RunNotes } from '../src/bulk/progress';
-import { fileSource } from '../src/bulk/reader';
+import { fileSource, RUN_READ_BYTES } from '../src/bulk/reader';
 import { FailuresWriter } from '../src/bulk/report';
 import { colorsFor } from '../src/color';
 import { listPrinter } from '../src/output';
@@ -78,6 +78,24 @@ describe('a real run', () => {
     const failures = readFileSync(spec.failuresPath, 'utf8');
     expect(failures).toContain("empty 'id'");
     expect(failures).toContain('nobody-here');
+  });
+
+  it('reads the rows it sends a few KiB of the file at a time (reader.ts: RUN_READ_BYTES)', async () => {
+    const [a = '', b = ''] = memberIds(box, 2);
+    const path = input(`id\n${a}\n${b}\n`);
+    const file = fileSource(path, 'csv', new PassThrough());
+    const opened: (number | undefined)[] = [];
+    const source = {
+      ...file,
+      open: (readBytes?: number) => {
+        opened.push(readBytes);
+        return file.open(readBytes);
+      },
+    };
+    const { spec } = specFor(path, { client, source });
+    const found = await runRows(spec, await readJournal(spec.journalPath), true, sinksFor(path));
+    expect(found.counts.ok).toBe(2);
+    expect(opened).toEqual([RUN_READ_BYTES]);
   });
 
   it('a stop before the loop: no row is taken, nothing sent', async () => {

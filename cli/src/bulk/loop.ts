@@ -14,7 +14,14 @@ import { decide, type Mode, planOf } from './decide';
 import { Pacer, Pool, StoppedWaiting, waitUnlessStopped } from './flow';
 import { BitSet, type JournalState, type JournalWriter } from './journal';
 import type { Counts, Progress, RunNotes } from './progress';
-import { type CsvHeader, displayName, InputBrokenError, type InputRow, readRowBatches } from './reader';
+import {
+  type CsvHeader,
+  displayName,
+  InputBrokenError,
+  type InputRow,
+  RUN_READ_BYTES,
+  readRowBatches,
+} from './reader';
 import { SeenIds } from './repeats';
 import type { FailuresWriter, RetryFailures } from './report';
 import { isReal, MAX_LISTED_PROBLEMS, type RunSpec } from './run-spec';
@@ -188,7 +195,8 @@ export async function runRows(
   /** Corrected rows of stdin held until the lines recorded ok after them are read. */
   const held: { row: InputRow; plan: Plan }[] = [];
   const input = untilStopped(
-    readRowBatches(spec.source, spec.idColumn, sinks.header),
+    // A few KiB at a time: the first row goes out before the parser has read much of the file.
+    readRowBatches(spec.source, spec.idColumn, sinks.header, RUN_READ_BYTES),
     spec.control.stopSignal,
   );
   try {

@@ -43,7 +43,8 @@ export interface InputSource {
   format: InputFormat;
   /** stdin, or a path that is a pipe or a device (`<(...)`, /dev/stdin): it can be read once only. */
   once: boolean;
-  open: () => Readable;
+  /** `readBytes`: how much of a file to read at a time (the stream's default when not given). */
+  open: (readBytes?: number) => Readable;
 }
 
 export function inputFormat(path: string, given: string | undefined): InputFormat {
@@ -96,8 +97,8 @@ export function fileSource(path: string, format: InputFormat, stdin: NodeJS.Read
     path,
     format,
     once: path === '-' || !isRegularFile(path),
-    open: () => {
-      if (path !== '-') return createReadStream(path);
+    open: (readBytes) => {
+      if (path !== '-') return createReadStream(path, readBytes ? { highWaterMark: readBytes } : {});
       // A Readable by contract of process.stdin; tests pass one too.
       const stream: unknown = stdin;
       if (!isReadable(stream)) throw usageError('stdin cannot be read');
