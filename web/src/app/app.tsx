@@ -1,4 +1,6 @@
 /** The shell: header, guarded areas (each lazily loaded, each with its error boundary), modals. */
+
+import { routeArea } from '@matchmaker/sdk/rules';
 import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import { Route, Switch, useLocation } from 'wouter';
@@ -7,6 +9,7 @@ import { sessionState } from '../state/session';
 import { AreaBoundary } from './area-boundary';
 import { Guard } from './guard';
 import { Header } from './header';
+import { PageFrameAt } from './page-frame';
 import { DefaultPageMeta } from './page-meta';
 import { ProgressBar } from './progress-bar';
 import { AREA_ROUTES } from './routes';
@@ -17,9 +20,22 @@ const LocationModal = lazy(() => import('./location-modal'));
 // The toast library is not needed to show a page; it loads right after.
 const Toasts = lazy(() => import('./toasts'));
 
+/** The path the page was loaded on. */
+const LOADED_ON = window.location.pathname;
+
 export function App() {
   const [path] = useLocation();
   const { status } = useSnapshot(sessionState);
+  // The page loaded on a member or admin path keeps the frame the guard showed while start-up ran
+  // if its area's chunk is still loading when user info answers, rather than a spinner in its
+  // place. Not after a navigation: focus moves to the new page's heading, which must be the page's.
+  const area = routeArea(path);
+  const fallback =
+    path === LOADED_ON && (area === 'member' || area === 'admin') ? (
+      <PageFrameAt path={path} label="Loading your account" />
+    ) : (
+      <Spinner />
+    );
   return (
     <>
       <ScrollRestoration />
@@ -35,7 +51,7 @@ export function App() {
             {AREA_ROUTES.map(({ name, path: areaPath, screen: Screen }) => (
               <Route key={name} path={areaPath} nest>
                 <AreaBoundary area={name} resetKey={path}>
-                  <Suspense fallback={<Spinner />}>
+                  <Suspense fallback={fallback}>
                     <Screen />
                   </Suspense>
                 </AreaBoundary>
