@@ -2,17 +2,25 @@ import type { ReactNode } from 'react';
 
 export interface PageHeadingProps {
   title: string;
+  /** A plain lead paragraph (a screen's frame gives one, config/page-frames.ts). */
+  lead?: string;
+  /** A lead of the screen's own, after `lead`. */
   children?: ReactNode;
 }
 
 /** The page's h1; `tabIndex={-1}` lets the router move focus here after navigation. */
-export function PageHeading({ title, children }: PageHeadingProps) {
+export function PageHeading({ title, lead, children }: PageHeadingProps) {
   return (
     <header className="page-heading">
       <h1 className="page-heading__title" tabIndex={-1} data-page-heading>
         {title}
       </h1>
-      {children ? <div className="page-heading__lead">{children}</div> : null}
+      {lead || children ? (
+        <div className="page-heading__lead">
+          {lead ? <p>{lead}</p> : null}
+          {children}
+        </div>
+      ) : null}
     </header>
   );
 }

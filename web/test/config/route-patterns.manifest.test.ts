@@ -1,5 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { RELIGIONS_WITH_PAGES } from '@matchmaker/sdk/rules';
 import { describe, expect, it } from 'vitest';
 import { AREA_ROUTES } from '../../src/app/routes';
@@ -10,16 +9,7 @@ import {
   publicPagePaths,
   routeManifest,
 } from '../../src/config/route-patterns';
-
-const src = join(import.meta.dirname, '..', '..', 'src');
-
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sources(path);
-    return /\.tsx?$/.test(name) ? [path] : [];
-  });
-}
+import { sources } from '../harness/source-files';
 
 describe('the route table', () => {
   it('has the same areas as the app routes', () => {
@@ -29,7 +19,7 @@ describe('the route table', () => {
 
   it('is where every <Route> takes its pattern from (no pattern written in a feature)', () => {
     const literal = /<Route\s+path=["'`]/;
-    const offenders = sources(src).filter((file) => literal.test(readFileSync(file, 'utf8')));
+    const offenders = sources().filter((file) => literal.test(readFileSync(file, 'utf8')));
     expect(offenders).toEqual([]);
   });
 

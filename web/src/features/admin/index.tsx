@@ -10,6 +10,7 @@ import './admin.css';
 import { Suspense } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { NotFound, PageHeading, Spinner } from '../../components/index';
+import { PAGE_FRAMES } from '../../config/page-frames';
 import { SCREENS } from '../../config/route-patterns';
 import { lazyScreen } from '../../lib/lazy';
 import CreateUserPage from './users/create-user';
@@ -53,9 +54,7 @@ function AdminNav() {
 function AdminHome() {
   return (
     <section className="admin-page">
-      <PageHeading title="Back office">
-        <p>Keep members safe and the service running.</p>
-      </PageHeading>
+      <PageHeading {...PAGE_FRAMES.admin.home} />
       <ul className="admin-home">
         {SECTIONS.map((section) => (
           <li key={section.path} className="admin-home__item">

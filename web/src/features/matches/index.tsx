@@ -4,6 +4,7 @@
  */
 import { Route, Switch, useLocation } from 'wouter';
 import { AppLink, NotFound, PageHeading } from '../../components/index';
+import { PAGE_FRAMES, type PageFrame } from '../../config/page-frames';
 import { SCREENS } from '../../config/route-patterns';
 import { lazyScreen } from '../../lib/lazy';
 import './matches.css';
@@ -37,12 +38,10 @@ function MatchesTabs() {
   );
 }
 
-function MatchesPage({ title, lead, children }: { title: string; lead: string; children: React.ReactNode }) {
+function MatchesPage({ frame, children }: { frame: PageFrame; children: React.ReactNode }) {
   return (
     <section className="page matches">
-      <PageHeading title={title}>
-        <p>{lead}</p>
-      </PageHeading>
+      <PageHeading {...frame} />
       <MatchesTabs />
       {children}
     </section>
@@ -50,22 +49,23 @@ function MatchesPage({ title, lead, children }: { title: string; lead: string; c
 }
 
 const screens = SCREENS.matches;
+const frames = PAGE_FRAMES.matches;
 
 export default function MatchesArea() {
   return (
     <Switch>
       <Route path={screens.recommendations}>
-        <MatchesPage title="Matches" lead="Members chosen for you. Accept to send a match request.">
+        <MatchesPage frame={frames.recommendations}>
           <Recommendations />
         </MatchesPage>
       </Route>
       <Route path={screens.requests}>
-        <MatchesPage title="Match requests" lead="Requests waiting for an answer.">
+        <MatchesPage frame={frames.requests}>
           <MatchRequests />
         </MatchesPage>
       </Route>
       <Route path={screens.mutual}>
-        <MatchesPage title="Mutual matches" lead="Members who said yes. Start a conversation.">
+        <MatchesPage frame={frames.mutual}>
           <MutualMatches />
         </MatchesPage>
       </Route>

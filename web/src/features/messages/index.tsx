@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Route, Switch, useParams } from 'wouter';
 import { EmptyState, NotFound, PageHeading } from '../../components/index';
+import { PAGE_FRAMES } from '../../config/page-frames';
 import { SCREENS } from '../../config/route-patterns';
 import { ChatRoom } from './chat-room';
 import { chatState } from './chat-state';
@@ -28,9 +29,7 @@ function MessagesLayout({ roomKey }: { roomKey: string | null }) {
   const open = useSnapshot(chatState).open;
   return (
     <section className={`page messages${roomKey ? ' messages--room' : ''}`}>
-      <PageHeading title="Messages">
-        <p>Conversations with your mutual matches.</p>
-      </PageHeading>
+      <PageHeading {...PAGE_FRAMES.messages.rooms} />
       <div className="messages__layout">
         <nav className="messages__rooms" aria-label="Your conversations">
           <RoomsList activeId={roomKey ? (open?.id ?? roomKey) : null} />

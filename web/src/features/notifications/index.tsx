@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { Route, Switch, useLocation } from 'wouter';
 import { Button, EmptyState, ErrorState, NotFound, PageHeading, Spinner } from '../../components/index';
+import { PAGE_FRAMES } from '../../config/page-frames';
 import { PATHS } from '../../config/paths';
 import { SCREENS } from '../../config/route-patterns';
 import {
@@ -105,9 +106,7 @@ function NotificationsList() {
   const unread = items.some((item) => !item.read);
   return (
     <section className="page">
-      <PageHeading title="Notifications">
-        <p>Match requests, messages and account news, newest first.</p>
-      </PageHeading>
+      <PageHeading {...PAGE_FRAMES.notifications.list} />
       {list.status === 'ready' && items.length > 0 ? (
         <div className="notifications__toolbar">
           <Button variant="secondary" busy={snap.busy} disabled={!unread} onClick={() => void markAllRead()}>

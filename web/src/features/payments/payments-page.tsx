@@ -5,6 +5,7 @@ import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { EmptyState, ErrorState, PageHeading, Spinner } from '../../components/index';
 import { config } from '../../config/config';
+import { PAGE_FRAMES } from '../../config/page-frames';
 import { PATHS } from '../../config/paths';
 import { notify } from '../../lib/toast';
 import { sessionState } from '../../state/session';
@@ -75,12 +76,7 @@ export function PaymentsPage() {
 
   return (
     <section className="page payments">
-      <PageHeading title="Plans and subscription">
-        <p>
-          Your current plan and the plans you can choose. Payment happens on our payment provider's secure
-          page.
-        </p>
-      </PageHeading>
+      <PageHeading {...PAGE_FRAMES.payments.plans} />
 
       {state.checkout ? (
         <div

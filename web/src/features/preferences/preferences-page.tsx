@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { ErrorState, PageHeading, Spinner } from '../../components/index';
+import { PAGE_FRAMES } from '../../config/page-frames';
 import { AccountClosure } from './account-closure';
 import { EmailForm } from './email-form';
 import { PasswordForm } from './password-form';
@@ -17,9 +18,7 @@ export function PreferencesPage() {
 
   return (
     <section className="page preferences">
-      <PageHeading title="Preferences and settings">
-        <p>How Matchmaker contacts you, who can see your profile, and your account settings.</p>
-      </PageHeading>
+      <PageHeading {...PAGE_FRAMES.preferences.settings} />
       <div className="preferences__grid">
         <div className="preferences__column">
           {state.status === 'error' ? (

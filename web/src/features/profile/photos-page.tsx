@@ -8,6 +8,7 @@ import { useSnapshot } from 'valtio';
 import { CheckboxField, FileField } from '../../components/choice-fields';
 import { Dialog } from '../../components/dialog';
 import { Button, EmptyState, ErrorState, PageHeading, Spinner, TextField } from '../../components/index';
+import { PAGE_FRAMES } from '../../config/page-frames';
 import { describeError } from '../../lib/error-message';
 import { notify } from '../../lib/toast';
 import { useForm } from '../../lib/use-form';
@@ -37,11 +38,7 @@ export default function PhotosPage() {
 
   return (
     <section className="page profile-page">
-      <PageHeading title="Your photos">
-        <p>
-          Members who see a clear, recent photo are far more likely to reply. Photos are reviewed by our team.
-        </p>
-      </PageHeading>
+      <PageHeading {...PAGE_FRAMES.profile.photos} />
       <ProfileTabs />
       <UploadPhoto onUploaded={reload} />
       {images.status === 'idle' || images.status === 'loading' ? (

@@ -9,6 +9,7 @@ import { type FormEvent, useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import { SelectField, TextAreaField } from '../../components/choice-fields';
 import { Button, FormError, PageHeading, TextField } from '../../components/index';
+import { PAGE_FRAMES } from '../../config/page-frames';
 import {
   FIELD_GROUPS,
   FIELD_SPECS,
@@ -94,7 +95,7 @@ function ProfileEditor({ user }: { user: User }) {
 
   return (
     <section className="page profile-page">
-      <PageHeading title="Your profile">
+      <PageHeading {...PAGE_FRAMES.profile.details}>
         <p>
           {user.first_name} {user.last_name} · @{user.username}
         </p>

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { FileField, SelectField } from '../../components/choice-fields';
 import { Button, EmptyState, ErrorState, FormError, PageHeading, Spinner } from '../../components/index';
+import { PAGE_FRAMES } from '../../config/page-frames';
 import { describeError } from '../../lib/error-message';
 import { useForm } from '../../lib/use-form';
 import { sessionState } from '../../state/session';
@@ -34,12 +35,7 @@ export default function VerificationPage() {
 
   return (
     <section className="page profile-page">
-      <PageHeading title="Identity verification">
-        <p>
-          Verified members show others they are who they say they are. Only our review team sees your
-          documents, and they are never shown on your profile.
-        </p>
-      </PageHeading>
+      <PageHeading {...PAGE_FRAMES.profile.verification} />
       <ProfileTabs />
       {verification.status === 'idle' || verification.status === 'loading' ? (
         <Spinner label="Loading your verification status" />

@@ -4,6 +4,7 @@
  * own, so one slow or failing call does not hide the others.
  */
 import { PageHeading } from '../../../components/index';
+import { PAGE_FRAMES } from '../../../config/page-frames';
 import {
   matchesByDate,
   matchMetrics,
@@ -31,7 +32,7 @@ export default function AnalyticsPage() {
   const range = rangeFromUrl(url);
   return (
     <section className="admin-page">
-      <PageHeading title="Analytics" />
+      <PageHeading {...PAGE_FRAMES.admin.analytics} />
       <DateRangeForm url={url} range={range} />
       <UsersBlock range={range} />
       <VisitsBlock range={range} />

@@ -5,6 +5,7 @@
  */
 import { useState } from 'react';
 import { PageHeading } from '../../../components/index';
+import { PAGE_FRAMES } from '../../../config/page-frames';
 import { describeError } from '../../../lib/error-message';
 import { notify } from '../../../lib/toast';
 import { listFeatures, toggleFeature } from '../admin-actions';
@@ -71,9 +72,7 @@ export default function FeaturesPage() {
 
   return (
     <section className="admin-page">
-      <PageHeading title="Features">
-        <p>Switch features and their subfeatures for every member.</p>
-      </PageHeading>
+      <PageHeading {...PAGE_FRAMES.admin.features} />
       <RemoteView remote={remote} label="features" isEmpty={(data) => data.features.length === 0}>
         {(data) => (
           <ul className="admin-features">

@@ -3,11 +3,11 @@
  * once and puts it back (with an error toast) if the call fails. Shortcuts work only while focus
  * is inside the queue, and can be turned off. The page and the bulk selection are in the URL.
  */
-import { FLAGGED_IMAGES_PAGE_SIZE } from '@matchmaker/sdk/rules';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Dialog } from '../../../components/dialog';
 import { Button, PageHeading } from '../../../components/index';
+import { PAGE_FRAMES } from '../../../config/page-frames';
 import { describeError } from '../../../lib/error-message';
 import { notify } from '../../../lib/toast';
 import { decideFlagged, listFlagged } from '../admin-actions';
@@ -50,12 +50,7 @@ export default function FlaggedImagesPage() {
   }, [shown, reload]);
   return (
     <section className="admin-page">
-      <PageHeading title="Flagged images">
-        <p>
-          Images members reported, {FLAGGED_IMAGES_PAGE_SIZE} per page. Keep an image to clear its flag;
-          remove it to delete it.
-        </p>
-      </PageHeading>
+      <PageHeading {...PAGE_FRAMES.admin.images} />
       <div className="admin-toolbar">
         <label className="admin-choice">
           <input

@@ -1,7 +1,7 @@
 /** The KYC review queue, 15 per page, filtered by status; `?status=&page=` in the URL. */
-import { KYC_PAGE_SIZE } from '@matchmaker/sdk/rules';
 import { Link } from 'wouter';
 import { PageHeading } from '../../../components/index';
+import { PAGE_FRAMES } from '../../../config/page-frames';
 import { listKycRequests } from '../admin-actions';
 import { AdminList } from '../lib/admin-list';
 import { formatDateTime, fullName } from '../lib/format';
@@ -24,9 +24,7 @@ export default function KycQueuePage() {
 
   return (
     <section className="admin-page">
-      <PageHeading title="KYC review">
-        <p>Identity verification requests, {KYC_PAGE_SIZE} per page, newest first.</p>
-      </PageHeading>
+      <PageHeading {...PAGE_FRAMES.admin.kyc} />
       <div className="admin-toolbar">
         <SelectField
           label="Status"

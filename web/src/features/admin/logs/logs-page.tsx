@@ -4,6 +4,7 @@
  */
 import { Link } from 'wouter';
 import { PageHeading, TextField } from '../../../components/index';
+import { PAGE_FRAMES } from '../../../config/page-frames';
 import { getUserLogs, searchVisits } from '../admin-actions';
 import { AdminList } from '../lib/admin-list';
 import { FilterForm, useUrlFilters } from '../lib/filter-form';
@@ -38,7 +39,7 @@ export default function LogsPage() {
 
   return (
     <section className="admin-page">
-      <PageHeading title="Logs" />
+      <PageHeading {...PAGE_FRAMES.admin.logs} />
       <FilterForm
         label="Visit log"
         form={form}

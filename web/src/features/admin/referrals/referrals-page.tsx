@@ -1,6 +1,7 @@
 /** Referrals: who brought whom, filtered by username, page by page (`?username=&page=`). */
 import { Link } from 'wouter';
 import { PageHeading, TextField } from '../../../components/index';
+import { PAGE_FRAMES } from '../../../config/page-frames';
 import { listReferrals } from '../admin-actions';
 import { AdminList } from '../lib/admin-list';
 import { FilterForm, useUrlFilters } from '../lib/filter-form';
@@ -26,7 +27,7 @@ export default function ReferralsPage() {
   const page = url.page();
   return (
     <section className="admin-page">
-      <PageHeading title="Referrals" />
+      <PageHeading {...PAGE_FRAMES.admin.referrals} />
       <FilterForm label="Referrals" form={form} submitLabel="Filter">
         <TextField label="Username" autoComplete="off" {...form.field('username')} />
       </FilterForm>

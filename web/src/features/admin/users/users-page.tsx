@@ -2,10 +2,11 @@
  * User search: by name, email or username, status and role, or a list of ids (bulk). Every filter
  * and the page are in the URL (`?q=&status=&role=&id=&page=`).
  */
-import { ADMIN_USERS_PAGE_SIZE, isAdmin, isOwnAccount, userIdOf } from '@matchmaker/sdk/rules';
+import { isAdmin, isOwnAccount, userIdOf } from '@matchmaker/sdk/rules';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { PageHeading, TextField } from '../../../components/index';
+import { PAGE_FRAMES } from '../../../config/page-frames';
 import { sessionState } from '../../../state/session';
 import { searchUsers } from '../admin-actions';
 import { AdminList } from '../lib/admin-list';
@@ -34,9 +35,7 @@ export default function UsersPage() {
 
   return (
     <section className="admin-page">
-      <PageHeading title="Users">
-        <p>{ADMIN_USERS_PAGE_SIZE} per page, newest first.</p>
-      </PageHeading>
+      <PageHeading {...PAGE_FRAMES.admin.users} />
       <div className="admin-toolbar">
         <Link href="/users/new" className="btn btn--primary">
           Create an account

@@ -1,0 +1,35 @@
+/**
+ * A member or admin page's frame, shown while who is signed in is not known yet (user info on its
+ * way) or while the page's area chunk is still loading: the screen's heading and static lead
+ * (config/page-frames.ts, the same the screen renders, in the place the screen puts it) and a busy
+ * region where its lists go, so the page's layout paints at once (issue 24). Nothing in it is a
+ * member's data or back-office UI: the back office's frame keeps its navigation's place empty.
+ * A screen without a frame gets the spinner.
+ */
+import { routeArea } from '@matchmaker/sdk/rules';
+import { matchRoute, useRouter } from 'wouter';
+import { PageHeading, Spinner } from '../components/index';
+import { pageFrameAt } from '../config/page-frames';
+
+export function PageFrameAt({ path, label }: { path: string; label: string }) {
+  const { parser } = useRouter();
+  const frame = pageFrameAt(path, (pattern, at) => matchRoute(parser, pattern, at)[0]);
+  if (!frame) return <Spinner label={label} />;
+  const body = (
+    <>
+      <PageHeading title={frame.title} lead={frame.lead} />
+      <div className="page-frame__lists" aria-busy="true">
+        <Spinner label={label} />
+      </div>
+    </>
+  );
+  if (routeArea(path) !== 'admin') return <section className="page">{body}</section>;
+  return (
+    <div className="admin">
+      <div className="admin-nav admin-nav--frame" aria-hidden="true" />
+      <div className="admin__main">
+        <section className="admin-page">{body}</section>
+      </div>
+    </div>
+  );
+}
