@@ -4,7 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { onceSignedInScreenInteractive, whenScreenInteractive } from './app/first-screen';
-import { FEATURE_STARTUPS } from './app/routes';
+import { FEATURE_STARTUPS, preloadSignedInArea } from './app/routes';
 import { loadConfig } from './config/config';
 import { ConfigError } from './config/config-error';
 import { scheduleErrorReporting } from './lib/error-reporting';
@@ -27,9 +27,10 @@ function showStartupError(message: string, container: HTMLElement) {
 }
 
 // The configuration is parsed before anything acts on it (a bad one replaces the page before it
-// renders). A signed-in member's or admin's area chunk is fetched beside start-up (app.tsx, once
-// the first screen has rendered).
+// renders). A signed-in member's or admin's area chunk is fetched beside start-up rather than
+// after it: the guard renders the area only once start-up knows who is signed in.
 const configured = loadConfig();
+configured.then(() => preloadSignedInArea(window.location.pathname)).catch(() => {});
 const rootLoaded = startLoading();
 const reactRoot = createRoot(root);
 reactRoot.render(

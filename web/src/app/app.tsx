@@ -1,7 +1,7 @@
 /** The shell: header, guarded areas (each lazily loaded, each with its error boundary), modals. */
 
 import { routeArea } from '@matchmaker/sdk/rules';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense } from 'react';
 import { useSnapshot } from 'valtio';
 import { Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '../components/index';
@@ -12,7 +12,7 @@ import { Header } from './header';
 import { PageFrameAt } from './page-frame';
 import { DefaultPageMeta } from './page-meta';
 import { ProgressBar } from './progress-bar';
-import { AREA_ROUTES, preloadSignedInArea } from './routes';
+import { AREA_ROUTES } from './routes';
 import { ScrollRestoration } from './scroll-restoration';
 
 // Members only, and it needs the SDK's location flow: its own chunk, loaded after start-up.
@@ -26,15 +26,6 @@ const LOADED_ON = window.location.pathname;
 export function App() {
   const [path] = useLocation();
   const { status } = useSnapshot(sessionState);
-  // A signed-in page's area chunk is fetched beside start-up (routes.ts), but only once the first
-  // screen (the page's frame) has rendered: Vite's preload helper adds a <link rel=modulepreload>
-  // for each of the chunk's imports, 40-200 ms of a phone's main thread that came before the
-  // first paint, and the chunks then arrived before it too, which Lighthouse counts into a frame's
-  // LCP (issue 24). Start-up still waits for user info far longer than one render.
-  useEffect(() => {
-    const timer = setTimeout(() => preloadSignedInArea(window.location.pathname));
-    return () => clearTimeout(timer);
-  }, []);
   // The page loaded on a member or admin path keeps the frame the guard showed while start-up ran
   // if its area's chunk is still loading when user info answers, rather than a spinner in its
   // place. Not after a navigation: focus moves to the new page's heading, which must be the page's.

@@ -41,27 +41,6 @@ describe('the area chunk of a signed-in page', () => {
     expect(userInfoHeld).toBe(true);
   });
 
-  it('is requested once the first screen (the frame) has rendered, not before it', async () => {
-    const page = await app.newPage();
-    await logIn(page, 'member1@sandbox.test');
-    await page.addInitScript(() => {
-      new MutationObserver((_, observer) => {
-        if (!document.querySelector('h1')) return;
-        (window as unknown as { headingAt: number }).headingAt = performance.now();
-        observer.disconnect();
-      }).observe(document, { childList: true, subtree: true });
-    });
-    await page.goto('/messages');
-    await page.locator('main a[href^="/messages/"]').first().waitFor();
-    const { headingAt, chunkAt } = await page.evaluate(() => ({
-      headingAt: (window as unknown as { headingAt: number }).headingAt,
-      chunkAt: performance
-        .getEntriesByType('resource')
-        .find((entry) => /\/assets\/messages-[\w-]{8}\.js$/.test(entry.name))?.startTime,
-    }));
-    expect(chunkAt).toBeGreaterThan(headingAt);
-  });
-
   it("is requested on a back-office page while start-up still waits for the user, with the back office's start-up", async () => {
     const page = await app.newPage({ location: false });
     await logIn(page, 'admin@sandbox.test');
