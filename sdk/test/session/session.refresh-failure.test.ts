@@ -69,19 +69,26 @@ describe('a refresh the server refuses', () => {
   });
 });
 
-describe('a call failed by the end of its session', () => {
-  it('rejects only once that end is written: the token file is gone and the logout announced', async () => {
-    // A script (or the CLI) exits on NotLoggedInError at once: before, the rejection came when the
-    // session's scope ended, ahead of the store's clear, and the credentials outlived the process.
-    const dir = mkdtempSync(join(tmpdir(), 'sdk-ended-'));
-    try {
-      const file = join(dir, 'tokens.json');
-      writeFileSync(file, JSON.stringify(TOKENS), { mode: 0o600 });
-      refuseWith(() => ({ status: 401, body: { message: 'Refresh token is not valid' } }));
-      const made = createClient({ baseURL: server.url, tokenStore: new FileTokenStore(file), locks: null });
-      const logouts: LogoutReason[] = [];
-      made.session.on('logout', (reason) => logouts.push(reason));
-      const seen = await made.accounts.userInfo().then(
+/**
+ * A client on a real token file. `whenSettled` says what was true the moment a call settled:
+ * whether it failed as not logged in, whether the file was still there, which logouts were
+ * announced. The file's folder is removed after `run`.
+ */
+async function onTokenFile(
+  run: (
+    client: ReturnType<typeof createClient>,
+    whenSettled: (call: Promise<unknown>) => Promise<unknown>,
+  ) => Promise<void>,
+): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'sdk-ended-'));
+  try {
+    const file = join(dir, 'tokens.json');
+    writeFileSync(file, JSON.stringify(TOKENS), { mode: 0o600 });
+    const made = createClient({ baseURL: server.url, tokenStore: new FileTokenStore(file), locks: null });
+    const logouts: LogoutReason[] = [];
+    made.session.on('logout', (reason) => logouts.push(reason));
+    const whenSettled = (call: Promise<unknown>) =>
+      call.then(
         () => 'answered',
         (error: unknown) => ({
           notLoggedIn: isNotLoggedInError(error),
@@ -89,53 +96,48 @@ describe('a call failed by the end of its session', () => {
           logouts: [...logouts],
         }),
       );
+    await run(made, whenSettled);
+    expect(existsSync(`${file}.lock`)).toBe(false);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('a call failed by the end of its session', () => {
+  it('rejects only once that end is written: the token file is gone and the logout announced', async () => {
+    // A script (or the CLI) exits on NotLoggedInError at once: before, the rejection came when the
+    // session's scope ended, ahead of the store's clear, and the credentials outlived the process.
+    refuseWith(() => ({ status: 401, body: { message: 'Refresh token is not valid' } }));
+    await onTokenFile(async (made, whenSettled) => {
+      const seen = await whenSettled(made.accounts.userInfo());
       expect(seen).toEqual({ notLoggedIn: true, file: false, logouts: ['refresh-failed'] });
-      expect(existsSync(`${file}.lock`)).toBe(false);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
 describe('a call in flight when the member logs out', () => {
   it('rejects only once the logout is written: the token file is gone and the logout announced', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sdk-logout-'));
-    try {
-      const file = join(dir, 'tokens.json');
-      writeFileSync(file, JSON.stringify(TOKENS), { mode: 0o600 });
-      // The call's answer never comes; the logout endpoint answers slowly, so the store's clear
-      // comes well after the moment the session's scope ends.
-      let arrived: () => void = () => {};
-      const inFlight = new Promise<void>((resolve) => {
-        arrived = resolve;
-      });
-      server.handle(async (request) => {
-        if (request.path.endsWith('/logout')) {
-          await new Promise((resolve) => setTimeout(resolve, 150));
-          return { status: 200, body: { message: 'ok' } };
-        }
-        arrived();
-        return new Promise<Reply>(() => {});
-      });
-      const made = createClient({ baseURL: server.url, tokenStore: new FileTokenStore(file), locks: null });
-      const logouts: LogoutReason[] = [];
-      made.session.on('logout', (reason) => logouts.push(reason));
-      const call = made.accounts.userInfo().then(
-        () => 'answered',
-        (error: unknown) => ({
-          notLoggedIn: isNotLoggedInError(error),
-          file: existsSync(file),
-          logouts: [...logouts],
-        }),
-      );
+    // The call's answer never comes; the logout endpoint answers slowly, so the store's clear
+    // comes well after the moment the session's scope ends.
+    let arrived: () => void = () => {};
+    const inFlight = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    server.handle(async (request) => {
+      if (request.path.endsWith('/logout')) {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        return { status: 200, body: { message: 'ok' } };
+      }
+      arrived();
+      return new Promise<Reply>(() => {});
+    });
+    await onTokenFile(async (made, whenSettled) => {
+      const call = whenSettled(made.accounts.userInfo());
       await inFlight;
       const logout = made.session.logout();
       expect(await call).toEqual({ notLoggedIn: true, file: false, logouts: ['user'] });
       await logout;
-      expect(existsSync(`${file}.lock`)).toBe(false);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
