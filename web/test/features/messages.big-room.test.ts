@@ -6,7 +6,7 @@
  */
 import type { WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, startApp, type TestApp } from '../harness/browser';
+import { holdIdleCallbacks, logIn, releaseIdle, startApp, type TestApp } from '../harness/browser';
 import { ENGINE_OPEN } from './chat-network';
 import { sandboxUser } from './sandbox-world';
 
@@ -28,6 +28,32 @@ function memberRoomId(): string {
 }
 
 describe('the 5,000-message room', () => {
+  it('asks for older messages only once the first rows are shown, and then as the member scrolls toward them', async () => {
+    const page = await app.newPage({ width: 375 });
+    await logIn(page, 'member1@sandbox.test');
+    await holdIdleCallbacks(page);
+    const pages: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith(`/rooms/${memberRoomId()}/messages`))
+        pages.push(url.searchParams.get('page') ?? '');
+    });
+    await page.goto(`/messages/${memberRoomId()}`);
+    const history = page.getByRole('region', { name: /Messages with/ });
+    await history.locator('[data-message-row]').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    // The list's first render starts at its top rows, before it is pinned to the newest: asking
+    // for the older page then held the room's first paint on a phone behind one more round trip.
+    expect(pages).not.toContain('2');
+    await releaseIdle(page);
+    await page.waitForLoadState('networkidle');
+    expect(pages).not.toContain('2');
+    await history.evaluate((element) => {
+      element.scrollTop = 0;
+    });
+    await expect.poll(() => pages).toContain('2');
+  });
+
   it("says nothing of a lost connection while the chat's first connection is on its way; a failed attempt says it", async () => {
     const page = await app.newPage({ width: 375 });
     await logIn(page, 'member1@sandbox.test');
