@@ -273,6 +273,24 @@ describe("a screen's first list at start-up", () => {
     await page.waitForLoadState('networkidle');
   });
 
+  it("a member's realtime channels and location check start once the first screen is shown, not on its path", async () => {
+    const page = await app.newPage();
+    await logIn(page, 'member1@sandbox.test');
+    await holdIdleCallbacks(page);
+    const sockets: string[] = [];
+    page.on('websocket', (socket) => sockets.push(socket.url()));
+    const locationCheck = countRequests(page, /\/assets\/location-modal-[\w-]+\.js$/);
+    await page.goto('/matches');
+    await page.getByRole('list', { name: 'Recommendations' }).getByRole('listitem').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(sockets).toEqual([]);
+    expect(locationCheck.count).toBe(0);
+    await releaseIdle(page);
+    // Both channels (notifications and chat), each on its own connection.
+    await expect.poll(() => sockets.length).toBe(2);
+    await expect.poll(() => locationCheck.count).toBe(1);
+  });
+
   it('the DAU event waits for an idle moment: the first screen shows without it', async () => {
     const page = await app.newPage();
     await logIn(page, 'member1@sandbox.test');
