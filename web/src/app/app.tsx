@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '../components/index';
+import { onFirstToast } from '../lib/toast';
 import { sessionState } from '../state/session';
 import { AreaBoundary } from './area-boundary';
 import { whenScreenShown } from './first-screen';
@@ -19,7 +20,8 @@ import { ScrollRestoration } from './scroll-restoration';
 // Members only, and it needs the SDK's location flow: its own chunk, loaded once the first screen
 // is shown (its check and its dialog come after the page the member came for).
 const LocationModal = lazy(() => import('./location-modal'));
-// The toast library is not needed to show a page; it loads right after.
+// The toast library is not needed to show a page: it loads once the first screen is shown, or
+// with the first toast if that comes sooner.
 const Toasts = lazy(() => import('./toasts'));
 
 /** The path the page was loaded on. */
@@ -40,10 +42,18 @@ function useScreenShown(): boolean {
   return shown;
 }
 
+/** Whether <Toasts/> is wanted: once the screen is shown, or a toast has been raised before. */
+function useToastsWanted(shown: boolean): boolean {
+  const [raised, setRaised] = useState(false);
+  useEffect(() => onFirstToast(() => setRaised(true)), []);
+  return shown || raised;
+}
+
 export function App() {
   const [path] = useLocation();
   const { status } = useSnapshot(sessionState);
   const shown = useScreenShown();
+  const toasts = useToastsWanted(shown);
   // The page loaded on a member or admin path keeps the frame the guard showed while start-up ran
   // if its area's chunk is still loading when user info answers, rather than a spinner in its
   // place. Not after a navigation: focus moves to the new page's heading, which must be the page's.
@@ -86,9 +96,11 @@ export function App() {
           <LocationModal />
         </Suspense>
       ) : null}
-      <Suspense fallback={null}>
-        <Toasts />
-      </Suspense>
+      {toasts ? (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      ) : null}
     </>
   );
 }
