@@ -3,7 +3,7 @@ import './lib/strict-csp';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { onceSignedInScreenInteractive, whenScreenInteractive } from './app/first-screen';
+import { onceSignedInScreenInteractive, whenScreenInteractive, whenScreenShown } from './app/first-screen';
 import { FEATURE_STARTUPS, preloadSignedInArea } from './app/routes';
 import { loadConfig } from './config/config';
 import { ConfigError } from './config/config-error';
@@ -40,7 +40,9 @@ reactRoot.render(
 );
 configured.then(
   (appConfig) => {
-    startSession(FEATURE_STARTUPS).catch(reportError).finally(rootLoaded);
+    startSession({ startups: FEATURE_STARTUPS, realtimeWhen: whenScreenShown })
+      .catch(reportError)
+      .finally(rootLoaded);
     // Error reporting loads off the first screen's path; errors before it are queued by report.ts.
     scheduleErrorReporting(appConfig.sentry, {
       screenInteractive: whenScreenInteractive,

@@ -1,12 +1,14 @@
 /** The shell: header, guarded areas (each lazily loaded, each with its error boundary), modals. */
 
 import { routeArea } from '@matchmaker/sdk/rules';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '../components/index';
+import { onFirstToast } from '../lib/toast';
 import { sessionState } from '../state/session';
 import { AreaBoundary } from './area-boundary';
+import { whenScreenShown } from './first-screen';
 import { Guard } from './guard';
 import { Header } from './header';
 import { PageFrameAt } from './page-frame';
@@ -15,17 +17,43 @@ import { ProgressBar } from './progress-bar';
 import { AREA_ROUTES } from './routes';
 import { ScrollRestoration } from './scroll-restoration';
 
-// Members only, and it needs the SDK's location flow: its own chunk, loaded after start-up.
+// Members only, and it needs the SDK's location flow: its own chunk, loaded once the first screen
+// is shown (its check and its dialog come after the page the member came for).
 const LocationModal = lazy(() => import('./location-modal'));
-// The toast library is not needed to show a page; it loads right after.
+// The toast library is not needed to show a page: it loads once the first screen is shown, or
+// with the first toast if that comes sooner.
 const Toasts = lazy(() => import('./toasts'));
 
 /** The path the page was loaded on. */
 const LOADED_ON = window.location.pathname;
 
+/** Whether the page's first screen has been shown (and stays so for the life of the page). */
+function useScreenShown(): boolean {
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    let mounted = true;
+    void whenScreenShown().then(() => {
+      if (mounted) setShown(true);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, []);
+  return shown;
+}
+
+/** Whether <Toasts/> is wanted: once the screen is shown, or a toast has been raised before. */
+function useToastsWanted(shown: boolean): boolean {
+  const [raised, setRaised] = useState(false);
+  useEffect(() => onFirstToast(() => setRaised(true)), []);
+  return shown || raised;
+}
+
 export function App() {
   const [path] = useLocation();
   const { status } = useSnapshot(sessionState);
+  const shown = useScreenShown();
+  const toasts = useToastsWanted(shown);
   // The page loaded on a member or admin path keeps the frame the guard showed while start-up ran
   // if its area's chunk is still loading when user info answers, rather than a spinner in its
   // place. Not after a navigation: focus moves to the new page's heading, which must be the page's.
@@ -63,14 +91,16 @@ export function App() {
       <footer className="site-footer">
         <p>© Matchmaker. Traditional matchmaking for people of faith.</p>
       </footer>
-      {status === 'member' ? (
+      {shown && status === 'member' ? (
         <Suspense fallback={null}>
           <LocationModal />
         </Suspense>
       ) : null}
-      <Suspense fallback={null}>
-        <Toasts />
-      </Suspense>
+      {toasts ? (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -1,8 +1,10 @@
 /**
- * When the first screen is interactive: start-up has settled (signed in or not), every chunk the
- * screen needs has loaded (the progress bar is gone), the main thread has gone a while without a
- * long task (its first data rendered) and the browser then has a moment to spare. Error
- * reporting and Replay load at these moments, off the path of the first screen.
+ * When the first screen is shown, and when it is interactive: start-up has settled (signed in or
+ * not), every chunk the screen needs has loaded (the progress bar is gone), the main thread has
+ * gone a while without a long task (its first data rendered) and the browser then has a moment
+ * to spare. What no first screen waits for starts at these moments, off its path: a member's
+ * realtime channels and the location check once it is shown, error reporting and Replay once it
+ * is interactive.
  */
 import { subscribe } from 'valtio';
 import { whenIdle } from '../lib/idle';
@@ -19,11 +21,17 @@ function settled(): boolean {
  * the chunks have settled. Replay's start (a snapshot of the page) was otherwise one more long
  * task in the middle of the member's first screen. Lighthouse's TTI asks 5 s; 2 s is enough here.
  */
-const QUIET_MS = 2_000;
-/** A page that never goes quiet still gets error reporting after this long. */
+const INTERACTIVE_QUIET_MS = 2_000;
+/**
+ * The same for the screen to count as shown: its first data has rendered. On a phone, socket.io's
+ * chunk and the channels' handshakes before that point were about 0.13 s of the member pages'
+ * largest paint in Lighthouse's simulation.
+ */
+const SHOWN_QUIET_MS = 300;
+/** A page that never goes quiet still gets its work done after this long. */
 const QUIET_LIMIT_MS = 10_000;
 
-function whenQuiet(run: () => void): void {
+function whenQuiet(quietMs: number, run: () => void): void {
   const observable = typeof PerformanceObserver === 'function' ? PerformanceObserver.supportedEntryTypes : [];
   if (!observable?.includes('longtask')) {
     whenIdle(run);
@@ -38,14 +46,14 @@ function whenQuiet(run: () => void): void {
   const check = () => {
     const now = performance.now();
     const quietFor = now - lastTaskEnd;
-    if (quietFor >= QUIET_MS || now - started >= QUIET_LIMIT_MS) {
+    if (quietFor >= quietMs || now - started >= QUIET_LIMIT_MS) {
       observer.disconnect();
       whenIdle(run);
     } else {
-      setTimeout(check, QUIET_MS - quietFor);
+      setTimeout(check, quietMs - quietFor);
     }
   };
-  setTimeout(check, QUIET_MS);
+  setTimeout(check, quietMs);
 }
 
 /** Runs `run` once start-up and every chunk in flight have settled (at once if they have). */
@@ -64,15 +72,25 @@ function whenSettled(run: () => void): void {
 }
 
 /**
- * Resolves once the screen has settled and the main thread is quiet. Settled is checked again
- * after the wait: a sign-in settles for a moment before it navigates to the area, whose chunk
- * then loads.
+ * Resolves once the screen has settled and the main thread has been quiet for `quietMs`. Settled
+ * is checked again after the wait: a sign-in settles for a moment before it navigates to the
+ * area, whose chunk then loads.
  */
-export function whenScreenInteractive(): Promise<void> {
+function whenSettledAndQuiet(quietMs: number): Promise<void> {
   return new Promise((resolve) => {
-    const attempt = () => whenSettled(() => whenQuiet(() => (settled() ? resolve() : attempt())));
+    const attempt = () => whenSettled(() => whenQuiet(quietMs, () => (settled() ? resolve() : attempt())));
     attempt();
   });
+}
+
+/** Resolves once the first screen has rendered its data (or, later, the screen then shown has). */
+export function whenScreenShown(): Promise<void> {
+  return whenSettledAndQuiet(SHOWN_QUIET_MS);
+}
+
+/** Resolves once the screen is interactive: shown, and the main thread has been quiet a while. */
+export function whenScreenInteractive(): Promise<void> {
+  return whenSettledAndQuiet(INTERACTIVE_QUIET_MS);
 }
 
 const SIGNED_IN: readonly SessionStatus[] = ['member', 'admin'];

@@ -54,6 +54,12 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
 const pathOf = (path: string): string => (path.split(/[?#]/)[0] ?? '').toLowerCase();
 /** A member page: the session is most likely a member's, whose work can load beside the client. */
 const onMemberPage = (path: string): boolean => routeArea(pathOf(path)) === 'member';
+/** A page of the messaging area (Messages, or match-requests which shows it). */
+const onMessagesPage = (path: string): boolean =>
+  [PATHS.messages, PATHS.matchRequests].some((area) => {
+    const at = pathOf(path);
+    return at === area || at.startsWith(`${area}/`);
+  });
 /** A back-office page: the session is most likely an admin's (a member is refused by the guard). */
 const onAdminPage = (path: string): boolean => routeArea(pathOf(path)) === 'admin';
 
@@ -61,9 +67,10 @@ const onAdminPage = (path: string): boolean => routeArea(pathOf(path)) === 'admi
  * The features' start-up modules (state/session-start.ts): each registers the work a logged-in
  * session starts with, and says when it is needed, so nobody downloads another role's on the
  * other role's pages: the members' load beside the client's chunk on a member page (else once
- * user info says a member is signed in), the matches' only on /matches (its one work prepares that
- * screen), the back office's beside the client on a back-office page (else once user info says an
- * admin is signed in; the size check skips it as it skips the admin area's chunk). A member who
+ * user info says a member is signed in), the matches' only on /matches and the rooms' only in the
+ * messaging area (each one's work prepares that screen), the back office's beside the client on a
+ * back-office page (else once user info says an admin is signed in; the size check skips it as it
+ * skips the admin area's chunk). A member who
  * types an /admin address downloads it and the admin area's chunk, and is still refused by the
  * guard: its work runs only for an admin (`onAdminStart`).
  */
@@ -74,6 +81,7 @@ export const FEATURE_STARTUPS: readonly StartupModule[] = [
     after: 'member',
   },
   { load: () => import('../features/messages/messages-startup'), early: onMemberPage, after: 'member' },
+  { load: () => import('../features/messages/rooms-startup'), early: onMessagesPage, after: null },
   {
     load: () => import('../features/matches/matches-startup'),
     early: (path) => pathOf(path).replace(/\/+$/, '') === PATHS.matches,

@@ -3,8 +3,8 @@
  * error, success and loading; warning and info are blank toasts with their own icon and style.
  * Durations and position come from the SDK's constants, applied by <Toasts/>.
  *
- * The library loads after the first paint (it is not needed to show a page), so these calls are
- * fire-and-forget. To update a toast (loading, then success) give both calls the same `id`:
+ * The library loads once the first screen is shown, or with the first toast if that comes sooner
+ * (it is not needed to show a page), so these calls are fire-and-forget. To update a toast (loading, then success) give both calls the same `id`:
  * `notify.loading('Saving…', { id: 'save' })`, then `notify.success('Saved', { id: 'save' })`.
  */
 import { TOAST_DURATIONS_MS } from '@matchmaker/sdk/rules';
@@ -27,6 +27,13 @@ const TYPE_STYLES = {
 } as const;
 
 let library: Promise<Toast> | null = null;
+let firstToast: (() => void) | null = null;
+
+/** Runs `listener` once, when the first toast is raised (at once if one has been). */
+export function onFirstToast(listener: () => void): void {
+  if (library) listener();
+  else firstToast = listener;
+}
 
 /** Loads react-hot-toast once; <Toasts/> and every notify call share it. */
 export function loadToastLibrary(): Promise<Toast> {
@@ -35,6 +42,9 @@ export function loadToastLibrary(): Promise<Toast> {
 }
 
 function show(run: (toast: Toast) => void): void {
+  const first = firstToast;
+  firstToast = null;
+  first?.();
   loadToastLibrary().then(run, (error: unknown) => console.error('Toasts could not load', error));
 }
 

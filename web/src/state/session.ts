@@ -60,19 +60,32 @@ export const SUSPENDED_NOTICE =
 let started = false;
 let startupAbort: AbortController | null = null;
 
+export interface SessionOptions {
+  /** The features' start-up modules (the route table lists them: this module knows no feature). */
+  readonly startups: readonly StartupModule[];
+  /**
+   * Resolves when a member's realtime channels may open: once their first screen is shown
+   * (app/first-screen.ts), so socket.io's chunk and the handshakes stay off that screen's path.
+   */
+  readonly realtimeWhen: () => Promise<void>;
+}
+
+/** Set once, by startSession. */
+let realtimeWhen: () => Promise<void> = () => Promise.resolve();
+
 /**
  * Start-up (SPEC.md sections 1 and 4): stale cookies end the session with a notice; a logged-in
  * user runs the SDK's start-up flow (user, subscription when there is a keycloakId, the DAU event
  * for members) beside the features' early start-up work; as soon as user info answers the area
- * shows, members open the realtime channels and the features' member work runs, while the
- * subscription and the DAU event finish. `startups` are the features' start-up modules (the route
- * table lists them: this module knows no feature), each loaded when the session needs it. Safe to
- * call more than once.
+ * shows and the features' member work runs, while the subscription and the DAU event finish;
+ * members open the realtime channels once that screen is shown. The features' start-up modules
+ * are each loaded when the session needs it. Safe to call more than once.
  */
-export async function startSession(startups: readonly StartupModule[]): Promise<void> {
+export async function startSession(options: SessionOptions): Promise<void> {
   if (started) return;
   started = true;
-  setStartupModules(startups);
+  setStartupModules(options.startups);
+  realtimeWhen = options.realtimeWhen;
   whenClientCreated((client) => client.session.on('logout', onLogout));
   sessionChannel()?.addEventListener('message', onOtherTabLoggedOut);
   // Reading the cookies needs no client: a visitor without a session never downloads it.
@@ -232,7 +245,9 @@ async function loadUser(): Promise<void> {
     // sockets, and a refused socket would end the session through a failed refresh. Start-up runs
     // again after reactivation, and the member's channels open then.
     if (isMember(user) && !isDeleted(user)) {
-      void client.realtime.connect().catch(reportError);
+      void realtimeWhen()
+        .then(() => (abort.signal.aborted ? undefined : client.realtime.connect()))
+        .catch(reportError);
       beginMemberSession();
       // Loaded beside the client already when the session started on a member page.
       void loadRoleStartupModules('member', reportError).then(() => {

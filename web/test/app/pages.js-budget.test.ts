@@ -19,16 +19,18 @@ import { drawForReplay, logIn, startApp, type TestApp } from '../harness/browser
 const BUDGET_KB: Record<string, number> = {
   '/': 93,
   '/account/login': 100,
-  // The form checks its fields with the SDK's schemas (zod, 25 KB).
-  '/account/register': 125,
+  // The form checks its fields with the SDK's schemas (zod, 25 KB); then 1 more for the shell's
+  // "screen shown" moment (app/app.tsx, app/first-screen.ts, lib/toast.ts: 0.2 KB).
+  '/account/register': 126,
   // Each the figure measured after modulepreload, the main bundle's imports in one chunk,
   // socket.io in a chunk of its own (vite.config.ts, sdk/src/realtime/channel.ts) and a signed-in
   // page's chunks grouped (scripts/chunk-groups.ts), plus ~2; then 1 more for the pages' frames
   // (config/page-frames.ts, app/page-frame.tsx: each screen's heading in the main bundle, shown
-  // while user info is on its way; 1.1 KB).
-  '/matches': 234,
-  '/messages': 247,
-  'chat room 5000': 247,
+  // while user info is on its way; 1.1 KB), and 1 more for the "screen shown" moment (0.2 KB,
+  // which moves socket.io, the location check and the toasts off the first screen's path).
+  '/matches': 235,
+  '/messages': 248,
+  'chat room 5000': 248,
   // Only the user screens are in the back office's first chunk; the other sections load when
   // opened. An admin opens no realtime channel, so socket.io is not loaded.
   '/admin/users': 219,

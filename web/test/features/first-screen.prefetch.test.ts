@@ -1,6 +1,6 @@
 /**
  * A session that starts on a screen asks for that screen's first list beside user info, through
- * the start-up work its feature registers (matches-startup.ts, messages-startup.ts), rather than
+ * the start-up work its feature registers (matches-startup.ts, rooms-startup.ts), rather than
  * after start-up, the area's chunk and the screen's render; and the screen does not ask again.
  * Each test holds user info's answer until the list has been asked for: were the list requested
  * only after start-up, it never would be, and the page would not show. Nor does the screen wait
@@ -54,7 +54,50 @@ async function holdUserInfoUntil(page: Page, asked: () => boolean): Promise<{ he
   return state;
 }
 
+/**
+ * Records, in the page, which API calls are made in the same task as user info's (before the
+ * event loop next turns): a first list asked for one task later waited, on a phone, behind the
+ * render user info's answer starts. The mark is cleared by a message posted when user info is
+ * asked for, which runs once that task and its promise jobs are done.
+ */
+async function watchSameTask(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const calls: string[] = [];
+    let sameTask = false;
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      sameTask = false;
+    };
+    const original = window.fetch;
+    window.fetch = function (input: RequestInfo | URL, init?: RequestInit) {
+      const url = new URL(input instanceof Request ? input.url : String(input), location.href).pathname;
+      if (url.endsWith('/accounts/user/info')) {
+        sameTask = true;
+        channel.port2.postMessage(null);
+      } else if (sameTask && url.startsWith('/api/')) calls.push(url);
+      return original.call(this, input, init);
+    };
+    Object.assign(window, { sameTaskCalls: calls });
+  });
+  return () => page.evaluate(() => (window as unknown as { sameTaskCalls: string[] }).sameTaskCalls);
+}
+
 describe("a screen's first list at start-up", () => {
+  it("each screen's first list is asked for in the same task as user info", async () => {
+    const room = memberRoom();
+    const page = await app.newPage();
+    await logIn(page, 'member1@sandbox.test');
+    const sameTask = await watchSameTask(page);
+    await page.goto('/matches');
+    await page.getByRole('list', { name: 'Recommendations' }).getByRole('listitem').first().waitFor();
+    expect(await sameTask()).toContain('/api/recommendations/v2/matches/recommendations/');
+    await page.goto(`/messages/${room.id}`);
+    await page.locator('[data-message-row]').first().waitFor();
+    expect(await sameTask()).toEqual(
+      expect.arrayContaining([`/api/chats/v2/chats/rooms/${room.id}/messages`, '/api/chats/v2/chats/rooms']),
+    );
+  });
+
   it('/matches: the recommendations are asked for while user info is on its way, once', async () => {
     const page = await app.newPage();
     await logIn(page, 'member1@sandbox.test');
@@ -228,6 +271,24 @@ describe("a screen's first list at start-up", () => {
     await expect.poll(() => new Set(held).size).toBe(2);
     release();
     await page.waitForLoadState('networkidle');
+  });
+
+  it("a member's realtime channels and location check start once the first screen is shown, not on its path", async () => {
+    const page = await app.newPage();
+    await logIn(page, 'member1@sandbox.test');
+    await holdIdleCallbacks(page);
+    const sockets: string[] = [];
+    page.on('websocket', (socket) => sockets.push(socket.url()));
+    const locationCheck = countRequests(page, /\/assets\/location-modal-[\w-]+\.js$/);
+    await page.goto('/matches');
+    await page.getByRole('list', { name: 'Recommendations' }).getByRole('listitem').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(sockets).toEqual([]);
+    expect(locationCheck.count).toBe(0);
+    await releaseIdle(page);
+    // Both channels (notifications and chat), each on its own connection.
+    await expect.poll(() => sockets.length).toBe(2);
+    await expect.poll(() => locationCheck.count).toBe(1);
   });
 
   it('the DAU event waits for an idle moment: the first screen shows without it', async () => {

@@ -52,9 +52,10 @@ async function send(page: Page, text: string): Promise<void> {
 async function openRoomTab(page?: Page): Promise<Page> {
   const tab = page ?? (await context.newPage());
   tab.setDefaultTimeout(15_000);
+  const before = chatConnects;
   await tab.goto(`/messages/${roomId}`);
   await tab.getByRole('region', { name: /Messages with/ }).waitFor();
-  await connected(tab);
+  await chatConnectedSince(before);
   return tab;
 }
 
@@ -131,6 +132,21 @@ function sendLock(page: Page): Promise<{ held: number; pending: number }> {
 /* The network of the whole context. */
 let offline = false;
 const sockets = new Set<{ page: WebSocketRoute; server: WebSocketRoute }>();
+/**
+ * The open sockets of the context's tabs whose chat channel the server has let in (its namespace
+ * connect answered): a tab's chat is connected while its socket is here. No banner says so: a
+ * room opened on a page load says nothing until a connection is lost.
+ */
+const connectedChats = new Set<WebSocketRoute>();
+/** How many times a tab's chat channel has been let in, ever. */
+let chatConnects = 0;
+
+/** Waits for a chat channel to be let in after the `before`th (the tab just opened is the one). */
+async function chatConnectedSince(before: number): Promise<void> {
+  await expect.poll(() => chatConnects, { timeout: 20_000 }).toBeGreaterThan(before);
+}
+/** socket.io's answer letting a socket into the chat namespace. */
+const CHAT_CONNECTED = /^40\/chat,/;
 
 async function goOffline(roomTabs: readonly Page[]): Promise<void> {
   offline = true;
@@ -149,10 +165,6 @@ async function goOffline(roomTabs: readonly Page[]): Promise<void> {
 async function goOnline(): Promise<void> {
   offline = false;
   await context.setOffline(false);
-}
-
-async function connected(page: Page): Promise<void> {
-  await page.getByText('Connection lost.').waitFor({ state: 'detached', timeout: 20_000 });
 }
 
 /**
@@ -223,7 +235,24 @@ beforeAll(async () => {
       void socket.close();
       return;
     }
-    sockets.add({ page: socket, server: socket.connectToServer() });
+    const server = socket.connectToServer();
+    server.onMessage((message) => {
+      if (typeof message === 'string' && CHAT_CONNECTED.test(message)) {
+        connectedChats.add(socket);
+        chatConnects++;
+      }
+      socket.send(message);
+    });
+    const closed = () => connectedChats.delete(socket);
+    socket.onClose((code, reason) => {
+      closed();
+      void server.close({ code, reason });
+    });
+    server.onClose((code, reason) => {
+      closed();
+      void socket.close({ code, reason });
+    });
+    sockets.add({ page: socket, server });
   });
   await context.route(MESSAGES_API, async (route) => {
     if (route.request().method() !== 'POST') return route.fallback();
@@ -291,8 +320,7 @@ describe('one member in two tabs of one browser', () => {
     await goOnline();
     const sender = await held.arrived;
     // Both tabs are connected while the send is in flight: the other one waits for the send lock.
-    await connected(tabA);
-    await connected(tabB);
+    await expect.poll(() => connectedChats.size, { timeout: 20_000 }).toBe(2);
     await expect.poll(() => sendLock(sender)).toEqual({ held: 1, pending: 1 });
     held.release();
 
@@ -415,8 +443,7 @@ describe('one member in two tabs of one browser', () => {
 
     // A new session of the member sends its own message, and nothing of the old one with it.
     await logIn(leaves, MEMBER);
-    await leaves.goto(`/messages/${roomId}`);
-    await connected(leaves);
+    await openRoomTab(leaves);
     const fresh = `After logging in again ${Date.now()}`;
     await send(leaves, fresh);
     await row(leaves, fresh).getByText(SENT).waitFor();

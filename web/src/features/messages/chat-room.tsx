@@ -79,7 +79,7 @@ export function ChatRoom({ roomKey }: { roomKey: string }) {
           </Button>
         </div>
       </header>
-      {!snap.connected ? (
+      {snap.connection === 'lost' ? (
         <p className="chat__offline" role="status">
           Connection lost. Your messages will be sent when it returns.
         </p>

@@ -77,7 +77,11 @@ export interface ChatState {
   rooms: { load: Load; error: string | null; items: RoomSummary[] };
   open: OpenRoom | null;
   outbox: OutboxEntry[];
-  connected: boolean;
+  /**
+   * The chat's line: `connecting` until its first connection (nothing is said: a room opened on
+   * a page load is not "lost"), `lost` once a connection dropped or an attempt failed.
+   */
+  connection: 'connecting' | 'connected' | 'lost';
   /** The latest text for the polite live region (new messages). */
   announcement: { id: number; text: string };
 }
@@ -87,7 +91,7 @@ function initial(): ChatState {
     rooms: { load: 'idle', error: null, items: [] },
     open: null,
     outbox: [],
-    connected: false,
+    connection: 'connecting',
     announcement: { id: 0, text: '' },
   };
 }
@@ -96,7 +100,7 @@ export const chatState = proxy<ChatState>(initial());
 
 export type MessagesPage = Awaited<ReturnType<MatchmakerClient['chats']['listMessages']>>;
 
-/** A room's newest page asked for at start-up (messages-startup.ts), until the room opens. */
+/** A room's newest page asked for at start-up (rooms-startup.ts), until the room opens. */
 const newestPage = prefetchSlot<MessagesPage>();
 
 /** Back to nothing (logout); answers of the ended session are dropped by its sessionGuard(). */

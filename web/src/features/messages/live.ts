@@ -44,7 +44,7 @@ export function startChat(): void {
   presenceAt = 0;
   lastOnline = current.getSnapshot().online;
   chatUser = myId();
-  chatState.connected = chat.connected;
+  chatState.connection = chat.connected ? 'connected' : chat.state === 'waiting' ? 'lost' : 'connecting';
 
   let refreshTimer: ReturnType<typeof setTimeout> | null = null;
   const refreshSoon = (delay = 300) => {
@@ -91,14 +91,19 @@ export function startChat(): void {
       }
     }),
     chat.on('connect', () => {
-      chatState.connected = true;
+      chatState.connection = 'connected';
       void flushOutbox();
       if (chatState.rooms.load === 'ready') void loadRooms(true);
       refreshSoon(0);
       readWatch.hurry();
     }),
     chat.on('disconnect', () => {
-      chatState.connected = false;
+      chatState.connection = 'lost';
+    }),
+    // An attempt that failed (the first one included): the member is told, and that what they
+    // write waits.
+    chat.on('reconnecting', () => {
+      chatState.connection = 'lost';
     }),
   ];
 

@@ -4,8 +4,9 @@
  * member nears the top; the rows above stay where they were on screen when a page is added.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../../components/index';
+import { whenIdle } from '../../lib/idle';
 import { Attachment } from './attachment';
 import { type ChatLine, formatTime } from './chat-lines';
 import type { OutboxEntry } from './chat-state';
@@ -86,10 +87,25 @@ export function MessageList({
 
   const items = virtualizer.getVirtualItems();
   const topIndex = items[0]?.index ?? 0;
+  // The older page is asked for ahead of the member's scroll, but only once the first rows have
+  // been shown and the browser is idle: a room opens with its top rows near the start, and asking
+  // at once held its first paint on a phone behind one more round trip and render.
+  const shown = rows.length > 0;
+  const [aheadAllowed, setAheadAllowed] = useState(false);
   useEffect(() => {
-    if (rows.length > 0 && hasOlder && !loadingOlder && !olderError && topIndex < LOAD_AHEAD_ROWS)
+    if (!shown || aheadAllowed) return;
+    let cancelled = false;
+    whenIdle(() => {
+      if (!cancelled) setAheadAllowed(true);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [shown, aheadAllowed]);
+  useEffect(() => {
+    if (aheadAllowed && shown && hasOlder && !loadingOlder && !olderError && topIndex < LOAD_AHEAD_ROWS)
       onLoadOlder();
-  }, [topIndex, hasOlder, loadingOlder, olderError, rows.length, onLoadOlder]);
+  }, [aheadAllowed, topIndex, hasOlder, loadingOlder, olderError, shown, onLoadOlder]);
 
   return (
     <section
