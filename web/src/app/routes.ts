@@ -70,9 +70,9 @@ const onAdminPage = (path: string): boolean => routeArea(pathOf(path)) === 'admi
  * user info says a member is signed in), the matches' only on /matches and the rooms' only in the
  * messaging area (each one's work prepares that screen), the back office's beside the client on a
  * back-office page (else once user info says an admin is signed in; the size check skips it as it
- * skips the admin area's chunk). A member who
- * types an /admin address downloads it and the admin area's chunk, and is still refused by the
- * guard: its work runs only for an admin (`onAdminStart`).
+ * skips the admin area's chunk). A member who types an /admin address downloads it and the admin
+ * area's chunk, and is still refused by the guard: its work runs only for an admin
+ * (`onAdminStart`).
  */
 export const FEATURE_STARTUPS: readonly StartupModule[] = [
   {

@@ -4,8 +4,9 @@
  * Durations and position come from the SDK's constants, applied by <Toasts/>.
  *
  * The library loads once the first screen is shown, or with the first toast if that comes sooner
- * (it is not needed to show a page), so these calls are fire-and-forget. To update a toast (loading, then success) give both calls the same `id`:
- * `notify.loading('Saving…', { id: 'save' })`, then `notify.success('Saved', { id: 'save' })`.
+ * (it is not needed to show a page), so these calls are fire-and-forget. To update a toast
+ * (loading, then success) give both calls the same `id`: `notify.loading('Saving…', { id: 'save' })`,
+ * then `notify.success('Saved', { id: 'save' })`.
  */
 import { TOAST_DURATIONS_MS } from '@matchmaker/sdk/rules';
 import type { ToastOptions } from 'react-hot-toast';

@@ -26,10 +26,3 @@ onMemberStart(({ user, signal }) => {
   if (hasStoredOutbox(userId)) startChat();
   else whenOutboxStored(userId, signal, startChat);
 });
-
-/**
- * A session that starts on Messages asks for the conversations beside user info, not after
- * start-up and the area's chunk; the list finds the load in flight and does not ask again. One
- * that starts in a room (`/messages/<room>`) asks for that room's newest page too, which the room
- * picks up when it opens.
- */

@@ -1,8 +1,9 @@
 /**
  * The start-up of a session that starts on Messages (or match-requests): the conversations, and on
  * a room's address that room's newest page, are asked for beside user info rather than after
- * start-up, the area's chunk and the screen's render (issue 24). The screens find them in the
- * store (chat-state.ts) and do not ask again.
+ * start-up, the area's chunk and the screen's render (issue 24). The list finds the load in
+ * flight in the store (chat-state.ts) and does not ask again; the room picks up its newest page
+ * when it opens.
  *
  * The store is imported statically, so both go out in the same task as user info: behind a
  * dynamic import they went out one task later, which on a phone was after the render that user
