@@ -13,6 +13,7 @@
 import { routeArea } from '@matchmaker/sdk/rules';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { PATHS } from '../config/paths';
+import { onRecommendationsPage, onRoomsPage } from '../config/startup-paths';
 import { lazyScreen } from '../lib/lazy';
 import { hasAccessCookie } from '../state/session';
 import type { StartupModule } from '../state/session-start';
@@ -50,18 +51,11 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   area('public', PATHS.root, () => import('../features/public/index')),
 ];
 
-/** The path part of a start-up path (which carries the query). */
-const pathOf = (path: string): string => (path.split(/[?#]/)[0] ?? '').toLowerCase();
+// Start-up paths carry their query; the SDK's path rules drop it, as they do for the guard.
 /** A member page: the session is most likely a member's, whose work can load beside the client. */
-const onMemberPage = (path: string): boolean => routeArea(pathOf(path)) === 'member';
-/** A page of the messaging area (Messages, or match-requests which shows it). */
-const onMessagesPage = (path: string): boolean =>
-  [PATHS.messages, PATHS.matchRequests].some((area) => {
-    const at = pathOf(path);
-    return at === area || at.startsWith(`${area}/`);
-  });
+const onMemberPage = (path: string): boolean => routeArea(path) === 'member';
 /** A back-office page: the session is most likely an admin's (a member is refused by the guard). */
-const onAdminPage = (path: string): boolean => routeArea(pathOf(path)) === 'admin';
+const onAdminPage = (path: string): boolean => routeArea(path) === 'admin';
 
 /**
  * The features' start-up modules (state/session-start.ts): each registers the work a logged-in
@@ -81,10 +75,10 @@ export const FEATURE_STARTUPS: readonly StartupModule[] = [
     after: 'member',
   },
   { load: () => import('../features/messages/messages-startup'), early: onMemberPage, after: 'member' },
-  { load: () => import('../features/messages/rooms-startup'), early: onMessagesPage, after: null },
+  { load: () => import('../features/messages/rooms-startup'), early: onRoomsPage, after: null },
   {
     load: () => import('../features/matches/matches-startup'),
-    early: (path) => pathOf(path).replace(/\/+$/, '') === PATHS.matches,
+    early: onRecommendationsPage,
     after: null,
   },
   { load: () => import('../features/admin/admin-startup'), early: onAdminPage, after: 'admin' },

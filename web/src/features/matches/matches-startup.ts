@@ -10,13 +10,13 @@
  * loaded only on /matches (the route table's `early`), so no other page pays for the store.
  */
 import { isDeleted } from '@matchmaker/sdk/rules';
+import { onRecommendationsPage } from '../../config/startup-paths';
 import { onSessionStart } from '../../state/session-start';
 import { loadRecommendations, matchesState, resetMatches } from './matches-state';
 
 onSessionStart(async ({ path, signal, user }) => {
-  const pathname = (path.split(/[?#]/)[0] ?? '').toLowerCase().replace(/\/+$/, '');
-  if (pathname !== '/matches') return;
-  if (signal.aborted || matchesState.recommendations.status !== 'idle') return;
+  if (!onRecommendationsPage(path) || signal.aborted || matchesState.recommendations.status !== 'idle')
+    return;
   const [who] = await Promise.all([user.catch(() => null), loadRecommendations(1)]);
   // A deleted account was refused the list and goes to reactivate; once reactivated, the screen
   // loads it afresh rather than showing that refusal.

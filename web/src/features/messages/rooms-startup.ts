@@ -11,28 +11,16 @@
  * loaded only on those addresses (the route table's `early`), so no other page pays for the store.
  */
 import { isDeleted } from '@matchmaker/sdk/rules';
+import { onRoomsPage, roomOfPath } from '../../config/startup-paths';
 import { onSessionStart } from '../../state/session-start';
 import { chatState, loadRooms, prefetchNewestPage, resetChatState } from './chat-state';
 
 onSessionStart(async ({ path, signal, user }) => {
-  const pathname = (path.split(/[?#]/)[0] ?? '').toLowerCase();
-  const area = /^\/(messages|match-requests)(?:\/([^/]+))?\/?$/.exec(pathname);
-  if (!area || signal.aborted) return;
-  // The room's key as the address has it (ids keep their letter case; only the area is matched
-  // without it).
-  const roomKey = area[2] ? (/^\/[^/]+\/([^/?#]+)/.exec(path)?.[1] ?? null) : null;
-  const room = roomKey ? decoded(roomKey) : null;
+  if (!onRoomsPage(path) || signal.aborted) return;
+  const room = roomOfPath(path);
   if (room) prefetchNewestPage(room);
   if (chatState.rooms.load !== 'idle') return;
   const [who] = await Promise.all([user.catch(() => null), loadRooms()]);
   // A deleted account was refused the list and goes to reactivate; the screen loads it afresh.
   if (!signal.aborted && who && isDeleted(who)) resetChatState();
 });
-
-function decoded(segment: string): string | null {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return null;
-  }
-}
