@@ -245,6 +245,8 @@ async function loadUser(): Promise<void> {
     // sockets, and a refused socket would end the session through a failed refresh. Start-up runs
     // again after reactivation, and the member's channels open then.
     if (isMember(user) && !isDeleted(user)) {
+      // A session that ends before the moment opens nothing then (and reports nothing: the SDK
+      // keeps its channels closed without a session, test/features/first-screen.prefetch).
       void realtimeWhen()
         .then(() => (abort.signal.aborted ? undefined : client.realtime.connect()))
         .catch(reportError);

@@ -291,6 +291,22 @@ describe("a screen's first list at start-up", () => {
     await expect.poll(() => locationCheck.count).toBe(1);
   });
 
+  it('a logout before the first screen is shown: the ended session opens no channel when the moment comes', async () => {
+    const page = await app.newPage();
+    await logIn(page, 'member1@sandbox.test');
+    await holdIdleCallbacks(page);
+    const sockets: string[] = [];
+    page.on('websocket', (socket) => sockets.push(socket.url()));
+    await page.goto('/matches');
+    await page.getByRole('list', { name: 'Recommendations' }).getByRole('listitem').first().waitFor();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL('**/account/login**');
+    await releaseIdle(page);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    expect(sockets).toEqual([]);
+  });
+
   it('the DAU event waits for an idle moment: the first screen shows without it', async () => {
     const page = await app.newPage();
     await logIn(page, 'member1@sandbox.test');
