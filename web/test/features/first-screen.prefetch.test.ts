@@ -273,22 +273,44 @@ describe("a screen's first list at start-up", () => {
     await page.waitForLoadState('networkidle');
   });
 
-  it("a member's realtime channels and location check start once the first screen is shown, not on its path", async () => {
+  it("a member's realtime channels, notifications and location check start once the first screen is shown, not on its path", async () => {
     const page = await app.newPage();
     await logIn(page, 'member1@sandbox.test');
     await holdIdleCallbacks(page);
     const sockets: string[] = [];
     page.on('websocket', (socket) => sockets.push(socket.url()));
     const locationCheck = countRequests(page, /\/assets\/location-modal-[\w-]+\.js$/);
+    // The features' member work (notifications-startup.ts: the badge's count; the chat's outbox).
+    const memberWork = countRequests(page, /\/assets\/(notifications|messages)-startup-[\w-]+\.js$/);
+    const badge = countRequests(page, /^\/api\/alerts\/v2\/count\/?$/);
     await page.goto('/matches');
     await page.getByRole('list', { name: 'Recommendations' }).getByRole('listitem').first().waitFor();
     await page.waitForLoadState('networkidle');
     expect(sockets).toEqual([]);
-    expect(locationCheck.count).toBe(0);
+    expect([locationCheck.count, memberWork.count, badge.count]).toEqual([0, 0, 0]);
     await releaseIdle(page);
     // Both channels (notifications and chat), each on its own connection.
     await expect.poll(() => sockets.length).toBe(2);
-    await expect.poll(() => locationCheck.count).toBe(1);
+    await expect.poll(() => [locationCheck.count, memberWork.count, badge.count]).toEqual([1, 2, 1]);
+  });
+
+  it("user info's answer is read without waiting for the features' start-up modules", async () => {
+    const page = await app.newPage();
+    await logIn(page, 'member1@sandbox.test');
+    // Start-up sends the subscription as soon as it has read user info's answer.
+    const subscription = countRequests(page, /^\/api\/payment\/v2\/subscriptions\//);
+    const held = { module: false, subscriptionFirst: false };
+    await page.route(/\/assets\/matches-startup-[\w-]+\.js$/, async (route) => {
+      held.module = true;
+      const started = Date.now();
+      while (subscription.count === 0 && Date.now() - started < 5_000)
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      held.subscriptionFirst = subscription.count > 0;
+      await route.continue();
+    });
+    await page.goto('/matches');
+    await page.getByRole('list', { name: 'Recommendations' }).getByRole('listitem').first().waitFor();
+    expect(held).toEqual({ module: true, subscriptionFirst: true });
   });
 
   it('a logout before the first screen is shown: the ended session opens no channel when the moment comes', async () => {
