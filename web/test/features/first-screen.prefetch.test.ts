@@ -294,6 +294,40 @@ describe("a screen's first list at start-up", () => {
     await expect.poll(() => [locationCheck.count, memberWork.count, badge.count]).toEqual([1, 2, 1]);
   });
 
+  it("a room marks its messages read once it has rendered and the browser has a moment, not on its first screen's path", async () => {
+    const room = memberRoom();
+    const store = app.sandbox.world.store;
+    const reader = store.userByEmail('member1@sandbox.test');
+    const writer = store.userByEmail('member2@sandbox.test');
+    if (!reader || !writer) throw new Error('the sandbox has no member1 or member2');
+    const text = `Unread when the room opens ${Date.now()}`;
+    const now = Date.now();
+    store.messages(room.id).push({
+      id: store.nextId('msg'),
+      room: room.id,
+      user_id: writer.keycloakId,
+      recipient_id: reader.keycloakId,
+      message: text,
+      file: null,
+      status: 'DELIVERED',
+      unix_timestamp: Math.floor(now / 1000),
+      created_at: new Date(now).toISOString(),
+    });
+    const page = await app.newPage();
+    await logIn(page, 'member1@sandbox.test');
+    await holdIdleCallbacks(page);
+    const reads = countRequests(page, /^\/api\/chats\/v2\/chats\/messages\/bulk\/status$/, 'PUT');
+    await page.goto(`/messages/${room.id}`);
+    await page.locator('[data-message-row]').filter({ hasText: text }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(reads.count).toBe(0);
+    await releaseIdle(page);
+    await expect
+      .poll(() => store.messages(room.id).find((message) => message.message === text)?.status)
+      .toBe('READ');
+    expect(reads.count).toBe(1);
+  });
+
   it("user info's answer is read without waiting for the features' start-up modules", async () => {
     const page = await app.newPage();
     await logIn(page, 'member1@sandbox.test');
