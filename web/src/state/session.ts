@@ -241,6 +241,12 @@ async function loadUser(): Promise<void> {
   try {
     const user = await run.user;
     if (abort.signal.aborted) return;
+    // The page's start-up modules have been loading beside the client since start-up began (each
+    // a fraction of a KB): the screen waits for them, so that their work has asked for its data
+    // (the back office's search, a room's newest page) before the screen shows and would ask too.
+    // The subscription does not wait: user info's answer has started it already.
+    await modulesLoaded;
+    if (abort.signal.aborted) return;
     // An admin's work runs before the back office shows when its module is here already (loaded
     // beside the client on a back-office page): the screen then takes the search it asked for.
     // Were the screen first (its chunk is here too), both would ask.
