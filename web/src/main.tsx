@@ -40,7 +40,7 @@ reactRoot.render(
 );
 configured.then(
   (appConfig) => {
-    startSession({ startups: FEATURE_STARTUPS, realtimeWhen: whenScreenShown })
+    startSession({ startups: FEATURE_STARTUPS, screenShown: whenScreenShown })
       .catch(reportError)
       .finally(rootLoaded);
     // Error reporting loads off the first screen's path; errors before it are queued by report.ts.

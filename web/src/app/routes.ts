@@ -52,16 +52,14 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
 ];
 
 // Start-up paths carry their query; the SDK's path rules drop it, as they do for the guard.
-/** A member page: the session is most likely a member's, whose work can load beside the client. */
-const onMemberPage = (path: string): boolean => routeArea(path) === 'member';
 /** A back-office page: the session is most likely an admin's (a member is refused by the guard). */
 const onAdminPage = (path: string): boolean => routeArea(path) === 'admin';
 
 /**
  * The features' start-up modules (state/session-start.ts): each registers the work a logged-in
  * session starts with, and says when it is needed, so nobody downloads another role's on the
- * other role's pages: the members' load beside the client's chunk on a member page (else once
- * user info says a member is signed in), the matches' only on /matches and the rooms' only in the
+ * other role's pages: the members' (the badge, the outbox) once the member's first screen is shown
+ * (their work waits for that moment: state/session.ts), the matches' only on /matches and the rooms' only in the
  * messaging area (each one's work prepares that screen), the back office's beside the client on a
  * back-office page (else once user info says an admin is signed in; the size check skips it as it
  * skips the admin area's chunk). A member who types an /admin address downloads it and the admin
@@ -69,12 +67,8 @@ const onAdminPage = (path: string): boolean => routeArea(path) === 'admin';
  * (`onAdminStart`).
  */
 export const FEATURE_STARTUPS: readonly StartupModule[] = [
-  {
-    load: () => import('../features/notifications/notifications-startup'),
-    early: onMemberPage,
-    after: 'member',
-  },
-  { load: () => import('../features/messages/messages-startup'), early: onMemberPage, after: 'member' },
+  { load: () => import('../features/notifications/notifications-startup'), after: 'member' },
+  { load: () => import('../features/messages/messages-startup'), after: 'member' },
   { load: () => import('../features/messages/rooms-startup'), early: onRoomsPage, after: null },
   {
     load: () => import('../features/matches/matches-startup'),

@@ -55,9 +55,10 @@ export function onSessionStart(work: Work<EarlyStart>): () => void {
 }
 
 /**
- * Registers work run at every start-up of a member's session once user info has answered: for
- * what follows the member everywhere (live notifications, the chat's outbox). Returns the
- * unregistration.
+ * Registers work run at every start-up of a member's session once their first screen is shown
+ * (user info has answered, and the screen has rendered its data): for what follows the member
+ * everywhere (live notifications, the chat's outbox), which no first screen waits for. Returns
+ * the unregistration.
  */
 export function onMemberStart(work: Work<MemberStart>): () => void {
   member.add(work);
@@ -81,8 +82,11 @@ export type StartupLoader = () => Promise<unknown>;
 /** A feature's start-up module and when a session needs it. */
 export interface StartupModule {
   readonly load: StartupLoader;
-  /** Whether a session starting on `path` needs it before user info answers (its early work). */
-  readonly early: (path: string) => boolean;
+  /**
+   * Whether a session starting on `path` needs it before user info answers (its early work);
+   * absent for a module with no early work, which loads when its role's work is due.
+   */
+  readonly early?: (path: string) => boolean;
   /** Who needs it once user info has answered (its member or admin work), if anyone. */
   readonly after: 'member' | 'admin' | null;
 }
@@ -137,7 +141,7 @@ export function setStartupModules(next: readonly StartupModule[]): void {
  */
 export function loadStartupModules(path: string, onError: (error: unknown) => void): Promise<void> {
   return loadEach(
-    modules.filter((module) => module.early(path)),
+    modules.filter((module) => module.early?.(path) === true),
     onError,
   );
 }

@@ -64,28 +64,29 @@ export interface SessionOptions {
   /** The features' start-up modules (the route table lists them: this module knows no feature). */
   readonly startups: readonly StartupModule[];
   /**
-   * Resolves when a member's realtime channels may open: once their first screen is shown
-   * (app/first-screen.ts), so socket.io's chunk and the handshakes stay off that screen's path.
+   * Resolves once a member's first screen is shown (app/first-screen.ts): what that screen does
+   * not need starts then, off its path: the realtime channels (socket.io's chunk and the
+   * handshakes) and the features' member work (the notifications' badge, the chat's outbox).
    */
-  readonly realtimeWhen: () => Promise<void>;
+  readonly screenShown: () => Promise<void>;
 }
 
 /** Set once, by startSession. */
-let realtimeWhen: () => Promise<void> = () => Promise.resolve();
+let screenShown: () => Promise<void> = () => Promise.resolve();
 
 /**
  * Start-up (SPEC.md sections 1 and 4): stale cookies end the session with a notice; a logged-in
  * user runs the SDK's start-up flow (user, subscription when there is a keycloakId, the DAU event
  * for members) beside the features' early start-up work; as soon as user info answers the area
- * shows and the features' member work runs, while the subscription and the DAU event finish;
- * members open the realtime channels once that screen is shown. The features' start-up modules
- * are each loaded when the session needs it. Safe to call more than once.
+ * shows, while the subscription and the DAU event finish; once a member's screen is shown the
+ * realtime channels open and the features' member work runs. The features' start-up modules are
+ * each loaded when the session needs it. Safe to call more than once.
  */
 export async function startSession(options: SessionOptions): Promise<void> {
   if (started) return;
   started = true;
   setStartupModules(options.startups);
-  realtimeWhen = options.realtimeWhen;
+  screenShown = options.screenShown;
   whenClientCreated((client) => client.session.on('logout', onLogout));
   sessionChannel()?.addEventListener('message', onOtherTabLoggedOut);
   // Reading the cookies needs no client: a visitor without a session never downloads it.
@@ -204,9 +205,13 @@ function isLogoutReason(value: unknown): value is LogoutReason {
 }
 
 async function loadUser(): Promise<void> {
-  // The features' start-up modules load beside the client's chunk, not after it.
+  // The features' start-up modules load beside the client's chunk, not after it, and user info
+  // does not wait for them: the first screen's calls went out before the app ran
+  // (config/early-requests.ts), so what holds the screen back is the answers being read, and the
+  // subscription that user info's answer starts.
   const path = currentPath();
-  const [client] = await Promise.all([loadClient(), loadStartupModules(path, reportError)]);
+  const modulesLoaded = loadStartupModules(path, reportError);
+  const client = await loadClient();
   const beginStartup = await loadStartup();
   startupAbort?.abort();
   const abort = new AbortController();
@@ -221,7 +226,9 @@ async function loadUser(): Promise<void> {
   });
   // Early work that awaits the user fails with start-up; start-up reports that failure itself.
   run.user.catch(() => {});
-  runSessionStart({ ...start, user: run.user }, reportError);
+  void modulesLoaded.then(() => {
+    if (!abort.signal.aborted) runSessionStart({ ...start, user: run.user }, reportError);
+  });
   // The first screen needs only the user: the subscription and the DAU event finish after it
   // shows (SPEC.md section 1 asks for them, not for the screen to wait on them), each on its own.
   const writesBefore = subscriptionWrites;
@@ -234,6 +241,12 @@ async function loadUser(): Promise<void> {
   try {
     const user = await run.user;
     if (abort.signal.aborted) return;
+    // The page's start-up modules have been loading beside the client since start-up began (each
+    // a fraction of a KB): the screen waits for them, so that their work has asked for its data
+    // (the back office's search, a room's newest page) before the screen shows and would ask too.
+    // The subscription does not wait: user info's answer has started it already.
+    await modulesLoaded;
+    if (abort.signal.aborted) return;
     // An admin's work runs before the back office shows when its module is here already (loaded
     // beside the client on a back-office page): the screen then takes the search it asked for.
     // Were the screen first (its chunk is here too), both would ask.
@@ -245,16 +258,21 @@ async function loadUser(): Promise<void> {
     // sockets, and a refused socket would end the session through a failed refresh. Start-up runs
     // again after reactivation, and the member's channels open then.
     if (isMember(user) && !isDeleted(user)) {
-      // A session that ends before the moment opens nothing then (and reports nothing: the SDK
-      // keeps its channels closed without a session, test/features/first-screen.prefetch).
-      void realtimeWhen()
-        .then(() => (abort.signal.aborted ? undefined : client.realtime.connect()))
+      // Once the first screen is shown: the channels, and the features' member work (the badge's
+      // count and the outbox are no part of that screen; their chunks and calls were a tenth of a
+      // second of a phone's largest paint). A session that ends before the moment starts nothing
+      // then (and reports nothing: the SDK keeps its channels closed without a session,
+      // test/features/first-screen.prefetch).
+      void screenShown()
+        .then(() => {
+          if (abort.signal.aborted) return;
+          client.realtime.connect().catch(reportError);
+          return loadRoleStartupModules('member', reportError).then(() => {
+            if (!abort.signal.aborted) runMemberStart({ ...start, user }, reportError);
+          });
+        })
         .catch(reportError);
       beginMemberSession();
-      // Loaded beside the client already when the session started on a member page.
-      void loadRoleStartupModules('member', reportError).then(() => {
-        if (!abort.signal.aborted) runMemberStart({ ...start, user }, reportError);
-      });
     }
     if (isAdmin(user) && !adminStarted) {
       // Beside the back office's chunk, which the guard now asks for: its first list need not

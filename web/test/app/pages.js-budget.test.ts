@@ -17,7 +17,10 @@ import { drawForReplay, logIn, startApp, type TestApp } from '../harness/browser
  * little room, so a change that adds to a page's JavaScript has to say why by raising its line.
  */
 const BUDGET_KB: Record<string, number> = {
-  '/': 93,
+  // +1 for the signed-in preload script's first calls (scripts/serving/signed-in-preload.ts, 0.5
+  // KB gzip minified), which every page loads: a signed-in page's user info and first list then
+  // leave beside the main bundle instead of after it and the client (about 1 s of a phone).
+  '/': 94,
   '/account/login': 100,
   // The form checks its fields with the SDK's schemas (zod, 25 KB); then 1 more for the shell's
   // "screen shown" moment (app/app.tsx, app/first-screen.ts, lib/toast.ts: 0.2 KB).
@@ -32,8 +35,9 @@ const BUDGET_KB: Record<string, number> = {
   '/messages': 248,
   'chat room 5000': 248,
   // Only the user screens are in the back office's first chunk; the other sections load when
-  // opened. An admin opens no realtime channel, so socket.io is not loaded.
-  '/admin/users': 219,
+  // opened. An admin opens no realtime channel, so socket.io is not loaded. +1 for the preload
+  // script's first calls, as on '/'.
+  '/admin/users': 220,
 };
 
 let app: TestApp;

@@ -1,11 +1,14 @@
 /**
  * The signed-in preload (scripts/serving/signed-in-preload.ts): a member or admin page with the
- * access cookie asks for the SDK client's chunks beside the main bundle, once each; a visitor, or
- * a member on a public page, never does.
+ * access cookie asks for the SDK client's chunks beside the main bundle, once each, and sends the
+ * first screen's calls (src/config/early-requests.ts) before the main bundle has run, whose answers
+ * the app's client takes instead of asking again (src/lib/early-fetch.ts); a visitor, or a member
+ * on a public page, does neither.
  */
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, startApp, type TestApp } from '../harness/browser';
+import { auditedPages } from '../harness/audited-pages';
+import { holdIdleCallbacks, logIn, startApp, type TestApp } from '../harness/browser';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -28,7 +31,117 @@ function watchClient(page: Page) {
   return { requested, links };
 }
 
+const USER_INFO = '/api/usermgmt/v2/accounts/user/info';
+const RECOMMENDATIONS = '/api/recommendations/v2/matches/recommendations/';
+const MAIN_BUNDLE = /\/assets\/index-[\w-]+\.js$/;
+
+/** The API requests of a page from now on, in order. */
+function watchApi(page: Page): Request[] {
+  const requests: Request[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) requests.push(request);
+  });
+  return requests;
+}
+const pathsOf = (requests: readonly Request[]) => requests.map((request) => new URL(request.url()).pathname);
+const countOf = (requests: readonly Request[], path: string) =>
+  pathsOf(requests).filter((seen) => seen === path).length;
+
+/**
+ * Holds the main bundle until `until` holds (or 10 s pass), runs `then`, and lets it go; the state
+ * says whether it was held and whether `until` was met.
+ */
+async function holdMainBundle(
+  page: Page,
+  until: () => boolean,
+  then: () => Promise<unknown> = async () => {},
+): Promise<{ held: boolean; met: boolean }> {
+  const state = { held: false, met: false };
+  await page.route(MAIN_BUNDLE, async (route) => {
+    state.held = true;
+    const started = Date.now();
+    while (!until() && Date.now() - started < 10_000) await new Promise((resolve) => setTimeout(resolve, 25));
+    state.met = until();
+    await then();
+    await route.continue();
+  });
+  return state;
+}
+
+/**
+ * member1 opens /matches with the main bundle held until user info and the recommendations have
+ * been asked for (then `then` runs), and the list shows.
+ */
+async function matchesWithMainBundleHeld(then: (page: Page) => Promise<unknown> = async () => {}) {
+  const page = await app.newPage();
+  await logIn(page, 'member1@sandbox.test');
+  const api = watchApi(page);
+  const main = await holdMainBundle(
+    page,
+    () => countOf(api, USER_INFO) === 1 && countOf(api, RECOMMENDATIONS) === 1,
+    () => then(page),
+  );
+  await page.goto('/matches');
+  await page.getByRole('list', { name: 'Recommendations' }).getByRole('listitem').first().waitFor();
+  return { page, api, main };
+}
+
 describe('the signed-in preload', () => {
+  it("a member page's first calls go out before the main bundle has run, and the app takes their answers", async () => {
+    const { page, api, main } = await matchesWithMainBundleHeld();
+    await page.waitForLoadState('networkidle');
+    expect(main).toEqual({ held: true, met: true });
+    // Asked once each: the app's client took the answers the preload script asked for.
+    expect(countOf(api, USER_INFO)).toBe(1);
+    expect(countOf(api, RECOMMENDATIONS)).toBe(1);
+  });
+
+  it('an early answer is taken only by the session whose token asked for it', async () => {
+    const other = await app.newPage();
+    await logIn(other, 'member2@sandbox.test');
+    const member2 = (await other.context().cookies()).filter((cookie) => /_token$/.test(cookie.name));
+    expect(member2.map((cookie) => cookie.name).sort()).toEqual(['access_token', 'refresh_token']);
+
+    // Once member1's early calls are out, another login replaces the session's cookies.
+    const { page, api, main } = await matchesWithMainBundleHeld((held) => held.context().addCookies(member2));
+    await expect.poll(() => countOf(api, RECOMMENDATIONS)).toBe(2);
+    expect(main).toEqual({ held: true, met: true });
+    // member2's client asked for itself, with its own token: member1's answers were not taken.
+    const infos = api.filter((request) => new URL(request.url()).pathname === USER_INFO);
+    expect(infos).toHaveLength(2);
+    const tokens = await Promise.all(
+      infos.map(async (request) => (await request.allHeaders()).authorization),
+    );
+    const access2 = member2.find((cookie) => cookie.name === 'access_token')?.value ?? '';
+    expect(tokens[1]).toBe(`Bearer ${decodeURIComponent(access2)}`);
+    expect(tokens[0]).not.toBe(tokens[1]);
+    expect(countOf(api, RECOMMENDATIONS)).toBe(2);
+    // member2's session carries on where it opened.
+    expect(new URL(page.url()).pathname).toBe('/matches');
+  });
+
+  it('a room: its conversations and newest page go out before the main bundle has run, each asked once', async () => {
+    const roomPath =
+      auditedPages(app.sandbox).find((audited) => audited.name === 'chat room 5000')?.path ?? '';
+    const page = await app.newPage();
+    await logIn(page, 'member1@sandbox.test');
+    // The first screen is never "shown": the chat's channel, whose connect loads the room afresh,
+    // stays closed, so every request counted is start-up's and the screen's.
+    await holdIdleCallbacks(page);
+    const api = watchApi(page);
+    const rooms = '/api/chats/v2/chats/rooms';
+    const newest = `/api/chats/v2/chats/rooms/${roomPath.split('/')[2]}/messages`;
+    const main = await holdMainBundle(
+      page,
+      () => countOf(api, USER_INFO) === 1 && countOf(api, rooms) === 1 && countOf(api, newest) === 1,
+    );
+    await page.goto(roomPath);
+    await page.locator('[data-message-row]').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(main).toEqual({ held: true, met: true });
+    expect([countOf(api, USER_INFO), countOf(api, rooms), countOf(api, newest)]).toEqual([1, 1, 1]);
+  });
+
   it('a member page with a session fetches the client beside the main bundle, once', async () => {
     const page = await app.newPage();
     await logIn(page, 'member1@sandbox.test');

@@ -151,6 +151,9 @@ describe("a screen's first list at start-up", () => {
       if (url.pathname.endsWith(`/rooms/${room.id}/messages`) && url.searchParams.get('page') === '1')
         newest.count++;
     });
+    // The chat's socket is held unopened: its first connect asks for the newest page again on
+    // purpose (the gap before its events), which would hide whether the room asked again itself.
+    await page.routeWebSocket(/\/socket\.io\//, () => {});
     const hold = await holdUserInfoUntil(page, () => newest.count > 0);
     await page.goto(`/messages/${room.id}`);
     await page.locator('[data-message-row]').first().waitFor();
@@ -273,22 +276,78 @@ describe("a screen's first list at start-up", () => {
     await page.waitForLoadState('networkidle');
   });
 
-  it("a member's realtime channels and location check start once the first screen is shown, not on its path", async () => {
+  it("a member's realtime channels, notifications and location check start once the first screen is shown, not on its path", async () => {
     const page = await app.newPage();
     await logIn(page, 'member1@sandbox.test');
     await holdIdleCallbacks(page);
     const sockets: string[] = [];
     page.on('websocket', (socket) => sockets.push(socket.url()));
     const locationCheck = countRequests(page, /\/assets\/location-modal-[\w-]+\.js$/);
+    // The features' member work (notifications-startup.ts: the badge's count; the chat's outbox).
+    const memberWork = countRequests(page, /\/assets\/(notifications|messages)-startup-[\w-]+\.js$/);
+    const badge = countRequests(page, /^\/api\/alerts\/v2\/count\/?$/);
     await page.goto('/matches');
     await page.getByRole('list', { name: 'Recommendations' }).getByRole('listitem').first().waitFor();
     await page.waitForLoadState('networkidle');
     expect(sockets).toEqual([]);
-    expect(locationCheck.count).toBe(0);
+    expect([locationCheck.count, memberWork.count, badge.count]).toEqual([0, 0, 0]);
     await releaseIdle(page);
     // Both channels (notifications and chat), each on its own connection.
     await expect.poll(() => sockets.length).toBe(2);
-    await expect.poll(() => locationCheck.count).toBe(1);
+    await expect.poll(() => [locationCheck.count, memberWork.count, badge.count]).toEqual([1, 2, 1]);
+  });
+
+  it("a room marks its messages read once it has rendered and the browser has a moment, not on its first screen's path", async () => {
+    const room = memberRoom();
+    const store = app.sandbox.world.store;
+    const reader = store.userByEmail('member1@sandbox.test');
+    const writer = store.userByEmail('member2@sandbox.test');
+    if (!reader || !writer) throw new Error('the sandbox has no member1 or member2');
+    const text = `Unread when the room opens ${Date.now()}`;
+    const now = Date.now();
+    store.messages(room.id).push({
+      id: store.nextId('msg'),
+      room: room.id,
+      user_id: writer.keycloakId,
+      recipient_id: reader.keycloakId,
+      message: text,
+      file: null,
+      status: 'DELIVERED',
+      unix_timestamp: Math.floor(now / 1000),
+      created_at: new Date(now).toISOString(),
+    });
+    const page = await app.newPage();
+    await logIn(page, 'member1@sandbox.test');
+    await holdIdleCallbacks(page);
+    const reads = countRequests(page, /^\/api\/chats\/v2\/chats\/messages\/bulk\/status$/, 'PUT');
+    await page.goto(`/messages/${room.id}`);
+    await page.locator('[data-message-row]').filter({ hasText: text }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(reads.count).toBe(0);
+    await releaseIdle(page);
+    await expect
+      .poll(() => store.messages(room.id).find((message) => message.message === text)?.status)
+      .toBe('READ');
+    expect(reads.count).toBe(1);
+  });
+
+  it("user info's answer is read without waiting for the features' start-up modules", async () => {
+    const page = await app.newPage();
+    await logIn(page, 'member1@sandbox.test');
+    // Start-up sends the subscription as soon as it has read user info's answer.
+    const subscription = countRequests(page, /^\/api\/payment\/v2\/subscriptions\//);
+    const held = { module: false, subscriptionFirst: false };
+    await page.route(/\/assets\/matches-startup-[\w-]+\.js$/, async (route) => {
+      held.module = true;
+      const started = Date.now();
+      while (subscription.count === 0 && Date.now() - started < 5_000)
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      held.subscriptionFirst = subscription.count > 0;
+      await route.continue();
+    });
+    await page.goto('/matches');
+    await page.getByRole('list', { name: 'Recommendations' }).getByRole('listitem').first().waitFor();
+    expect(held).toEqual({ module: true, subscriptionFirst: true });
   });
 
   it('a logout before the first screen is shown: the ended session opens no channel when the moment comes', async () => {

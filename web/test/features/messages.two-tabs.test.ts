@@ -59,13 +59,24 @@ async function openRoomTab(page?: Page): Promise<Page> {
   return tab;
 }
 
-/** A new tab on Matches, started (the member's menu shown) before anything is queued. */
+/** A new tab on Matches, started (the member's menu shown, its member work loaded) before anything is queued. */
 async function openMatchesTab(page?: Page): Promise<Page> {
   const tab = page ?? (await context.newPage());
   tab.setDefaultTimeout(15_000);
   await tab.goto('/matches');
   await tab.getByRole('navigation', { name: 'Main' }).waitFor();
+  // Its outbox watch is member work, which starts once its first screen is shown.
+  await expect.poll(() => memberWorkLoaded(tab), { timeout: 15_000 }).toBe(true);
   return tab;
+}
+
+/** Whether a tab has loaded the chat's member work (messages-startup.ts: the outbox watch). */
+function memberWorkLoaded(tab: Page): Promise<boolean> {
+  return tab.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .some((entry) => /\/assets\/messages-startup-[\w-]+\.js$/.test(entry.name)),
+  );
 }
 
 /**

@@ -5,6 +5,7 @@
 import { ref } from 'valtio';
 import { getClient } from '../../lib/client';
 import { describeError } from '../../lib/error-message';
+import { whenIdle } from '../../lib/idle';
 import { reportError } from '../../lib/report';
 import { notify } from '../../lib/toast';
 import { sessionGuard } from '../../state/remote';
@@ -51,7 +52,12 @@ export async function openRoom(key: string): Promise<void> {
     open.hasOlder = page.page < page.total_pages;
     open.nextPage = page.page + 1;
     open.load = 'ready';
-    void markRead(lines);
+    // Once the room has rendered and the browser has a moment, not as part of its first screen:
+    // on a phone the update was one more request before the room's largest paint. Only if the
+    // member is still in the room by then.
+    whenIdle(() => {
+      if (stillOpen(seq, still)) void markRead(lines);
+    });
   } catch (error) {
     if (!stillOpen(seq, still) || !chatState.open) return;
     chatState.open.error = describeError(error, 'We could not load this conversation.');
