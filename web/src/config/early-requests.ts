@@ -14,7 +14,7 @@
  * Each entry is a call of the SDK's client, as the feature makes it: the build makes the call on a
  * client that records what it would send (method, address, headers), so the script sends what the
  * SDK would and restates nothing. An entry that stops matching the feature's call costs a request
- * and no more: test/features/first-screen.prefetch holds each screen to one request per call.
+ * and no more: test/app/signed-in-preload holds /matches and a room to one request per call.
  */
 import type { MatchmakerClient } from '@matchmaker/sdk';
 import { PATHS } from './paths';
