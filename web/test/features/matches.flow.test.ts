@@ -22,14 +22,37 @@ function recommendationStatus(id: string): string | undefined {
 }
 
 describe('matches', () => {
+  it("the list's first cards show in its first render, and the rest follow in a later one", async () => {
+    const page = await app.newPage();
+    await logIn(page, 'member3@sandbox.test');
+    await page.goto('/preferences');
+    // The number of cards each time the list changes, from the moment it is first in the page.
+    await page.evaluate(() => {
+      const counts: number[] = [];
+      Object.assign(window, { cardCounts: counts });
+      new MutationObserver(() => {
+        const list = document.querySelector('ul[aria-label="Recommendations"]');
+        const count = list ? list.querySelectorAll(':scope > li').length : 0;
+        if (count > 0 && counts.at(-1) !== count) counts.push(count);
+      }).observe(document.body, { childList: true, subtree: true });
+    });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Matches' }).click();
+    const list = page.getByRole('list', { name: 'Recommendations' });
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(50);
+    // A phone renders 12 cards before its first paint of the list, not 50 in one long task.
+    expect(await page.evaluate(() => (window as unknown as { cardCounts: number[] }).cardCounts)).toEqual([
+      12, 50,
+    ]);
+  });
+
   it('accepts and rejects recommendations, and rolls a failed answer back with an error toast', async () => {
     const page = await app.newPage();
     await logIn(page, 'member3@sandbox.test');
     await page.goto('/matches');
     const list = page.getByRole('list', { name: 'Recommendations' });
     await list.getByRole('listitem').first().waitFor();
-    // 64 recommendations: 50 on the first page, the rest on the second.
-    expect(await list.getByRole('listitem').count()).toBe(50);
+    // 64 recommendations: 50 on the first page (its first cards show first), the rest on the second.
+    await expect.poll(() => list.getByRole('listitem').count()).toBe(50);
     await expect.poll(() => page.getByText('Page 1 of 2').count()).toBe(1);
     await screenshots(page, 'matches-recommendations');
     expect(await axeViolations(page)).toEqual([]);
