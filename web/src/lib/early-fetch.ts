@@ -6,9 +6,9 @@
  * An early answer is taken once, by a request that is the same call: the same method and address,
  * and the same Authorization header, so a session other than the one whose token the script sent
  * (a logout and another login, a refreshed token) never sees it. It is taken only within
- * EARLY_MAX_AGE_MS of being sent. What the SDK does with the answer is what it does with any:
- * its checks, its refresh on a refused token, its time limit and the caller's signal, which abort
- * the early request as they would the SDK's own.
+ * EARLY_MAX_AGE_MS of being sent, and an early call that failed by itself is made again. What the
+ * SDK does with an answer is what it does with any: its checks, its refresh on a refused token,
+ * its time limit and the caller's signal, which abort the early request as they would its own.
  */
 import { EARLY_GLOBAL, EARLY_MAX_AGE_MS } from '../config/early-requests';
 
@@ -88,6 +88,11 @@ export function earlyFetch(
       if (signal.aborted) entry.abort(signal.reason);
       else signal.addEventListener('abort', () => entry.abort(signal.reason), { once: true });
     }
-    return entry.response;
+    // An early call that failed by itself (a dropped line, before the app even ran) costs the call
+    // nothing: it goes to the network as it would have. Stopped by the caller, it stays stopped.
+    return entry.response.catch((error: unknown) => {
+      if (signal?.aborted) throw error;
+      return network(input, init);
+    });
   };
 }

@@ -34,6 +34,11 @@ beforeAll(async () => {
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end(JSON.stringify(USER));
     };
+    if (request.url?.startsWith('/drop')) {
+      // The connection closes before any answer: the early call fails as a dropped line does.
+      request.socket.destroy();
+      return;
+    }
     if (request.url?.startsWith('/slow')) {
       const wait = new Promise<void>((resolve) => {
         releaseSlow = resolve;
@@ -142,6 +147,16 @@ describe('early answers taken by the client', () => {
     // Nothing was asked again.
     expect(seen).toHaveLength(1);
     releaseSlow();
+  });
+
+  it('an early call whose connection closed is not what the call gets: it asks the server itself and succeeds', async () => {
+    seen.length = 0;
+    const early = sendEarly('token-a', `/drop${INFO}`);
+    const client = clientWith(earlyFetch([{ ...early, url: `${base}${INFO}` }]), 'token-a');
+    const user = await client.accounts.userInfo();
+    expect(user.email).toBe(USER.email);
+    // The early request reached the server and was cut; the second request is the client's own.
+    expect(seen.map((request) => request.path)).toEqual([`/drop${INFO}`, INFO]);
   });
 
   it('takeSentEarly takes the global once and keeps only well-formed entries', () => {
