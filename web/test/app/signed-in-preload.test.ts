@@ -8,7 +8,7 @@
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditedPages } from '../harness/audited-pages';
-import { holdIdleCallbacks, logIn, startApp, type TestApp } from '../harness/browser';
+import { holdIdleCallbacks, logIn, startApp, type TestApp, waitUntil } from '../harness/browser';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -59,9 +59,7 @@ async function holdMainBundle(
   const state = { held: false, met: false };
   await page.route(MAIN_BUNDLE, async (route) => {
     state.held = true;
-    const started = Date.now();
-    while (!until() && Date.now() - started < 10_000) await new Promise((resolve) => setTimeout(resolve, 25));
-    state.met = until();
+    state.met = await waitUntil(until);
     await then();
     await route.continue();
   });

@@ -15,6 +15,7 @@ import {
   startApp,
   submitLogIn,
   type TestApp,
+  waitUntil,
 } from '../harness/browser';
 
 let app: TestApp;
@@ -339,10 +340,7 @@ describe("a screen's first list at start-up", () => {
     const held = { module: false, subscriptionFirst: false };
     await page.route(/\/assets\/matches-startup-[\w-]+\.js$/, async (route) => {
       held.module = true;
-      const started = Date.now();
-      while (subscription.count === 0 && Date.now() - started < 5_000)
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      held.subscriptionFirst = subscription.count > 0;
+      held.subscriptionFirst = await waitUntil(() => subscription.count > 0, 5_000);
       await route.continue();
     });
     await page.goto('/matches');

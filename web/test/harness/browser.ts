@@ -240,6 +240,18 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
 }
 
 /**
+ * Waits until `condition` holds, checking every 25 ms, for at most `timeoutMs`; resolves whether
+ * it held. For a route handler that holds a request until something else has happened, and lets
+ * it go either way (a thrown poll there would leave the page hanging instead of failing a check).
+ */
+export async function waitUntil(condition: () => boolean, timeoutMs = 10_000): Promise<boolean> {
+  const started = Date.now();
+  while (!condition() && Date.now() - started < timeoutMs)
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  return condition();
+}
+
+/**
  * Holds the page's idle callbacks (`requestIdleCallback`) from its first script on, until
  * `releaseIdle` runs those asked for so far: what waits for an idle moment can be seen waiting.
  */
