@@ -59,11 +59,15 @@ export interface PreloadInputs {
 /** What the SDK sends for one early call, with the token and the page's parameters left out. */
 export interface RecordedCall {
   readonly on: EarlyOn;
+  /** Sent only for an address without a query (EarlyCall's `onlyWithoutQuery`). */
+  readonly onlyWithoutQuery: boolean;
   readonly method: string;
   /** The address after the API's base, with PARAM_MARK + name where a page parameter goes. */
   readonly path: string;
   /** Every header, with TOKEN_MARK where the access token goes. */
   readonly headers: readonly (readonly [string, string])[];
+  /** The body as the SDK writes it ('' for none); it never holds a page parameter. */
+  readonly body: string;
 }
 
 /** Stand-ins the recording client is given for the token and a page's parameters (URL-safe). */
@@ -113,12 +117,20 @@ export async function recordEarlyCalls(
       throw new Error(`${where}: the call sent ${sent.length} requests; an early call must send exactly one`);
     if (!request.url.startsWith(`${RECORDING_BASE}/`))
       throw new Error(`${where}: the call went to ${request.url}, not to the API`);
+    const body = request.init?.body ?? '';
+    if (typeof body !== 'string')
+      throw new Error(`${where}: the call sent a body that is not text; an early call's body must be`);
+    const inBody = Object.keys(params).find((name) => body.includes(`${PARAM_MARK}${name}`));
+    if (inBody !== undefined)
+      throw new Error(`${where}: the call's body holds the page parameter '${inBody}'; only its address may`);
     const headers = [...new Headers(request.init?.headers).entries()] as [string, string][];
     recorded.push({
       on: early.on,
+      onlyWithoutQuery: early.onlyWithoutQuery === true,
       method: (request.init?.method ?? 'GET').toUpperCase(),
       path: request.url.slice(RECORDING_BASE.length),
       headers,
+      body,
     });
   }
   return recorded;
@@ -193,7 +205,9 @@ function scriptText(inputs: PreloadInputs, files: readonly string[]): string {
     return params;
   }
   var sent = [];
+  var hasQuery = location.search.length > 1;
   calls.forEach(function (call) {
+    if (call.onlyWithoutQuery && hasQuery) return;
     var params = call.on === 'signed-in' ? {} : null;
     for (var i = 0; params === null && i < call.on.length; i++) params = match(call.on[i]);
     if (params === null) return;
@@ -207,13 +221,16 @@ function scriptText(inputs: PreloadInputs, files: readonly string[]): string {
       if (header[0].toLowerCase() === 'authorization') authorization = headers[header[0]];
     });
     var controller = new AbortController();
-    var response = fetch(url, { method: call.method, headers: headers, signal: controller.signal });
+    var init = { method: call.method, headers: headers, signal: controller.signal };
+    if (call.body) init.body = call.body;
+    var response = fetch(url, init);
     // Taken by the app, which sees its failure; one never taken fails quietly.
     response.catch(function () {});
     sent.push({
       method: call.method,
       url: url,
       authorization: authorization,
+      body: call.body,
       sentAt: performance.now(),
       response: response,
       abort: function (reason) { controller.abort(reason); }

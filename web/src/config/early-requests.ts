@@ -18,6 +18,7 @@
  */
 import type { MatchmakerClient } from '@matchmaker/sdk';
 import { PATHS } from './paths';
+import { SCREENS } from './route-patterns';
 
 /**
  * Where an early call is sent: every member and admin page, or the pages of these patterns. A
@@ -28,6 +29,11 @@ export type EarlyOn = 'signed-in' | readonly string[];
 
 export interface EarlyCall {
   readonly on: EarlyOn;
+  /**
+   * Sent only for an address without a query: for a call whose input the screen reads from the
+   * query (the back office's filters and page), which the recorded call cannot know.
+   */
+  readonly onlyWithoutQuery?: boolean;
   /** The call as the app makes it at start-up (the same method, the same input). */
   readonly call: (client: MatchmakerClient, params: Readonly<Record<string, string>>) => Promise<unknown>;
 }
@@ -48,6 +54,13 @@ export const EARLY_CALLS: readonly EarlyCall[] = [
   {
     on: MESSAGING.map((area) => `${area}/:room`),
     call: (client, { room = '' }) => client.chats.listMessages(room, { page: 1 }),
+  },
+  // features/admin/admin-startup.ts: the user list's search (prefetchUsers), whose filters and page
+  // an address's query gives (users/users-query.ts); without one, the first page unfiltered.
+  {
+    on: [`${PATHS.admin}${SCREENS.admin.users}`],
+    onlyWithoutQuery: true,
+    call: (client) => client.admin.searchUsers({ filters: {}, page: 1 }),
   },
 ];
 

@@ -3,8 +3,8 @@
  * (config/early-requests.ts) takes that answer instead of asking again; every other request goes
  * to the network as it is.
  *
- * An early answer is taken once, by a request that is the same call: the same method and address,
- * and the same Authorization header, so a session other than the one whose token the script sent
+ * An early answer is taken once, by a request that is the same call: the same method, address and
+ * body, and the same Authorization header, so a session other than the one whose token the script sent
  * (a logout and another login, a refreshed token) never sees it. It is taken only within
  * EARLY_MAX_AGE_MS of being sent, and an early call that failed by itself is made again. What the
  * SDK does with an answer is what it does with any: its checks, its refresh on a refused token,
@@ -17,6 +17,8 @@ export interface SentEarly {
   readonly method: string;
   readonly url: string;
   readonly authorization: string;
+  /** The body it sent ('' for none). */
+  readonly body: string;
   /** performance.now() when it was sent. */
   readonly sentAt: number;
   readonly response: Promise<Response>;
@@ -30,6 +32,7 @@ function isSentEarly(value: unknown): value is SentEarly {
     typeof entry.method === 'string' &&
     typeof entry.url === 'string' &&
     typeof entry.authorization === 'string' &&
+    typeof entry.body === 'string' &&
     typeof entry.sentAt === 'number' &&
     entry.response instanceof Promise &&
     typeof entry.abort === 'function'
@@ -43,6 +46,13 @@ export function takeSentEarly(
   const sent = scope[EARLY_GLOBAL];
   delete scope[EARLY_GLOBAL];
   return Array.isArray(sent) ? sent.filter(isSentEarly) : [];
+}
+
+/** A request's body as the script would have sent it: '' for none, null for one that is not text. */
+function bodyOf(init: RequestInit | undefined): string | null {
+  const body = init?.body;
+  if (body === undefined || body === null) return '';
+  return typeof body === 'string' ? body : null;
 }
 
 function urlOf(input: RequestInfo | URL): string {
@@ -67,8 +77,15 @@ export function earlyFetch(
     const authorization = new Headers(
       init?.headers ?? (input instanceof Request ? input.headers : undefined),
     ).get('authorization');
+    // A Request's own body is a stream, never taken for a text one.
+    const body =
+      input instanceof Request && init?.body === undefined ? (input.body === null ? '' : null) : bodyOf(init);
     const at = waiting.findIndex(
-      (entry) => entry.method === method && entry.url === url && entry.authorization === authorization,
+      (entry) =>
+        entry.method === method &&
+        entry.url === url &&
+        entry.authorization === authorization &&
+        entry.body === body,
     );
     const entry = at < 0 ? undefined : waiting.splice(at, 1)[0];
     // Stale answers are let go (their requests aborted) with the first request after they expire.

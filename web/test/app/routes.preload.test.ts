@@ -17,7 +17,8 @@ afterAll(async () => {
 
 const matchesChunk = /\/assets\/matches-[\w-]{8}\.js$/;
 const adminChunk = /\/assets\/admin-[\w-]{8}\.js$/;
-const adminStartupChunk = /\/assets\/admin-startup-[\w-]{8}\.js$/;
+/** The back office's own chunk, which holds its start-up module (scripts/chunk-groups.ts). */
+const adminStartupChunk = /\/assets\/back-office-[\w-]{8}\.js$/;
 
 describe('the area chunk of a signed-in page', () => {
   it('is requested while start-up still waits for the user', async () => {

@@ -140,6 +140,37 @@ describe('the signed-in preload', () => {
     expect([countOf(api, USER_INFO), countOf(api, rooms), countOf(api, newest)]).toEqual([1, 1, 1]);
   });
 
+  it("/admin/users: the first search goes out before the main bundle has run, asked once; a filtered address's search is the app's own", async () => {
+    const search = '/api/usermgmt/v2/admin/users/search';
+    const page = await app.newPage();
+    await logIn(page, 'admin@sandbox.test');
+    const api = watchApi(page);
+    const main = await holdMainBundle(
+      page,
+      () => countOf(api, USER_INFO) === 1 && countOf(api, search) === 1,
+    );
+    await page.goto('/admin/users');
+    await page.getByRole('table').getByRole('row').nth(1).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(main).toEqual({ held: true, met: true });
+    expect([countOf(api, USER_INFO), countOf(api, search)]).toEqual([1, 1]);
+    const first = api.find((request) => new URL(request.url()).pathname === search);
+    expect(first?.postDataJSON()).toEqual({ page: 1, size: 15, filters: {} });
+
+    // The query is the screen's filters and page: nothing is sent early for it, and the app's own
+    // search (the filtered one) is asked once.
+    const filtered = await app.newPage();
+    await logIn(filtered, 'admin@sandbox.test');
+    const filteredApi = watchApi(filtered);
+    await filtered.goto('/admin/users?q=member1');
+    await filtered.getByRole('table').getByRole('row').nth(1).waitFor();
+    await filtered.waitForLoadState('networkidle');
+    const searches = filteredApi.filter((request) => new URL(request.url()).pathname === search);
+    expect(searches.map((request) => request.postDataJSON())).toEqual([
+      { page: 1, size: 15, filters: { search: 'member1' } },
+    ]);
+  });
+
   it('a member page with a session fetches the client beside the main bundle, once', async () => {
     const page = await app.newPage();
     await logIn(page, 'member1@sandbox.test');

@@ -240,7 +240,8 @@ describe("a screen's first list at start-up", () => {
     const chunks = new Set<string>();
     page.on('requestfinished', (request) => {
       const name = new URL(request.url()).pathname;
-      if (/^\/assets\/admin-(startup-)?[\w-]{8}\.js$/.test(name)) chunks.add(name);
+      // The area's chunk and the back office's own (with its start-up module: scripts/chunk-groups.ts).
+      if (/^\/assets\/(admin|back-office)-[\w-]{8}\.js$/.test(name)) chunks.add(name);
     });
     await page.route('**/api/usermgmt/v2/accounts/user/info', async (route) => {
       await expect.poll(() => chunks.size, { timeout: 10_000 }).toBe(2);

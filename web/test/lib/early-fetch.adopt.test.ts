@@ -21,14 +21,25 @@ const USER = {
   email: 'amina@example.com',
 };
 
+/** An empty page of the admin's user search. */
+const SEARCH_PAGE = { page: 1, per_page: 15, total: 0, total_pages: 1, users: [] };
+
 let server: Server;
 let base = '';
-const seen: { path: string; authorization: string | undefined }[] = [];
+const seen: { path: string; authorization: string | undefined; body?: string }[] = [];
 /** Answers of /slow wait for this. */
 let releaseSlow = () => {};
 
 beforeAll(async () => {
-  server = createServer((request: IncomingMessage, response) => {
+  server = createServer(async (request: IncomingMessage, response) => {
+    if (request.method === 'POST') {
+      let body = '';
+      for await (const chunk of request) body += chunk;
+      seen.push({ path: request.url ?? '', authorization: request.headers.authorization, body });
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(SEARCH_PAGE));
+      return;
+    }
     seen.push({ path: request.url ?? '', authorization: request.headers.authorization });
     const answer = () => {
       response.writeHead(200, { 'content-type': 'application/json' });
@@ -61,17 +72,23 @@ function sendEarly(
   token: string,
   path = INFO,
   sentAt = performance.now(),
+  body = '',
 ): SentEarly & { aborted: unknown[] } {
   const controller = new AbortController();
   const aborted: unknown[] = [];
   const url = `${base}${path}`;
   const authorization = `Bearer ${token}`;
-  const response = fetch(url, { headers: { authorization }, signal: controller.signal });
+  const method = body ? 'POST' : 'GET';
+  const init: RequestInit = { method, headers: { authorization }, signal: controller.signal };
+  if (body) init.headers = { authorization, 'content-type': 'application/json' };
+  if (body) init.body = body;
+  const response = fetch(url, init);
   response.catch(() => {});
   return {
-    method: 'GET',
+    method,
     url,
     authorization,
+    body,
     sentAt,
     response,
     aborted,
@@ -117,6 +134,23 @@ describe('early answers taken by the client', () => {
     const client = clientWith(earlyFetch([early]), 'token-a');
     await client.accounts.userInfo();
     expect(seen.map((request) => request.path).sort()).toEqual(['/api/something-else', INFO]);
+  });
+
+  it('a call with a body takes the early answer only when it sends the same body', async () => {
+    const search = '/api/usermgmt/v2/admin/users/search';
+    const firstPage = JSON.stringify({ page: 1, size: 15, filters: {} });
+    seen.length = 0;
+    const same = clientWith(earlyFetch([sendEarly('token-a', search, undefined, firstPage)]), 'token-a');
+    expect(await same.admin.searchUsers({ page: 1 })).toMatchObject({ total: 0 });
+    expect(seen).toEqual([{ path: search, authorization: 'Bearer token-a', body: firstPage }]);
+
+    // Another search (a filter typed before the app ran) asks for itself.
+    seen.length = 0;
+    const other = clientWith(earlyFetch([sendEarly('token-a', search, undefined, firstPage)]), 'token-a');
+    await other.admin.searchUsers({ page: 1, filters: { search: 'amina' } });
+    expect(seen.map((request) => request.body).sort()).toEqual(
+      [firstPage, JSON.stringify({ page: 1, size: 15, filters: { search: 'amina' } })].sort(),
+    );
   });
 
   it('an answer older than EARLY_MAX_AGE_MS is let go: the call asks afresh and the early request is aborted', async () => {

@@ -16,7 +16,14 @@ describe('recording the early calls', () => {
       'GET /api/recommendations/v2/matches/recommendations/?page=1&per_page=50',
       'GET /api/chats/v2/chats/rooms',
       `GET /api/chats/v2/chats/rooms/${PARAM_MARK}room/messages?page=1&per_page=20`,
+      'POST /api/usermgmt/v2/admin/users/search',
     ]);
+    // A call with a body sends it as the SDK writes it; the others send none.
+    expect(recorded.map((call) => call.body)).toEqual(['', '', '', '', '{"page":1,"size":15,"filters":{}}']);
+    const search = recorded[4];
+    expect(new Map(search?.headers).get('content-type')).toMatch(/^application\/json/);
+    // The search's filters and page live in the page's query, so it goes only for an address without one.
+    expect(recorded.map((call) => call.onlyWithoutQuery)).toEqual([false, false, false, false, true]);
     for (const call of recorded)
       expect(new Map(call.headers).get('authorization')).toBe(`Bearer ${TOKEN_MARK}`);
   });
@@ -34,5 +41,18 @@ describe('recording the early calls', () => {
         },
       ]),
     ).rejects.toThrow('EARLY_CALLS[1]: the call sent 2 requests');
+  });
+
+  it("a body that would carry a page's parameter stops the build: the script fills addresses only", async () => {
+    await expect(
+      recordEarlyCalls(sdk, [
+        {
+          on: ['/admin/users/:id'],
+          call: (client, { id = '' }) => client.admin.searchUsers({ page: 1, filters: { bulk_ids: [id] } }),
+        },
+      ]),
+    ).rejects.toThrow(
+      "src/config/early-requests.ts, EARLY_CALLS[0]: the call's body holds the page parameter 'id'; only its address may",
+    );
   });
 });
