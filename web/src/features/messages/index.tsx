@@ -19,10 +19,13 @@ import './messages.css';
 /**
  * The open room: a chunk of its own (the history and its virtualiser, the composer, the report
  * dialog), which the conversations list does not need (issue 24: 9 of the area's 14 KB brotli
- * were the virtualiser alone). The list's address leaves it to an idle moment once the list is
- * shown (`useRoomAhead`).
+ * were the virtualiser alone). The route table fetches this very module beside the area's chunk
+ * on a room's address (`app/routes.ts`, the area's `below`); the list's address leaves it to an
+ * idle moment once the list is shown (`useRoomAhead`).
  */
 const ChatRoom = lazyScreen(() => import('./room-screen'));
+/** For the route table: on a room's address the area renders once the room is here too. */
+export const belowScreen = ChatRoom;
 
 /**
  * Once the conversations are shown, the room's chunk is fetched at the browser's next idle moment,
