@@ -7,10 +7,11 @@
  * cannot disagree with SPEC.md's guards. Order matters: the public area ('/') is last and
  * catches everything else, rendering the not-found page for paths it does not know.
  *
- * This table is the one place shared code names a feature, and only to load an area's screen or
- * its start-up module lazily (test/structure.imports.test.ts holds every other import to that).
+ * This table is the one place shared code names a feature, and only to load an area's screen, a
+ * screen below it (`*-screen`) or its start-up module lazily (test/structure.imports.test.ts holds
+ * every other import to that).
  */
-import { routeArea } from '@matchmaker/sdk/rules';
+import { pathSegments, routeArea } from '@matchmaker/sdk/rules';
 import type { ComponentType, LazyExoticComponent } from 'react';
 import { PATHS } from '../config/paths';
 import { onRecommendationsPage, onRoomsPage } from '../config/startup-paths';
@@ -24,18 +25,57 @@ export interface AreaRoute {
   /** The area's top-level path; sub-paths are matched inside the feature. */
   readonly path: string;
   readonly screen: LazyExoticComponent<ComponentType>;
-  /** Fetches the area's chunk (the same module `screen` renders), ahead of rendering it. */
+  /**
+   * Fetches the area's chunk (the same module `screen` renders) ahead of rendering it, and on a
+   * path below the area the chunk of the screen shown there (`below`), beside it.
+   */
   readonly preload: () => Promise<unknown>;
 }
 
-type AreaModule = Promise<{ default: ComponentType }>;
+/**
+ * An area's module: its default export renders the area. An area whose screen below its own path
+ * is a chunk of its own (`area`'s `below`) exports the lazy screen it renders there as
+ * `belowScreen` (lib/lazy.ts `lazyScreen`, of the same module).
+ */
+interface AreaExports {
+  readonly default: ComponentType;
+  readonly belowScreen?: { readonly preload: () => Promise<unknown> };
+}
 
-function area(name: string, path: string, load: () => AreaModule): AreaRoute {
-  const screen = lazyScreen(load);
+/** Whether the page's path is below the area's own (`/messages/<room>` below `/messages`). */
+function pageBelow(path: string): boolean {
+  return pathSegments(window.location.pathname).length > pathSegments(path).length;
+}
+
+/**
+ * An area, loaded lazily. `below` loads the screen a path below the area's own shows, when that
+ * screen is a chunk of its own (the messaging area's room, which the conversations list does not
+ * need). On such a path it is fetched beside the area's chunk, whether ahead of the render
+ * (`preload`) or by it, rather than once the area has run; and the area renders once its own lazy
+ * screen of that module (`belowScreen`) is in hand too, in one piece as when they were one chunk:
+ * a screen shown after the rest of the area would follow its fallback, which React holds for up
+ * to 300 ms (its Suspense throttle). A failed fetch of it is left to its render, which has the
+ * reload-once rule. The browser fetches the module once: an import of it is the same module.
+ */
+function area(
+  name: string,
+  path: string,
+  load: () => Promise<AreaExports>,
+  below?: () => Promise<unknown>,
+): AreaRoute {
+  const loadHere = async (): Promise<AreaExports> => {
+    if (!below || !pageBelow(path)) return load();
+    below().catch(() => {});
+    const module = await load();
+    await module.belowScreen?.preload().catch(() => {});
+    return module;
+  };
+  const screen = lazyScreen(loadHere);
   return { name, path, screen, preload: screen.preload };
 }
 
 const loadMessages = () => import('../features/messages/index');
+const loadRoom = () => import('../features/messages/room-screen');
 
 export const AREA_ROUTES: readonly AreaRoute[] = [
   area('account', PATHS.account, () => import('../features/account/index')),
@@ -44,9 +84,9 @@ export const AREA_ROUTES: readonly AreaRoute[] = [
   area('notifications', PATHS.notifications, () => import('../features/notifications/index')),
   area('preferences', PATHS.preferences, () => import('../features/preferences/index')),
   area('matches', PATHS.matches, () => import('../features/matches/index')),
-  area('messages', PATHS.messages, loadMessages),
+  area('messages', PATHS.messages, loadMessages, loadRoom),
   // SPEC.md section 2: match-requests shows the same messaging area as messages.
-  area('match-requests', PATHS.matchRequests, loadMessages),
+  area('match-requests', PATHS.matchRequests, loadMessages, loadRoom),
   area('admin', PATHS.admin, () => import('../features/admin/index')),
   area('public', PATHS.root, () => import('../features/public/index')),
 ];
@@ -80,12 +120,14 @@ export const FEATURE_STARTUPS: readonly StartupModule[] = [
 
 /**
  * Starts fetching the chunk of the page's area when someone is signed in (the access cookie is
- * there): the guard shows that area only after start-up, so without this its chunk would be
- * requested only once start-up had answered (issue 24: on /admin/users, one more round of chunks
- * after user info). The back office's too, on a back-office page: who is signed in is not known
- * yet, but it is most likely an admin; a member who types an /admin address downloads it and is
- * refused by the guard all the same (no member page ever loads it: the size check's rule). A
- * failed fetch is left to the render, which has the reload-once rule and the area's error boundary.
+ * there), and on a path below the area the chunk of the screen shown there if it has one of its
+ * own (`area`'s `below`: a room): the guard shows that area only after start-up, so without this
+ * its chunk would be requested only once start-up had answered (issue 24: on /admin/users, one
+ * more round of chunks after user info). The back office's too, on a back-office page: who is
+ * signed in is not known yet, but it is most likely an admin; a member who types an /admin
+ * address downloads it and is refused by the guard all the same (no member page ever loads it:
+ * the size check's rule). A failed fetch is left to the render, which has the reload-once rule
+ * and the area's error boundary.
  */
 export function preloadSignedInArea(pathname: string): void {
   const where = routeArea(pathname);

@@ -3,17 +3,39 @@
  * conversations and, beside them on wide screens (instead of them on phones), the open room.
  * Links inside are relative to the area, so both addresses keep working.
  */
-import { useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Route, Switch, useParams } from 'wouter';
-import { EmptyState, NotFound, PageHeading } from '../../components/index';
+import { EmptyState, NotFound, PageHeading, Spinner } from '../../components/index';
 import { PAGE_FRAMES } from '../../config/page-frames';
 import { SCREENS } from '../../config/route-patterns';
-import { ChatRoom } from './chat-room';
+import { whenIdle } from '../../lib/idle';
+import { lazyScreen } from '../../lib/lazy';
 import { chatState } from './chat-state';
 import { startChat } from './live';
 import { RoomsList } from './rooms-list';
 import './messages.css';
+
+/**
+ * The open room: a chunk of its own (the history and its virtualiser, the composer, the report
+ * dialog), which the conversations list does not need (issue 24: 9 of the area's 14 KB brotli
+ * were the virtualiser alone). The route table fetches this very module beside the area's chunk
+ * on a room's address (`app/routes.ts`, the area's `below`); the list's address leaves it to an
+ * idle moment once the list is shown (`useRoomAhead`).
+ */
+const ChatRoom = lazyScreen(() => import('./room-screen'));
+/** For the route table: on a room's address the area renders once the room is here too. */
+export const belowScreen = ChatRoom;
+
+/**
+ * Once the conversations are shown, the room's chunk is fetched at the browser's next idle moment,
+ * so a room opened from the list shows without waiting for it; never before the list's first paint.
+ */
+function useRoomAhead(listed: boolean): void {
+  useEffect(() => {
+    if (listed) whenIdle(() => void ChatRoom.preload().catch(() => {}));
+  }, [listed]);
+}
 
 /** New messages, read politely by screen readers (the history itself is not a live region). */
 function Announcer() {
@@ -26,7 +48,9 @@ function Announcer() {
 }
 
 function MessagesLayout({ roomKey }: { roomKey: string | null }) {
-  const open = useSnapshot(chatState).open;
+  const snap = useSnapshot(chatState);
+  const open = snap.open;
+  useRoomAhead(snap.rooms.items.length > 0);
   return (
     <section className={`page messages${roomKey ? ' messages--room' : ''}`}>
       <PageHeading {...PAGE_FRAMES.messages.rooms} />
@@ -36,7 +60,11 @@ function MessagesLayout({ roomKey }: { roomKey: string | null }) {
         </nav>
         <div className="messages__room">
           {roomKey ? (
-            <ChatRoom roomKey={roomKey} />
+            // While the room's chunk is on its way (a room opened from the list before its idle
+            // moment), its place shows what the room shows while its newest page loads, at its height.
+            <Suspense fallback={<Spinner label="Loading the conversation" />}>
+              <ChatRoom roomKey={roomKey} />
+            </Suspense>
           ) : (
             <EmptyState title="Choose a conversation">
               <p>Pick a match on the left to read and send messages.</p>

@@ -1,4 +1,9 @@
-/** One conversation: header (presence, block, report), the history, the outbox and the composer. */
+/**
+ * One conversation: header (presence, block, report), the history, the outbox and the composer.
+ * The room's screen is a chunk of its own (with the history's virtualiser, the composer and the
+ * report dialog), which the conversations list does not need: the area's index.tsx loads it
+ * lazily, and the route table fetches it beside the area's chunk on a room's address.
+ */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
@@ -10,7 +15,7 @@ import { MessageList, type Row } from './message-list';
 import { ReportDialog } from './report-dialog';
 import { closeRoom, loadOlder, openRoom, setBlocked } from './room-actions';
 
-export function ChatRoom({ roomKey }: { roomKey: string }) {
+export default function ChatRoom({ roomKey }: { roomKey: string }) {
   const snap = useSnapshot(chatState);
   const [reporting, setReporting] = useState(false);
   const [blocking, setBlocking] = useState(false);
