@@ -205,4 +205,19 @@ describe("the open room's chunk", () => {
     release();
     await firstMessage(page).waitFor();
   });
+
+  it("a room on a phone fetches none of the conversations' photos: the list is hidden there", async () => {
+    const page = await app.newPage({ width: 375 });
+    await logIn(page, 'member1@sandbox.test');
+    const images: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'image') images.push(new URL(request.url()).pathname);
+    });
+    await openRoom(page);
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('navigation', { name: 'Your conversations' }).isVisible()).toBe(false);
+    // Only the open room's member, in its header.
+    const header = await page.locator('.chat__photo').getAttribute('src');
+    expect(images).toEqual([new URL(header ?? '', app.url).pathname]);
+  });
 });
