@@ -7,7 +7,7 @@
  * those 22 cost 4 round trips before user info could go out (Lighthouse's simulated phone: 150 ms
  * each, and each new connection one more for its handshake).
  *
- * Four groups, split by who else loads them so that no anonymous page fetches a byte more than
+ * Five groups, split by who else loads them so that no anonymous page fetches a byte more than
  * before (the JS budgets of test/app/pages.js-budget and the size check hold that):
  * - `form-kit`: what /account/login shares with signed-in pages (the route patterns, the error
  *   text, the form hook): one request instead of three for the login page too.
@@ -28,6 +28,13 @@
  *   The area's own module stays out: in the group, Rolldown wrote the area a facade chunk that
  *   exported a name it never defined (a module that does not link). The start-up module is in
  *   it: only an admin, or someone on a back-office page, loads it, and they need the back office.
+ * - `messaging`: the messaging area's state and live code (the conversations, the chat channel's
+ *   listeners, the outbox, the read receipts, the rooms' start-up module, the SDK's presence),
+ *   which the area, the room's screen and the start-up module share. Left to itself Rolldown made
+ *   them four chunks, so a room asked for 7 scripts after the main bundle, more than HTTP/1.1's 6
+ *   connections beside the stylesheet and the first calls; now 5. Only the messaging area and
+ *   its start-up modules load it, and its dependencies stay where they are, as the back
+ *   office's do (the dates, which the back office shares, stay out of it).
  * Everything else (an area's own modules, the members' start-up modules, whose import registers
  * their work and which the route table loads by page and role, the back office's sections,
  * socket.io and Sentry) keeps the chunk Rolldown gives it. A module a rule names that the main
@@ -43,6 +50,8 @@ const SCHEMAS =
   /[\\/]node_modules[\\/](\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?zod[\\/]|[\\/]sdk[\\/]src[\\/]schemas[\\/](user|tolerant|common)\.ts$/;
 const BACK_OFFICE =
   /[\\/]web[\\/]src[\\/]features[\\/]admin[\\/](admin-startup\.ts|admin-actions\.ts|users[\\/]|lib[\\/](?!(time-chart|date-range|stat-tiles|admin-prefs)\.))/;
+const MESSAGING =
+  /[\\/]web[\\/]src[\\/]features[\\/]messages[\\/](chat-state|chat-lines|live|outbox|outbox-store|read-watch|room-actions|rooms-startup|attachments)\.ts$|[\\/]sdk[\\/]src[\\/]realtime[\\/]presence\.ts$/;
 const CLIENT =
   /[\\/]web[\\/]src[\\/](lib[\\/]client-factory|state[\\/](remote|prefetched)|features[\\/]messages[\\/]outbox-key)\.ts$|[\\/]sdk[\\/]src[\\/]rules[\\/](?!countr)/;
 
@@ -56,4 +65,5 @@ export const SIGNED_IN_GROUPS: readonly Group[] = [
   // Only the back office's own modules: what it shares with members (the dialog, the dates) stays
   // out, or a member's chunk would import the back office's.
   { name: 'back-office', test: BACK_OFFICE, priority: 1, includeDependenciesRecursively: false },
+  { name: 'messaging', test: MESSAGING, priority: 1, includeDependenciesRecursively: false },
 ];

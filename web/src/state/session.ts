@@ -17,7 +17,6 @@ import { proxy, ref } from 'valtio';
 import { navigate } from 'wouter/use-browser-location';
 import { config } from '../config/config';
 import { loadClient, loadedClient, loadStartup, whenClientCreated } from '../lib/client';
-import { idleMoment } from '../lib/idle';
 import { reportError } from '../lib/report';
 import { notify } from '../lib/toast';
 import type { Stored } from './remote';
@@ -73,6 +72,17 @@ export interface SessionOptions {
 
 /** Set once, by startSession. */
 let screenShown: () => Promise<void> = () => Promise.resolve();
+
+/**
+ * Resolves once the screen now showing is shown: start-up and its chunks have settled, its data
+ * has rendered and the browser has a moment (app/first-screen.ts, as startSession was given it).
+ * For what a screen sends that its member does not wait for (a room's read receipt): on a phone,
+ * an idle moment comes while the screen's chunks are still on their way, and a request sent then
+ * shares the line with them.
+ */
+export function afterScreenShown(): Promise<void> {
+  return screenShown();
+}
 
 /**
  * Start-up (SPEC.md sections 1 and 4): stale cookies end the session with a notice; a logged-in
@@ -220,8 +230,10 @@ async function loadUser(): Promise<void> {
   const run = beginStartup(client, {
     signal: abort.signal,
     // The event's time zone is the page's first Intl use (about 70 ms of a phone's main thread):
-    // built when the first screen's render has run and the browser is idle, not before it.
-    beforeDau: idleMoment,
+    // built once the first screen is shown, which ends at an idle moment. Not at the first idle
+    // moment: on a phone that comes while the screen's chunks are on their way, and the event then
+    // shared the line with them (Lighthouse's graph of a room).
+    beforeDau: () => screenShown(),
     onError: (error) => reportError(error),
   });
   // Early work that awaits the user fails with start-up; start-up reports that failure itself.

@@ -331,6 +331,74 @@ describe("a screen's first list at start-up", () => {
       .poll(() => store.messages(room.id).find((message) => message.message === text)?.status)
       .toBe('READ');
     expect(reads.count).toBe(1);
+    // Closed, or it would read the next test's messages in this room as they arrive.
+    await page.close();
+  });
+
+  it("a room's read receipt and the DAU event wait for the screen to be shown, not for the first idle moment", async () => {
+    const room = memberRoom();
+    const store = app.sandbox.world.store;
+    const reader = store.userByEmail('member1@sandbox.test');
+    const writer = store.userByEmail('member2@sandbox.test');
+    if (!reader || !writer) throw new Error('the sandbox has no member1 or member2');
+    const text = `Unread until the screen is shown ${Date.now()}`;
+    const now = Date.now();
+    store.messages(room.id).push({
+      id: store.nextId('msg'),
+      room: room.id,
+      user_id: writer.keycloakId,
+      recipient_id: reader.keycloakId,
+      message: text,
+      file: null,
+      status: 'DELIVERED',
+      unix_timestamp: Math.floor(now / 1000),
+      created_at: new Date(now).toISOString(),
+    });
+    const page = await app.newPage();
+    await logIn(page, 'member1@sandbox.test');
+    // For its first 2.5 s the page is busy as a phone's is while its chunks arrive and run: a long
+    // task (60 ms) every 100 ms, with idle moments between them. The screen is shown only once
+    // the main thread has been quiet a while (app/first-screen.ts), so after that.
+    await page.addInitScript(() => {
+      const busyUntil = performance.now() + 2_500;
+      const calls: { path: string; at: number }[] = [];
+      Object.assign(window, { busyUntil, calls });
+      const busy = () => {
+        const end = performance.now() + 60;
+        while (performance.now() < end) {}
+        if (performance.now() < busyUntil) setTimeout(busy, 40);
+      };
+      setTimeout(busy, 0);
+      const original = window.fetch;
+      window.fetch = function (input: RequestInfo | URL, init?: RequestInit) {
+        const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+        calls.push({ path: url.pathname, at: performance.now() });
+        return original.call(this, input, init);
+      };
+    });
+    await page.goto(`/messages/${room.id}`);
+    await page.locator('[data-message-row]').filter({ hasText: text }).waitFor();
+    const sentAt = async (path: string) =>
+      page.evaluate(
+        (wanted) =>
+          (window as unknown as { calls: { path: string; at: number }[] }).calls.find(
+            (call) => call.path === wanted,
+          )?.at ?? null,
+        path,
+      );
+    const read = '/api/chats/v2/chats/messages/bulk/status';
+    const dau = '/api/analytics/v2/dau/';
+    await expect
+      .poll(async () => JSON.stringify([await sentAt(read), await sentAt(dau)].map((at) => at !== null)), {
+        timeout: 10_000,
+      })
+      .toBe('[true,true]');
+    const busyUntil = await page.evaluate(() => (window as unknown as { busyUntil: number }).busyUntil);
+    expect((await sentAt(read)) ?? 0).toBeGreaterThan(busyUntil);
+    expect((await sentAt(dau)) ?? 0).toBeGreaterThan(busyUntil);
+    await expect
+      .poll(() => store.messages(room.id).find((message) => message.message === text)?.status)
+      .toBe('READ');
   });
 
   it("user info's answer is read without waiting for the features' start-up modules", async () => {

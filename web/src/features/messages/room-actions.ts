@@ -5,10 +5,10 @@
 import { ref } from 'valtio';
 import { getClient } from '../../lib/client';
 import { describeError } from '../../lib/error-message';
-import { whenIdle } from '../../lib/idle';
 import { reportError } from '../../lib/report';
 import { notify } from '../../lib/toast';
 import { sessionGuard } from '../../state/remote';
+import { afterScreenShown } from '../../state/session';
 import { type ChatLine, lineFromMessage } from './chat-lines';
 import { chatState, findRoom, loadRooms, mergeLines, myId, takeNewestPage } from './chat-state';
 import { claimSent } from './outbox';
@@ -52,10 +52,10 @@ export async function openRoom(key: string): Promise<void> {
     open.hasOlder = page.page < page.total_pages;
     open.nextPage = page.page + 1;
     open.load = 'ready';
-    // Once the room has rendered and the browser has a moment, not as part of its first screen:
-    // on a phone the update was one more request before the room's largest paint. Only if the
-    // member is still in the room by then.
-    whenIdle(() => {
+    // Once the room is shown (rendered, its chunks settled, the browser with a moment), not as
+    // part of its first screen: on a phone the update was one more request before the room's
+    // largest paint. Only if the member is still in the room by then.
+    void afterScreenShown().then(() => {
       if (stillOpen(seq, still)) void markRead(lines);
     });
   } catch (error) {

@@ -57,7 +57,9 @@ function RoomRow({ room, active }: { room: RoomSummary; active: boolean }) {
       >
         <span className="room__photo">
           {room.photo ? (
-            <img src={room.photo} alt="" />
+            // Lazy: in a room on a phone the list is hidden, and a hidden lazy image is never
+            // fetched (seven photos were sharing the line with the room's own chunk).
+            <img src={room.photo} alt="" loading="lazy" decoding="async" />
           ) : (
             <span aria-hidden="true">{room.name.slice(0, 1)}</span>
           )}
