@@ -233,7 +233,7 @@ async function loadUser(): Promise<void> {
     // built once the first screen is shown, which ends at an idle moment. Not at the first idle
     // moment: on a phone that comes while the screen's chunks are on their way, and the event then
     // shared the line with them (Lighthouse's graph of a room).
-    beforeDau: () => screenShown(),
+    beforeDau: afterScreenShown,
     onError: (error) => reportError(error),
   });
   // Early work that awaits the user fails with start-up; start-up reports that failure itself.
