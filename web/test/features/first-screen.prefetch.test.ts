@@ -45,6 +45,39 @@ function memberRoom(): { id: string } {
   return room;
 }
 
+/**
+ * A message from member2 to member1, not yet read, at the newest end of their room; `status()`
+ * reads it back from the sandbox.
+ */
+function unreadFromMember2(text: string): {
+  room: { id: string };
+  text: string;
+  status: () => string | undefined;
+} {
+  const room = memberRoom();
+  const store = app.sandbox.world.store;
+  const reader = store.userByEmail('member1@sandbox.test');
+  const writer = store.userByEmail('member2@sandbox.test');
+  if (!reader || !writer) throw new Error('the sandbox has no member1 or member2');
+  const now = Date.now();
+  store.messages(room.id).push({
+    id: store.nextId('msg'),
+    room: room.id,
+    user_id: writer.keycloakId,
+    recipient_id: reader.keycloakId,
+    message: text,
+    file: null,
+    status: 'DELIVERED',
+    unix_timestamp: Math.floor(now / 1000),
+    created_at: new Date(now).toISOString(),
+  });
+  return {
+    room,
+    text,
+    status: () => store.messages(room.id).find((message) => message.message === text)?.status,
+  };
+}
+
 async function holdUserInfoUntil(page: Page, asked: () => boolean): Promise<{ held: boolean }> {
   const state = { held: false };
   await page.route('**/api/usermgmt/v2/accounts/user/info', async (route) => {
@@ -300,24 +333,7 @@ describe("a screen's first list at start-up", () => {
   });
 
   it("a room marks its messages read once it has rendered and the browser has a moment, not on its first screen's path", async () => {
-    const room = memberRoom();
-    const store = app.sandbox.world.store;
-    const reader = store.userByEmail('member1@sandbox.test');
-    const writer = store.userByEmail('member2@sandbox.test');
-    if (!reader || !writer) throw new Error('the sandbox has no member1 or member2');
-    const text = `Unread when the room opens ${Date.now()}`;
-    const now = Date.now();
-    store.messages(room.id).push({
-      id: store.nextId('msg'),
-      room: room.id,
-      user_id: writer.keycloakId,
-      recipient_id: reader.keycloakId,
-      message: text,
-      file: null,
-      status: 'DELIVERED',
-      unix_timestamp: Math.floor(now / 1000),
-      created_at: new Date(now).toISOString(),
-    });
+    const { room, text, status } = unreadFromMember2(`Unread when the room opens ${Date.now()}`);
     const page = await app.newPage();
     await logIn(page, 'member1@sandbox.test');
     await holdIdleCallbacks(page);
@@ -327,33 +343,14 @@ describe("a screen's first list at start-up", () => {
     await page.waitForLoadState('networkidle');
     expect(reads.count).toBe(0);
     await releaseIdle(page);
-    await expect
-      .poll(() => store.messages(room.id).find((message) => message.message === text)?.status)
-      .toBe('READ');
+    await expect.poll(status).toBe('READ');
     expect(reads.count).toBe(1);
     // Closed, or it would read the next test's messages in this room as they arrive.
     await page.close();
   });
 
   it("a room's read receipt and the DAU event wait for the screen to be shown, not for the first idle moment", async () => {
-    const room = memberRoom();
-    const store = app.sandbox.world.store;
-    const reader = store.userByEmail('member1@sandbox.test');
-    const writer = store.userByEmail('member2@sandbox.test');
-    if (!reader || !writer) throw new Error('the sandbox has no member1 or member2');
-    const text = `Unread until the screen is shown ${Date.now()}`;
-    const now = Date.now();
-    store.messages(room.id).push({
-      id: store.nextId('msg'),
-      room: room.id,
-      user_id: writer.keycloakId,
-      recipient_id: reader.keycloakId,
-      message: text,
-      file: null,
-      status: 'DELIVERED',
-      unix_timestamp: Math.floor(now / 1000),
-      created_at: new Date(now).toISOString(),
-    });
+    const { room, text, status } = unreadFromMember2(`Unread until the screen is shown ${Date.now()}`);
     const page = await app.newPage();
     await logIn(page, 'member1@sandbox.test');
     // For its first 2.5 s the page is busy as a phone's is while its chunks arrive and run: a long
@@ -396,9 +393,7 @@ describe("a screen's first list at start-up", () => {
     const busyUntil = await page.evaluate(() => (window as unknown as { busyUntil: number }).busyUntil);
     expect((await sentAt(read)) ?? 0).toBeGreaterThan(busyUntil);
     expect((await sentAt(dau)) ?? 0).toBeGreaterThan(busyUntil);
-    await expect
-      .poll(() => store.messages(room.id).find((message) => message.message === text)?.status)
-      .toBe('READ');
+    await expect.poll(status).toBe('READ');
   });
 
   it("user info's answer is read without waiting for the features' start-up modules", async () => {
@@ -423,6 +418,14 @@ describe("a screen's first list at start-up", () => {
     await holdIdleCallbacks(page);
     const sockets: string[] = [];
     page.on('websocket', (socket) => sockets.push(socket.url()));
+    // Nor does it send its DAU event, which waits for the same moment (this page's: its document
+    // is the referrer).
+    const dau: string[] = [];
+    page.on('request', (request) => {
+      const from = request.headers().referer ?? '';
+      if (new URL(request.url()).pathname === '/api/analytics/v2/dau/' && from.endsWith('/matches'))
+        dau.push(request.method());
+    });
     await page.goto('/matches');
     await page.getByRole('list', { name: 'Recommendations' }).getByRole('listitem').first().waitFor();
     await page.getByRole('button', { name: 'Log out' }).click();
@@ -431,6 +434,26 @@ describe("a screen's first list at start-up", () => {
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(500);
     expect(sockets).toEqual([]);
+    expect(dau).toEqual([]);
+  });
+
+  it('a room left before it is shown sends no read receipt when the moment comes', async () => {
+    const { room, text, status } = unreadFromMember2(`Left before it was shown ${Date.now()}`);
+    const page = await app.newPage();
+    await logIn(page, 'member1@sandbox.test');
+    await holdIdleCallbacks(page);
+    const reads = countRequests(page, /^\/api\/chats\/v2\/chats\/messages\/bulk\/status$/, 'PUT');
+    await page.goto(`/messages/${room.id}`);
+    await page.locator('[data-message-row]').filter({ hasText: text }).waitFor();
+    // Within the app, before the room's "shown" moment (idle callbacks held): the room closes.
+    await page.getByRole('navigation').getByRole('link', { name: 'Matches' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Matches' }).waitFor();
+    await releaseIdle(page);
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    expect(reads.count).toBe(0);
+    expect(status()).toBe('DELIVERED');
+    await page.close();
   });
 
   it('the DAU event waits for an idle moment: the first screen shows without it', async () => {
