@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '../components/index';
+import { ScreenFallback } from '../lib/lazy';
 import { onFirstToast } from '../lib/toast';
 import { sessionState } from '../state/session';
 import { AreaBoundary } from './area-boundary';
@@ -79,9 +80,9 @@ export function App() {
             {AREA_ROUTES.map(({ name, path: areaPath, screen: Screen }) => (
               <Route key={name} path={areaPath} nest>
                 <AreaBoundary area={name} resetKey={path}>
-                  <Suspense fallback={fallback}>
+                  <ScreenFallback fallback={fallback}>
                     <Screen />
-                  </Suspense>
+                  </ScreenFallback>
                 </AreaBoundary>
               </Route>
             ))}

@@ -12,10 +12,10 @@
  * every other import to that).
  */
 import { pathSegments, routeArea } from '@matchmaker/sdk/rules';
-import type { ComponentType, LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
 import { PATHS } from '../config/paths';
 import { onRecommendationsPage, onRoomsPage } from '../config/startup-paths';
-import { lazyScreen } from '../lib/lazy';
+import { type LazyScreen, lazyScreen } from '../lib/lazy';
 import { hasAccessCookie } from '../state/session';
 import type { StartupModule } from '../state/session-start';
 
@@ -24,7 +24,7 @@ export interface AreaRoute {
   readonly name: string;
   /** The area's top-level path; sub-paths are matched inside the feature. */
   readonly path: string;
-  readonly screen: LazyExoticComponent<ComponentType>;
+  readonly screen: LazyScreen<object>;
   /**
    * Fetches the area's chunk (the same module `screen` renders) ahead of rendering it, and on a
    * path below the area the chunk of the screen shown there (`below`), beside it.
@@ -53,8 +53,8 @@ function pageBelow(path: string): boolean {
  * need). On such a path it is fetched beside the area's chunk, whether ahead of the render
  * (`preload`) or by it, rather than once the area has run; and the area renders once its own lazy
  * screen of that module (`belowScreen`) is in hand too, in one piece as when they were one chunk:
- * a screen shown after the rest of the area would follow its fallback, which React holds for up
- * to 300 ms (its Suspense throttle). A failed fetch of it is left to its render, which has the
+ * a screen shown after the rest of the area would show its place's loading state first, one more
+ * render and paint before the room. A failed fetch of it is left to its render, which has the
  * reload-once rule. The browser fetches the module once: an import of it is the same module.
  */
 function area(

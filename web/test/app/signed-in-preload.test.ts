@@ -35,11 +35,19 @@ const USER_INFO = '/api/usermgmt/v2/accounts/user/info';
 const RECOMMENDATIONS = '/api/recommendations/v2/matches/recommendations/';
 const MAIN_BUNDLE = /\/assets\/index-[\w-]+\.js$/;
 
-/** The API requests of a page from now on, in order. */
+/** The API requests of the document the next navigation loads, in order. */
 function watchApi(page: Page): Request[] {
   const requests: Request[] = [];
+  // From the next document on: the page a login landed on may still be moving in and asking for
+  // its own data when the test navigates away, until the new document replaces it.
+  let loading = false;
+  let next = false;
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/')) requests.push(request);
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loading = true;
+    else if (next && new URL(request.url()).pathname.startsWith('/api/')) requests.push(request);
+  });
+  page.on('framenavigated', (frame) => {
+    if (loading && frame === page.mainFrame()) next = true;
   });
   return requests;
 }

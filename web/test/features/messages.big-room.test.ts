@@ -42,8 +42,8 @@ describe('the 5,000-message room', () => {
     const history = page.getByRole('region', { name: /Messages with/ });
     await history.locator('[data-message-row]').first().waitFor();
     await page.waitForLoadState('networkidle');
-    // The list's first render starts at its top rows, before it is pinned to the newest: asking
-    // for the older page then held the room's first paint on a phone behind one more round trip.
+    // The room opens at its newest rows: asking for the older page as part of its first look held
+    // the room's first paint on a phone behind one more round trip.
     expect(pages).not.toContain('2');
     await releaseIdle(page);
     await page.waitForLoadState('networkidle');

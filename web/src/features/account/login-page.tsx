@@ -1,6 +1,6 @@
 import { isHttpError } from '@matchmaker/sdk';
 import { LOGIN_NEXT_PARAM, LOGIN_SUSPENDED_PARAM, landingAfterLogin } from '@matchmaker/sdk/rules';
-import { Suspense, useState } from 'react';
+import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Redirect, useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
@@ -9,7 +9,7 @@ import { AppLink, absolute, Button, FormError, PageHeading } from '../../compone
 import { config, loadConfig } from '../../config/config';
 import { PATHS } from '../../config/paths';
 import { describeError } from '../../lib/error-message';
-import { lazyScreen } from '../../lib/lazy';
+import { lazyScreen, ScreenFallback } from '../../lib/lazy';
 import { useForm } from '../../lib/use-form';
 import { logIn, SUSPENDED_NOTICE, sessionState } from '../../state/session';
 
@@ -94,9 +94,9 @@ export function LoginPage() {
         </p>
       </form>
       {consent ? (
-        <Suspense fallback={null}>
+        <ScreenFallback fallback={null}>
           <SocialConsent provider={config().socialSignIn} next={returnTo} onClose={() => setConsent(false)} />
-        </Suspense>
+        </ScreenFallback>
       ) : null}
     </section>
   );

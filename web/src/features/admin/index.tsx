@@ -7,12 +7,11 @@
  * first shows.
  */
 import './admin.css';
-import { Suspense } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { NotFound, PageHeading, Spinner } from '../../components/index';
 import { PAGE_FRAMES } from '../../config/page-frames';
 import { SCREENS } from '../../config/route-patterns';
-import { lazyScreen } from '../../lib/lazy';
+import { lazyScreen, ScreenFallback } from '../../lib/lazy';
 import CreateUserPage from './users/create-user';
 import UserDetailPage from './users/user-detail';
 import UsersPage from './users/users-page';
@@ -87,7 +86,7 @@ export default function AdminArea() {
     <div className="admin">
       <AdminNav />
       <div className="admin__main">
-        <Suspense fallback={<Spinner label="Loading the section" />}>
+        <ScreenFallback fallback={<Spinner label="Loading the section" />}>
           <Switch>
             <Route path={screens.home} component={AdminHome} />
             <Route path={screens.users} component={UsersPage} />
@@ -105,7 +104,7 @@ export default function AdminArea() {
               <NotFound />
             </Route>
           </Switch>
-        </Suspense>
+        </ScreenFallback>
       </div>
     </div>
   );

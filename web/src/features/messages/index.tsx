@@ -3,14 +3,14 @@
  * conversations and, beside them on wide screens (instead of them on phones), the open room.
  * Links inside are relative to the area, so both addresses keep working.
  */
-import { Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Route, Switch, useParams } from 'wouter';
 import { EmptyState, NotFound, PageHeading, Spinner } from '../../components/index';
 import { PAGE_FRAMES } from '../../config/page-frames';
 import { SCREENS } from '../../config/route-patterns';
 import { whenIdle } from '../../lib/idle';
-import { lazyScreen } from '../../lib/lazy';
+import { lazyScreen, ScreenFallback } from '../../lib/lazy';
 import { chatState } from './chat-state';
 import { startChat } from './live';
 import { RoomsList } from './rooms-list';
@@ -62,9 +62,9 @@ function MessagesLayout({ roomKey }: { roomKey: string | null }) {
           {roomKey ? (
             // While the room's chunk is on its way (a room opened from the list before its idle
             // moment), its place shows what the room shows while its newest page loads, at its height.
-            <Suspense fallback={<Spinner label="Loading the conversation" />}>
+            <ScreenFallback fallback={<Spinner label="Loading the conversation" />}>
               <ChatRoom roomKey={roomKey} />
-            </Suspense>
+            </ScreenFallback>
           ) : (
             <EmptyState title="Choose a conversation">
               <p>Pick a match on the left to read and send messages.</p>

@@ -1,111 +1,118 @@
 /**
- * The open room's history, virtualised with @tanstack/react-virtual: only the rows in view (plus a
- * few either side) are in the DOM, so the 5,000-message room stays light. Older pages load as the
- * member nears the top; the rows above stay where they were on screen when a page is added.
+ * The open room's history: a scrolling region, its top edge (older messages loading, failed, or
+ * the conversation's beginning) and its rows.
+ *
+ * The rows are laid out two ways, with one row component (chat-row.tsx). A room opens on its
+ * newest page (20 messages), which needs no virtualiser: those rows are in flow, at the newest,
+ * and the messages that arrive while the room is open join them. When the member scrolls toward
+ * older messages (or the newest page does not fill the region), the virtualised rows
+ * (virtual-rows.tsx, a chunk of its own that is nearly all @tanstack/react-virtual) take over in
+ * the same region, where the rows in flow were, and load older pages as the member goes up.
+ * Their chunk is fetched once the room is shown, so it is usually here by then (issue 24: on a
+ * phone the room's largest paint waited for its 9 KB brotli).
  */
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../../components/index';
+import { describeError } from '../../lib/error-message';
 import { whenIdle } from '../../lib/idle';
-import { Attachment } from './attachment';
-import { type ChatLine, formatTime } from './chat-lines';
-import type { OutboxEntry } from './chat-state';
-import { discardEntry, retryEntry } from './outbox';
+import { reportError } from '../../lib/report';
+import { afterScreenShown } from '../../state/session';
+import { ChatRow, followsNewRow, type HistoryProps, type Row, type RowsProps, rowKey } from './chat-row';
+import type { VirtualRows } from './virtual-rows';
 
-export type Row = { kind: 'line'; line: ChatLine } | { kind: 'pending'; entry: OutboxEntry };
+export type { Row } from './chat-row';
 
-const ESTIMATE_PX = 72;
-/** Rows from the top at which the next older page is asked for. */
-const LOAD_AHEAD_ROWS = 5;
-/** Within this distance of the bottom a new message keeps the view pinned to it. */
-const PINNED_PX = 120;
+/** Within this distance of the top (about five rows) the member is near the older messages. */
+const NEAR_OLDER_PX = 360;
 
-export interface MessageListProps {
-  rows: readonly Row[];
-  me: string;
-  otherName: string;
-  hasOlder: boolean;
-  loadingOlder: boolean;
-  olderError: string | null;
-  onLoadOlder: () => void;
+export type MessageListProps = HistoryProps;
+
+type VirtualRowsComponent = typeof VirtualRows;
+
+/** The virtualised rows once their chunk is here. */
+let virtualRows: VirtualRowsComponent | null = null;
+
+async function loadVirtualRows(): Promise<VirtualRowsComponent> {
+  virtualRows ??= (await import('./virtual-rows')).VirtualRows;
+  return virtualRows;
 }
 
-function rowKey(row: Row): string {
-  return row.kind === 'line' ? row.line.key : row.entry.key;
-}
-
-export function MessageList({
-  rows,
-  me,
-  otherName,
-  hasOlder,
-  loadingOlder,
-  olderError,
-  onLoadOlder,
-}: MessageListProps) {
-  const scroller = useRef<HTMLElement>(null);
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ESTIMATE_PX,
-    overscan: 6,
-    getItemKey: (index) => {
-      const row = rows[index];
-      return row ? rowKey(row) : index;
-    },
-  });
-
-  const firstKey = rows[0] ? rowKey(rows[0]) : null;
-  const lastKey = rows.length > 0 ? rowKey(rows[rows.length - 1] as Row) : null;
-  const previous = useRef<{ firstKey: string | null; lastKey: string | null; total: number; count: number }>({
-    firstKey: null,
-    lastKey: null,
-    total: 0,
-    count: 0,
-  });
-
-  useLayoutEffect(() => {
-    const element = scroller.current;
-    const before = previous.current;
-    const total = virtualizer.getTotalSize();
-    if (element && rows.length > 0) {
-      if (before.count === 0) {
-        // First rows: start at the newest message.
-        virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
-      } else if (firstKey !== before.firstKey && lastKey === before.lastKey) {
-        // An older page went on top: keep what the member was reading where it was.
-        element.scrollTop += total - before.total;
-      } else if (lastKey !== before.lastKey) {
-        const distance = before.total - element.scrollTop - element.clientHeight;
-        const last = rows[rows.length - 1];
-        const ownNew = last?.kind === 'pending' || (last?.kind === 'line' && last.line.senderId === me);
-        if (distance < PINNED_PX || ownNew) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
-      }
-    }
-    previous.current = { firstKey, lastKey, total, count: rows.length };
-  });
-
-  const items = virtualizer.getVirtualItems();
-  const topIndex = items[0]?.index ?? 0;
-  // The older page is asked for ahead of the member's scroll, but only once the first rows have
-  // been shown and the browser is idle: a room opens with its top rows near the start, and asking
-  // at once held its first paint on a phone behind one more round trip and render.
-  const shown = rows.length > 0;
-  const [aheadAllowed, setAheadAllowed] = useState(false);
+/**
+ * The virtualised rows: their chunk fetched once the room is shown (its newest rows rendered and
+ * the browser with a moment: state/session.ts), and theirs to show once older messages are wanted. A failed fetch is reported and, once
+ * older messages are wanted, said at the history's top with a way to try again; the rows in flow
+ * stay as they are.
+ */
+function useVirtualRows(shown: boolean, wanted: boolean) {
+  const [Rows, setRows] = useState<VirtualRowsComponent | null>(() => virtualRows);
+  const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
-    if (!shown || aheadAllowed) return;
+    if (shown) void afterScreenShown().then(() => loadVirtualRows().catch(() => {}));
+  }, [shown]);
+  useEffect(() => {
+    if (!wanted || Rows || failure) return;
+    let cancelled = false;
+    loadVirtualRows().then(
+      (loaded) => {
+        if (!cancelled) setRows(() => loaded);
+      },
+      (error: unknown) => {
+        if (cancelled) return;
+        reportError(error);
+        setFailure(describeError(error, 'We could not load older messages.'));
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [wanted, Rows, failure]);
+  return {
+    Rows: wanted ? Rows : null,
+    loading: wanted && !Rows && !failure,
+    failure,
+    retry: () => setFailure(null),
+  };
+}
+
+/**
+ * Whether older messages are wanted: once the member nears them, or at the first idle moment
+ * after the newest rows are shown if those leave the member near them already (a region too tall
+ * for 20 rows), never as part of the room's first look. The rows' heights in flow are noted then,
+ * for the virtualised rows to start from. `check` is the history's scroll handler.
+ */
+function useOlderWanted(scroller: RefObject<HTMLElement | null>, rows: readonly Row[], hasOlder: boolean) {
+  const [wanted, setWanted] = useState(false);
+  const [heights] = useState(() => new Map<string, number>());
+  const latest = useRef({ rows, hasOlder, wanted });
+  latest.current = { rows, hasOlder, wanted };
+  const check = useCallback(() => {
+    const element = scroller.current;
+    const now = latest.current;
+    if (now.wanted || !now.hasOlder || !element || element.scrollTop >= NEAR_OLDER_PX) return;
+    latest.current = { ...now, wanted: true };
+    noteHeights(element, now.rows, heights);
+    setWanted(true);
+  }, [scroller, heights]);
+  const shown = rows.length > 0;
+  useEffect(() => {
+    if (!shown) return;
     let cancelled = false;
     whenIdle(() => {
-      if (!cancelled) setAheadAllowed(true);
+      if (!cancelled) check();
     });
     return () => {
       cancelled = true;
     };
-  }, [shown, aheadAllowed]);
-  useEffect(() => {
-    if (aheadAllowed && shown && hasOlder && !loadingOlder && !olderError && topIndex < LOAD_AHEAD_ROWS)
-      onLoadOlder();
-  }, [aheadAllowed, topIndex, hasOlder, loadingOlder, olderError, shown, onLoadOlder]);
+  }, [shown, check]);
+  return { wanted, heights, check };
+}
+
+export function MessageList(props: MessageListProps) {
+  const { rows, me, otherName, hasOlder, loadingOlder, olderError, onLoadOlder } = props;
+  const scroller = useRef<HTMLElement>(null);
+  const shown = rows.length > 0;
+  const older = useOlderWanted(scroller, rows, hasOlder);
+  const { Rows, loading, failure, retry } = useVirtualRows(shown, older.wanted);
 
   return (
     <section
@@ -115,15 +122,16 @@ export function MessageList({
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard.
       tabIndex={0}
       aria-label={`Messages with ${otherName}`}
-      aria-busy={loadingOlder || undefined}
+      aria-busy={loadingOlder || loading || undefined}
+      onScroll={older.check}
     >
       <div className="chat-history-edge">
-        {loadingOlder ? (
+        {loadingOlder || loading ? (
           <span role="status">Loading older messages…</span>
-        ) : olderError ? (
+        ) : olderError || failure ? (
           <span role="alert">
-            {olderError}{' '}
-            <Button variant="ghost" onClick={onLoadOlder}>
+            {olderError ?? failure}{' '}
+            <Button variant="ghost" onClick={olderError ? onLoadOlder : retry}>
               Try again
             </Button>
           </span>
@@ -131,86 +139,58 @@ export function MessageList({
           <span>Beginning of the conversation</span>
         ) : null}
       </div>
-      <ul className="chat-rows" style={{ height: virtualizer.getTotalSize() }}>
-        {items.map((item) => {
-          const row = rows[item.index];
-          if (!row) return null;
-          return (
-            <li
-              key={item.key}
-              data-index={item.index}
-              data-message-row=""
-              ref={virtualizer.measureElement}
-              className="chat-row"
-              aria-setsize={rows.length}
-              aria-posinset={item.index + 1}
-              style={{ transform: `translateY(${item.start}px)` }}
-            >
-              {row.kind === 'line' ? (
-                <Bubble line={row.line} mine={row.line.senderId === me} otherName={otherName} />
-              ) : (
-                <PendingBubble entry={row.entry} />
-              )}
-            </li>
-          );
-        })}
-      </ul>
+      {Rows ? (
+        <Rows {...props} scroller={scroller} heights={older.heights} />
+      ) : (
+        <FlowRows rows={rows} me={me} otherName={otherName} />
+      )}
     </section>
   );
 }
 
-const STATUS_TEXT: Record<string, string> = { SENT: 'Sent', DELIVERED: 'Delivered', READ: 'Read' };
-/** One tick sent, two delivered, two in the accent colour read; the word beside them says it. */
-const STATUS_TICKS: Record<string, string> = { SENT: '✓', DELIVERED: '✓✓', READ: '✓✓' };
-
-function Bubble({ line, mine, otherName }: { line: ChatLine; mine: boolean; otherName: string }) {
-  return (
-    <div className={`bubble${mine ? ' bubble--mine' : ''}`}>
-      <span className="visually-hidden">{mine ? 'You' : otherName}: </span>
-      {/* Text only: a message is a string child, so no HTML in it is ever rendered. */}
-      {line.text ? <p className="bubble__text">{line.text}</p> : null}
-      {line.file ? <Attachment filename={line.file} /> : null}
-      <span className="bubble__meta">
-        <time dateTime={new Date(line.at).toISOString()}>{formatTime(line.at)}</time>
-        {mine ? (
-          <span className={`bubble__status bubble__status--${line.status.toLowerCase()}`}>
-            {' · '}
-            <span className="bubble__ticks" aria-hidden="true">
-              {STATUS_TICKS[line.status] ?? ''}
-            </span>{' '}
-            <span>{STATUS_TEXT[line.status] ?? line.status}</span>
-          </span>
-        ) : null}
-      </span>
-    </div>
-  );
+/** Notes the heights of the rows in flow, by key. */
+function noteHeights(element: HTMLElement, rows: readonly Row[], heights: Map<string, number>): void {
+  heights.clear();
+  const items = element.querySelectorAll(':scope > .chat-rows[data-flow] > li');
+  for (const [index, item] of [...items].entries()) {
+    const row = rows[index];
+    if (row) heights.set(rowKey(row), item.getBoundingClientRect().height);
+  }
 }
 
-function PendingBubble({ entry }: { entry: OutboxEntry }) {
-  const status =
-    entry.state === 'failed'
-      ? `Not sent: ${entry.error ?? ''}`
-      : entry.state === 'sending'
-        ? 'Sending…'
-        : 'Waiting for the connection…';
+/**
+ * The rows in flow: at the newest row from the start, and brought down to a new one as the
+ * virtualised rows do (`followsNewRow`). The scrolling region is the list's parent: its ref is
+ * not yet set when the list's first layout effect runs (React sets a parent's after its children's).
+ */
+function FlowRows({ rows, me, otherName }: RowsProps) {
+  const list = useRef<HTMLUListElement>(null);
+  const lastKey = rows.length > 0 ? rowKey(rows[rows.length - 1] as Row) : null;
+  const previous = useRef<{ lastKey: string | null; height: number }>({ lastKey: null, height: 0 });
+  useLayoutEffect(() => {
+    const element = list.current?.parentElement;
+    if (!element) return;
+    const before = previous.current;
+    if (lastKey !== before.lastKey) {
+      const distance = before.height - element.scrollTop - element.clientHeight;
+      if (before.lastKey === null || followsNewRow(distance, rows, me))
+        element.scrollTop = element.scrollHeight;
+    }
+    previous.current = { lastKey, height: element.scrollHeight };
+  });
   return (
-    <div
-      className={`bubble bubble--mine bubble--pending${entry.state === 'failed' ? ' bubble--failed' : ''}`}
-    >
-      <span className="visually-hidden">You: </span>
-      {entry.text ? <p className="bubble__text">{entry.text}</p> : null}
-      {entry.file ? <p className="bubble__text">Attachment: {entry.file}</p> : null}
-      <span className="bubble__meta bubble__status">{status}</span>
-      {entry.state === 'failed' ? (
-        <span className="bubble__actions">
-          <Button variant="secondary" onClick={() => retryEntry(entry.key)}>
-            Retry
-          </Button>
-          <Button variant="ghost" onClick={() => discardEntry(entry.key)}>
-            Discard
-          </Button>
-        </span>
-      ) : null}
-    </div>
+    <ul ref={list} className="chat-rows" data-flow="">
+      {rows.map((row, index) => (
+        <li
+          key={rowKey(row)}
+          data-message-row=""
+          className="chat-row"
+          aria-setsize={rows.length}
+          aria-posinset={index + 1}
+        >
+          <ChatRow row={row} me={me} otherName={otherName} />
+        </li>
+      ))}
+    </ul>
   );
 }

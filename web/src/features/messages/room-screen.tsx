@@ -1,8 +1,9 @@
 /**
  * One conversation: header (presence, block, report), the history, the outbox and the composer.
- * The room's screen is a chunk of its own (with the history's virtualiser, the composer and the
- * report dialog), which the conversations list does not need: the area's index.tsx loads it
- * lazily, and the route table fetches it beside the area's chunk on a room's address.
+ * The room's screen is a chunk of its own (the history, the composer and the report dialog),
+ * which the conversations list does not need: the area's index.tsx loads it lazily, and the route
+ * table fetches it beside the area's chunk on a room's address. The history's virtualiser is a
+ * chunk after it (message-list.tsx).
  */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';

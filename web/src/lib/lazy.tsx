@@ -4,7 +4,7 @@
  * build, as SPEC.md section 8 asks. A marker in sessionStorage makes it once: if the reloaded
  * page fails too, the error reaches the area's error boundary instead of looping.
  */
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { startLoading } from '../state/ui';
 
 const RELOAD_MARK = 'matchmaker.chunk-reload';
@@ -55,17 +55,33 @@ export function clearChunkReloadMark(env: ReloadEnv = browserEnv()): void {
 type ScreenModule<P> = { default: ComponentType<P> };
 
 /** A lazily loaded screen, and the way to fetch its chunk ahead of rendering it. */
-export type LazyScreen<P extends object> = LazyExoticComponent<ComponentType<P>> & {
-  /** Fetches the screen's module; once it is here, the screen renders without suspending. */
+export type LazyScreen<P extends object> = ComponentType<P> & {
+  /** Fetches the screen's module; once it is here, the screen renders at once. */
   readonly preload: () => Promise<ScreenModule<P>>;
 };
 
+/** What a lazily loaded screen shows in its place while its chunk is on its way. */
+const Waiting = createContext<ReactNode>(null);
+
 /**
- * React.lazy with the progress bar and the reload-once rule. A screen whose module is already
- * here (fetched ahead with `preload`) renders at once: React.lazy suspends on a first render even
- * then (a promise settles a moment later), which shows the fallback, and React holds content back
- * for up to 300 ms after a fallback (its Suspense throttle). That was most of the time between a
- * member page's data and its first paint (issue 24).
+ * Sets what the lazily loaded screens below show in their place while their chunk is on its way
+ * (the nearest one counts, as a Suspense boundary's fallback would).
+ */
+export function ScreenFallback({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+  return <Waiting.Provider value={fallback}>{children}</Waiting.Provider>;
+}
+
+/**
+ * A screen whose module is loaded when it is first rendered (or ahead, with `preload`), with the
+ * progress bar and the reload-once rule. Until the module is here the screen shows its place's
+ * `ScreenFallback`; a screen whose module is here renders at once. A failed load is thrown where
+ * the screen renders, for the area's error boundary.
+ *
+ * Not React.lazy under Suspense: a boundary revealed by its promise settling is revealed in a
+ * retry, and React holds a retry back until 300 ms after any boundary last showed or hid its
+ * fallback (its Suspense throttle). On a member page loaded on its address the page's frame
+ * showed as the area's fallback, its chunk arrived a moment later, and the area then waited out
+ * the rest of the 300 ms (issue 24). Here the module's arrival is an ordinary state update.
  */
 export function lazyScreen<P extends object>(load: () => Promise<ScreenModule<P>>): LazyScreen<P> {
   let loaded: ScreenModule<P> | null = null;
@@ -74,19 +90,36 @@ export function lazyScreen<P extends object>(load: () => Promise<ScreenModule<P>
       loaded = module;
       return module;
     });
-  const screen = lazy(() => {
-    if (loaded) {
-      const module = loaded;
-      // React.lazy calls `then` and, when it settles at once, renders without suspending; a
-      // promise cannot settle at once, hence this thenable.
-      // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose (see above)
-      return { then: (resolve: (value: ScreenModule<P>) => void) => resolve(module) } as unknown as Promise<
-        ScreenModule<P>
-      >;
-    }
-    return loadWithProgress(preload);
-  });
-  return Object.assign(screen, { preload });
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per screen, at module level, as React.lazy makes its component.
+  function Screen(props: P) {
+    const fallback = useContext(Waiting);
+    const [module, setModule] = useState<ScreenModule<P> | null>(() => loaded);
+    const [failure, setFailure] = useState<{ error: unknown } | null>(null);
+    useEffect(() => {
+      if (module) return;
+      if (loaded) {
+        setModule(loaded);
+        return;
+      }
+      let live = true;
+      loadWithProgress(preload).then(
+        (arrived) => {
+          if (live) setModule(arrived);
+        },
+        (error: unknown) => {
+          if (live) setFailure({ error });
+        },
+      );
+      return () => {
+        live = false;
+      };
+    }, [module]);
+    if (failure) throw failure.error;
+    if (!module) return fallback;
+    const Loaded = module.default;
+    return <Loaded {...props} />;
+  }
+  return Object.assign(Screen, { preload });
 }
 
 async function loadWithProgress<M>(load: () => Promise<M>): Promise<M> {

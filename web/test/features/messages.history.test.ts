@@ -1,0 +1,239 @@
+/**
+ * The open room's history in two layouts (issue 24): a room opens on its newest page in flow, at
+ * the newest message, with none of the virtualiser's chunk, which it fetches once the room is
+ * shown; the virtualised rows take over where the rows in flow were once the member scrolls
+ * toward older messages (or at once when the newest page does not fill the region), and load the
+ * older pages from there. Chunks are told apart by what the build put in them.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  holdIdleCallbacks,
+  logIn,
+  type PageOptions,
+  releaseIdle,
+  startApp,
+  type TestApp,
+} from '../harness/browser';
+import { fileHolding } from '../harness/build-chunks';
+import { sandboxUser } from './sandbox-world';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+const VIRTUAL_CHUNK = fileHolding(/node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?@tanstack\/react-virtual\//);
+
+/** member1's room with member2: 5,000 messages. */
+function bigRoom(): string {
+  const room = app.sandbox.world.store.roomBetween(
+    sandboxUser(app, 'member1@sandbox.test').keycloakId,
+    sandboxUser(app, 'member2@sandbox.test').keycloakId,
+  );
+  if (!room) throw new Error('the sandbox has no member1/member2 room');
+  return `/messages/${room.id}`;
+}
+
+interface Watched {
+  page: Page;
+  history: Locator;
+  scripts: Set<string>;
+  /** The pages of the room's history asked for, in order. */
+  pages: string[];
+}
+
+/** member1 in the big room, with the scripts and history pages the page asks for watched. */
+async function openBigRoom({
+  holdIdle = false,
+  ...options
+}: PageOptions & { holdIdle?: boolean } = {}): Promise<Watched> {
+  const page = await app.newPage(options);
+  await logIn(page, 'member1@sandbox.test');
+  if (holdIdle) await holdIdleCallbacks(page);
+  const scripts = new Set<string>();
+  const pages: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (request.resourceType() === 'script') scripts.add(url.pathname);
+    if (/\/rooms\/[^/]+\/messages$/.test(url.pathname)) pages.push(url.searchParams.get('page') ?? '');
+  });
+  await page.goto(bigRoom());
+  const history = page.getByRole('region', { name: /Messages with/ });
+  await history.locator('[data-message-row]').first().waitFor();
+  return { page, history, scripts, pages };
+}
+
+/** How many of the room's rows the history holds (loaded pages and all). */
+const rowsKnown = async (history: Locator) =>
+  Number(await history.locator('[data-message-row]').first().getAttribute('aria-setsize'));
+
+/** How far the history is scrolled from its bottom, in pixels. */
+const fromBottom = (history: Locator) =>
+  history.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
+
+/** Runs the idle callbacks held so far until `done` holds (what waits for the room to be shown waits for quiet, then idle). */
+async function releaseIdleUntil(page: Page, done: () => boolean): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await releaseIdle(page);
+        return done();
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+}
+
+describe("the open room's history", () => {
+  it("shows the newest page at its newest message without the virtualiser's chunk, and fetches that once the room is shown", async () => {
+    const { page, history, scripts, pages } = await openBigRoom({ width: 375, holdIdle: true });
+    await page.waitForLoadState('networkidle');
+    expect(scripts.has(VIRTUAL_CHUNK)).toBe(false);
+    expect(await history.locator('[data-message-row]').count()).toBe(20);
+    // At the newest message from its first paint, not at the top of the page.
+    expect(await fromBottom(history)).toBeLessThanOrEqual(1);
+    expect(await history.locator('[data-message-row]').last().isVisible()).toBe(true);
+    await releaseIdleUntil(page, () => scripts.has(VIRTUAL_CHUNK));
+    // Fetched, and not used yet: the member has not gone toward older messages.
+    await page.waitForLoadState('networkidle');
+    expect(pages).toEqual(['1']);
+    expect(await history.locator('.chat-rows--virtual').count()).toBe(0);
+  });
+
+  it('hands over to the virtualised rows where the member was when they scroll toward older messages, then loads those', async () => {
+    const { page, history, scripts, pages } = await openBigRoom({ width: 375 });
+    await expect.poll(() => scripts.has(VIRTUAL_CHUNK)).toBe(true);
+    await page.waitForLoadState('networkidle');
+    let releaseOlder = () => {};
+    const older = new Promise<void>((resolve) => {
+      releaseOlder = resolve;
+    });
+    await page.route(
+      (url) => url.searchParams.get('page') === '2',
+      async (route) => {
+        await older;
+        await route.continue();
+      },
+    );
+    // Where each row in view is on screen, read in the same task as the scroll (before any render).
+    const before = await history.evaluate((element) => {
+      element.scrollTop = 200;
+      const view = element.getBoundingClientRect();
+      return [...element.querySelectorAll('[data-message-row]')]
+        .map((row) => ({ text: row.textContent ?? '', top: row.getBoundingClientRect().top }))
+        .filter((row) => row.top >= view.top && row.top < view.bottom);
+    });
+    expect(before.length).toBeGreaterThan(1);
+    await history.locator('.chat-rows--virtual').waitFor();
+    await expect.poll(() => pages).toContain('2');
+    // The older page is on its way (held): the history's top says so, and that moves nothing.
+    await history.getByRole('status').filter({ hasText: 'Loading older messages…' }).waitFor();
+    const after = await history.evaluate(
+      (element, texts) =>
+        texts.map(
+          (text) =>
+            [...element.querySelectorAll('[data-message-row]')]
+              .find((row) => row.textContent === text)
+              ?.getBoundingClientRect().top ?? null,
+        ),
+      before.map((row) => row.text),
+    );
+    // Within a pixel: the rows in flow and the virtualised rows round their heights differently.
+    for (const [index, row] of before.entries())
+      expect(Math.abs((after[index] ?? Number.NaN) - row.top)).toBeLessThan(1);
+    releaseOlder();
+    await expect.poll(() => rowsKnown(history)).toBeGreaterThanOrEqual(40);
+  });
+
+  it('loads older messages without a scroll when the newest page does not fill the history', async () => {
+    const { page, history, pages } = await openBigRoom({ holdIdle: true });
+    // A region taller than the newest page. The app's own style caps the room at 44rem, which 20
+    // messages overflow; the test makes it taller for the region it would otherwise never have.
+    await page.locator('.chat').evaluate((element) => {
+      (element as HTMLElement).style.height = '4000px';
+    });
+    expect(await history.evaluate((element) => element.scrollHeight <= element.clientHeight)).toBe(true);
+    await releaseIdleUntil(page, () => pages.includes('2'));
+    await expect.poll(() => rowsKnown(history)).toBeGreaterThanOrEqual(40);
+  });
+
+  it("says so at the history's top when the virtualiser's chunk cannot be fetched, and tries again when asked", async () => {
+    const page = await app.newPage({ width: 375 });
+    await logIn(page, 'member1@sandbox.test');
+    let refuse = true;
+    await page.route(`**${VIRTUAL_CHUNK}`, (route) => (refuse ? route.abort('failed') : route.continue()));
+    await page.goto(bigRoom());
+    const history = page.getByRole('region', { name: /Messages with/ });
+    await history.locator('[data-message-row]').first().waitFor();
+    await history.evaluate((element) => {
+      element.scrollTop = 0;
+    });
+    const alert = history.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('We could not load older messages.');
+    // The newest page stays as it was.
+    expect(await history.locator('[data-message-row]').count()).toBe(20);
+    refuse = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => rowsKnown(history)).toBeGreaterThanOrEqual(40);
+  });
+
+  it('brings the view down to a new message when the member is at the newest or it is their own, in either layout', async () => {
+    const { page, history } = await openBigRoom({ width: 375 });
+    const other = await app.newPage();
+    await logIn(other, 'member2@sandbox.test');
+    await other.goto(bigRoom());
+    await other
+      .getByRole('region', { name: /Messages with/ })
+      .locator('[data-message-row]')
+      .first()
+      .waitFor();
+    const send = async (from: Page, text: string) => {
+      const box = from.getByRole('textbox', { name: 'Message' });
+      await box.fill(text);
+      await box.press('Enter');
+      await history.getByRole('listitem').filter({ hasText: text }).waitFor();
+    };
+    const scrollUp = (by: number) =>
+      history.evaluate((element, up) => {
+        element.scrollTop -= up;
+        return element.scrollTop;
+      }, by);
+
+    // In flow: at the newest, a message from the other member brings the view down to it.
+    await send(other, 'Live while at the newest');
+    await expect.poll(() => fromBottom(history)).toBeLessThanOrEqual(1);
+    // Reading further up (not yet near the older messages): the view stays where it is.
+    const reading = await scrollUp(500);
+    expect(reading).toBeGreaterThan(400);
+    await send(other, 'Live while reading further up');
+    expect(await history.evaluate((element) => element.scrollTop)).toBe(reading);
+    expect(await fromBottom(history)).toBeGreaterThan(400);
+    // Their own message always does.
+    await send(page, 'My own while reading further up');
+    await expect.poll(() => fromBottom(history)).toBeLessThanOrEqual(1);
+    expect(await history.locator('.chat-rows--virtual').count()).toBe(0);
+
+    // Virtualised, once the member has been to the older messages and come back.
+    await history.evaluate((element) => {
+      element.scrollTop = 0;
+    });
+    await history.locator('.chat-rows--virtual').waitFor();
+    await expect.poll(() => rowsKnown(history)).toBeGreaterThanOrEqual(40);
+    await history.evaluate((element) => {
+      element.scrollTop = element.scrollHeight;
+    });
+    await expect.poll(() => fromBottom(history)).toBeLessThanOrEqual(1);
+    await send(other, 'Live when back at the newest');
+    await expect.poll(() => fromBottom(history)).toBeLessThanOrEqual(1);
+    await scrollUp(500);
+    const before = await history.evaluate((element) => element.scrollTop);
+    await send(other, 'Live while reading the older ones');
+    expect(await history.evaluate((element) => element.scrollTop)).toBe(before);
+    await other.close();
+  });
+});
