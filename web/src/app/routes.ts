@@ -14,6 +14,7 @@
 import { pathSegments, routeArea } from '@matchmaker/sdk/rules';
 import type { ComponentType } from 'react';
 import { PATHS } from '../config/paths';
+import { SCREENS } from '../config/route-patterns';
 import { onRecommendationsPage, onRoomsPage } from '../config/startup-paths';
 import { type LazyScreen, lazyScreen } from '../lib/lazy';
 import { hasAccessCookie } from '../state/session';
@@ -42,30 +43,39 @@ interface AreaExports {
   readonly belowScreen?: { readonly preload: () => Promise<unknown> };
 }
 
-/** Whether the page's path is below the area's own (`/messages/<room>` below `/messages`). */
-function pageBelow(path: string): boolean {
-  return pathSegments(window.location.pathname).length > pathSegments(path).length;
+/**
+ * The page's path below the area's own, as the area's screens' patterns are written (`/register`
+ * below `/account`), or null when the page is at the area's own path.
+ */
+function pathBelow(path: string): string | null {
+  const segments = pathSegments(window.location.pathname);
+  const own = pathSegments(path).length;
+  return segments.length > own ? `/${segments.slice(own).join('/')}` : null;
 }
 
 /**
- * An area, loaded lazily. `below` loads the screen a path below the area's own shows, when that
+ * The screen a path below an area shows, when it is a chunk of its own fetched beside the area's:
+ * its loader for that path (relative to the area), or undefined for a path whose screen is not.
+ */
+type Below = (pathBelow: string) => (() => Promise<unknown>) | undefined;
+
+/**
+ * An area, loaded lazily. `below` names the screen a path below the area's own shows, when that
  * screen is a chunk of its own (the messaging area's room, which the conversations list does not
- * need). On such a path it is fetched beside the area's chunk, whether ahead of the render
- * (`preload`) or by it, rather than once the area has run; and the area renders once its own lazy
- * screen of that module (`belowScreen`) is in hand too, in one piece as when they were one chunk:
+ * need; the register form, which the login page does not). On such a path it is fetched beside
+ * the area's chunk, whether ahead of the render (`preload`) or by it, rather than once the area
+ * has run. An area that exports its lazy screen of that module (`belowScreen`, the room) renders
+ * once that is in hand too, in one piece as when they were one chunk:
  * a screen shown after the rest of the area would show its place's loading state first, one more
  * render and paint before the room. A failed fetch of it is left to its render, which has the
  * reload-once rule. The browser fetches the module once: an import of it is the same module.
  */
-function area(
-  name: string,
-  path: string,
-  load: () => Promise<AreaExports>,
-  below?: () => Promise<unknown>,
-): AreaRoute {
+function area(name: string, path: string, load: () => Promise<AreaExports>, below?: Below): AreaRoute {
   const loadHere = async (): Promise<AreaExports> => {
-    if (!below || !pageBelow(path)) return load();
-    below().catch(() => {});
+    const rest = below ? pathBelow(path) : null;
+    const screenHere = rest === null ? undefined : below?.(rest.toLowerCase());
+    if (!screenHere) return load();
+    screenHere().catch(() => {});
     const module = await load();
     await module.belowScreen?.preload().catch(() => {});
     return module;
@@ -75,18 +85,22 @@ function area(
 }
 
 const loadMessages = () => import('../features/messages/index');
-const loadRoom = () => import('../features/messages/room-screen');
+/** Every path below the messaging area is a room. */
+const room: Below = () => () => import('../features/messages/room-screen');
+/** Below the account area, the register form (a visitor's first page after the landing). */
+const register: Below = (rest) =>
+  rest === SCREENS.account.register ? () => import('../features/account/register-screen') : undefined;
 
 export const AREA_ROUTES: readonly AreaRoute[] = [
-  area('account', PATHS.account, () => import('../features/account/index')),
+  area('account', PATHS.account, () => import('../features/account/index'), register),
   area('profile', PATHS.profile, () => import('../features/profile/index')),
   area('payments', PATHS.payments, () => import('../features/payments/index')),
   area('notifications', PATHS.notifications, () => import('../features/notifications/index')),
   area('preferences', PATHS.preferences, () => import('../features/preferences/index')),
   area('matches', PATHS.matches, () => import('../features/matches/index')),
-  area('messages', PATHS.messages, loadMessages, loadRoom),
+  area('messages', PATHS.messages, loadMessages, room),
   // SPEC.md section 2: match-requests shows the same messaging area as messages.
-  area('match-requests', PATHS.matchRequests, loadMessages, loadRoom),
+  area('match-requests', PATHS.matchRequests, loadMessages, room),
   area('admin', PATHS.admin, () => import('../features/admin/index')),
   area('public', PATHS.root, () => import('../features/public/index')),
 ];

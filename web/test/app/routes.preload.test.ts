@@ -5,7 +5,8 @@
  * visitor without a session does not fetch member chunks at all.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, startApp, type TestApp } from '../harness/browser';
+import { logIn, startApp, type TestApp, waitUntil } from '../harness/browser';
+import { fileHolding } from '../harness/build-chunks';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -126,6 +127,31 @@ describe('the area chunk of a signed-in page', () => {
     const { frame = Number.NaN, area = Number.NaN } = await shownAt();
     expect(held).toBe(true);
     expect(area - frame).toBeLessThan(280);
+  });
+
+  it("on /account/register, a visitor's page asks for the register form's chunk beside the area's, while that is on its way", async () => {
+    const page = await app.newPage();
+    const requested = new Set<string>();
+    page.on('request', (request) => requested.add(new URL(request.url()).pathname));
+    const registerChunk = fileHolding(/^src\/features\/account\/register-screen\.tsx$/);
+    const areaChunk = fileHolding(/^src\/features\/account\/index\.tsx$/);
+    expect(registerChunk).not.toBe(areaChunk);
+    const area = { held: false, met: false };
+    await page.route(`**${areaChunk}`, async (route) => {
+      area.held = true;
+      area.met = await waitUntil(() => requested.has(registerChunk));
+      await route.continue();
+    });
+    await page.goto('/account/register');
+    await page.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor();
+    expect(area).toEqual({ held: true, met: true });
+    // Not on the login page, which is in the area's own chunk.
+    const login = await app.newPage();
+    const loginRequests: string[] = [];
+    login.on('request', (request) => loginRequests.push(new URL(request.url()).pathname));
+    await login.goto('/account/login', { waitUntil: 'networkidle' });
+    expect(loginRequests).toContain(areaChunk);
+    expect(loginRequests).not.toContain(registerChunk);
   });
 
   it('is not fetched for a visitor without a session, who is sent to log in', async () => {

@@ -8,7 +8,14 @@
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditedPages } from '../harness/audited-pages';
-import { holdIdleCallbacks, logIn, startApp, type TestApp, waitUntil } from '../harness/browser';
+import {
+  holdIdleCallbacks,
+  logIn,
+  nextDocument,
+  startApp,
+  type TestApp,
+  waitUntil,
+} from '../harness/browser';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -38,16 +45,9 @@ const MAIN_BUNDLE = /\/assets\/index-[\w-]+\.js$/;
 /** The API requests of the document the next navigation loads, in order. */
 function watchApi(page: Page): Request[] {
   const requests: Request[] = [];
-  // From the next document on: the page a login landed on may still be moving in and asking for
-  // its own data when the test navigates away, until the new document replaces it.
-  let loading = false;
-  let next = false;
+  const next = nextDocument(page);
   page.on('request', (request) => {
-    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) loading = true;
-    else if (next && new URL(request.url()).pathname.startsWith('/api/')) requests.push(request);
-  });
-  page.on('framenavigated', (frame) => {
-    if (loading && frame === page.mainFrame()) next = true;
+    if (next() && new URL(request.url()).pathname.startsWith('/api/')) requests.push(request);
   });
   return requests;
 }

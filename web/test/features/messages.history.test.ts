@@ -152,9 +152,10 @@ describe("the open room's history", () => {
   it('loads older messages without a scroll when the newest page does not fill the history', async () => {
     const { page, history, pages } = await openBigRoom({ holdIdle: true });
     // A region taller than the newest page. The app's own style caps the room at 44rem, which 20
-    // messages overflow; the test makes it taller for the region it would otherwise never have.
+    // messages overflow; the test makes the room taller than its rows by a screen.
     await page.locator('.chat').evaluate((element) => {
-      (element as HTMLElement).style.height = '4000px';
+      const rows = element.querySelector('.chat-scroller')?.scrollHeight ?? 0;
+      (element as HTMLElement).style.height = `${(element as HTMLElement).offsetHeight + rows + 800}px`;
     });
     expect(await history.evaluate((element) => element.scrollHeight <= element.clientHeight)).toBe(true);
     await releaseIdleUntil(page, () => pages.includes('2'));

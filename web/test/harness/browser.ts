@@ -252,6 +252,23 @@ export async function waitUntil(condition: () => boolean, timeoutMs = 10_000): P
 }
 
 /**
+ * Whether the document the page's next navigation loads has replaced the current one, for tests
+ * that watch what a page does: the page a login landed on may still be settling (its data, its
+ * DAU event, its channels) when the test navigates away, until the new document replaces it.
+ */
+export function nextDocument(page: Page): () => boolean {
+  let navigating = false;
+  let replaced = false;
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigating = true;
+  });
+  page.on('framenavigated', (frame) => {
+    if (navigating && frame === page.mainFrame()) replaced = true;
+  });
+  return () => replaced;
+}
+
+/**
  * Holds the page's idle callbacks (`requestIdleCallback`) from its first script on, until
  * `releaseIdle` runs those asked for so far: what waits for an idle moment can be seen waiting.
  */

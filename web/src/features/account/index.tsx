@@ -1,7 +1,8 @@
 /**
  * The account area (/account/...). Routes are relative to /account (wouter `nest`). Only the login
  * page is in the area's first chunk (it counts against the login budget); every other screen loads
- * when it is opened.
+ * when it is opened, and the register form (`register-screen.tsx`) on its own address beside the
+ * area's chunk (the route table's `below`).
  */
 import { Route, Switch } from 'wouter';
 import { NotFound } from '../../components/index';
@@ -9,7 +10,9 @@ import { SCREENS } from '../../config/route-patterns';
 import { lazyScreen } from '../../lib/lazy';
 import { LoginPage } from './login-page';
 
-const RegisterPage = lazyScreen(() => import('./register-page'));
+const RegisterPage = lazyScreen(() => import('./register-screen'));
+/** For the route table: on the register form's address the area renders once the form is here too. */
+export const belowScreen = RegisterPage;
 const VerifyEmailPage = lazyScreen(() => import('./verify-email-page'));
 const ConfirmPage = lazyScreen(() => import('./confirm-page'));
 const ForgotPasswordPage = lazyScreen(() => import('./forgot-password-page'));
