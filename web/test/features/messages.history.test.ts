@@ -49,11 +49,13 @@ interface Watched {
 /** member1 in the big room, with the scripts and history pages the page asks for watched. */
 async function openBigRoom({
   holdIdle = false,
+  prepare = async () => {},
   ...options
-}: PageOptions & { holdIdle?: boolean } = {}): Promise<Watched> {
+}: PageOptions & { holdIdle?: boolean; prepare?: (page: Page) => Promise<unknown> } = {}): Promise<Watched> {
   const page = await app.newPage(options);
   await logIn(page, 'member1@sandbox.test');
   if (holdIdle) await holdIdleCallbacks(page);
+  await prepare(page);
   const scripts = new Set<string>();
   const pages: string[] = [];
   page.on('request', (request) => {
@@ -150,14 +152,28 @@ describe("the open room's history", () => {
   });
 
   it('loads older messages without a scroll when the newest page does not fill the history', async () => {
-    const { page, history, pages } = await openBigRoom({ holdIdle: true });
-    // A region taller than the newest page. The app's own style caps the room at 44rem, which 20
-    // messages overflow; the test makes the room taller than its rows by a screen.
-    await page.locator('.chat').evaluate((element) => {
-      const rows = element.querySelector('.chat-scroller')?.scrollHeight ?? 0;
-      (element as HTMLElement).style.height = `${(element as HTMLElement).offsetHeight + rows + 800}px`;
+    // A room taller than its newest page from its first render. The app's own style caps the room
+    // at 44rem, which 20 messages overflow; the test adds a rule to the area's stylesheet. (Made
+    // taller once shown, the region's scroll position would clamp to its top: a scroll, which
+    // asks for older messages by itself.)
+    const { page, history, pages } = await openBigRoom({
+      holdIdle: true,
+      prepare: (page) =>
+        page.route(/\/assets\/messages-[\w-]+\.css$/, async (route) => {
+          const response = await route.fetch();
+          const headers = Object.fromEntries(
+            Object.entries(response.headers()).filter(([name]) => !/^content-(encoding|length)$/i.test(name)),
+          );
+          await route.fulfill({
+            status: 200,
+            headers,
+            body: `${await response.text()}\n.chat { height: 5000px; }\n`,
+          });
+        }),
     });
     expect(await history.evaluate((element) => element.scrollHeight <= element.clientHeight)).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(pages).toEqual(['1']);
     await releaseIdleUntil(page, () => pages.includes('2'));
     await expect.poll(() => rowsKnown(history)).toBeGreaterThanOrEqual(40);
   });
