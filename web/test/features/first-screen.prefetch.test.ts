@@ -117,6 +117,21 @@ async function watchSameTask(page: Page): Promise<() => Promise<string[]>> {
   return () => page.evaluate(() => (window as unknown as { sameTaskCalls: string[] }).sameTaskCalls);
 }
 
+/**
+ * member1 opens their room with a message from member2 unread (`text`), its idle callbacks held
+ * (so the room's "shown" moment waits for the test); `reads` counts the read receipts sent.
+ */
+async function openUnreadRoom(text: string) {
+  const { room, status } = unreadFromMember2(text);
+  const page = await app.newPage();
+  await logIn(page, 'member1@sandbox.test');
+  await holdIdleCallbacks(page);
+  const reads = countRequests(page, /^\/api\/chats\/v2\/chats\/messages\/bulk\/status$/, 'PUT');
+  await page.goto(`/messages/${room.id}`);
+  await page.locator('[data-message-row]').filter({ hasText: text }).waitFor();
+  return { page, reads, status };
+}
+
 describe("a screen's first list at start-up", () => {
   it("each screen's first list is asked for in the same task as user info", async () => {
     const room = memberRoom();
@@ -334,13 +349,7 @@ describe("a screen's first list at start-up", () => {
   });
 
   it("a room marks its messages read once it has rendered and the browser has a moment, not on its first screen's path", async () => {
-    const { room, text, status } = unreadFromMember2(`Unread when the room opens ${Date.now()}`);
-    const page = await app.newPage();
-    await logIn(page, 'member1@sandbox.test');
-    await holdIdleCallbacks(page);
-    const reads = countRequests(page, /^\/api\/chats\/v2\/chats\/messages\/bulk\/status$/, 'PUT');
-    await page.goto(`/messages/${room.id}`);
-    await page.locator('[data-message-row]').filter({ hasText: text }).waitFor();
+    const { page, reads, status } = await openUnreadRoom(`Unread when the room opens ${Date.now()}`);
     await page.waitForLoadState('networkidle');
     expect(reads.count).toBe(0);
     await releaseIdle(page);
@@ -440,13 +449,7 @@ describe("a screen's first list at start-up", () => {
   });
 
   it('a room left before it is shown sends no read receipt when the moment comes', async () => {
-    const { room, text, status } = unreadFromMember2(`Left before it was shown ${Date.now()}`);
-    const page = await app.newPage();
-    await logIn(page, 'member1@sandbox.test');
-    await holdIdleCallbacks(page);
-    const reads = countRequests(page, /^\/api\/chats\/v2\/chats\/messages\/bulk\/status$/, 'PUT');
-    await page.goto(`/messages/${room.id}`);
-    await page.locator('[data-message-row]').filter({ hasText: text }).waitFor();
+    const { page, reads, status } = await openUnreadRoom(`Left before it was shown ${Date.now()}`);
     // Within the app, before the room's "shown" moment (idle callbacks held): the room closes.
     await page.getByRole('navigation').getByRole('link', { name: 'Matches' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Matches' }).waitFor();
