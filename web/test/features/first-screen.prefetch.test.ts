@@ -27,11 +27,11 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** Requests (GET unless told) whose path matches, counted from now on. */
-function countRequests(page: Page, path: RegExp, method = 'GET'): { count: number } {
+/** Requests (GET unless told) whose path matches, counted from now on (once `counting` holds). */
+function countRequests(page: Page, path: RegExp, method = 'GET', counting = () => true): { count: number } {
   const seen = { count: 0 };
   page.on('request', (request) => {
-    if (request.method() === method && path.test(new URL(request.url()).pathname)) seen.count++;
+    if (counting() && request.method() === method && path.test(new URL(request.url()).pathname)) seen.count++;
   });
   return seen;
 }
@@ -331,12 +331,21 @@ describe("a screen's first list at start-up", () => {
     const page = await app.newPage();
     await logIn(page, 'member1@sandbox.test');
     await holdIdleCallbacks(page);
+    // This page's, not the login's landing page's (also /matches), which may still be settling.
+    const next = nextDocument(page);
     const sockets: string[] = [];
-    page.on('websocket', (socket) => sockets.push(socket.url()));
-    const locationCheck = countRequests(page, /\/assets\/location-modal-[\w-]+\.js$/);
+    page.on('websocket', (socket) => {
+      if (next()) sockets.push(socket.url());
+    });
+    const locationCheck = countRequests(page, /\/assets\/location-modal-[\w-]+\.js$/, 'GET', next);
     // The features' member work (notifications-startup.ts: the badge's count; the chat's outbox).
-    const memberWork = countRequests(page, /\/assets\/(notifications|messages)-startup-[\w-]+\.js$/);
-    const badge = countRequests(page, /^\/api\/alerts\/v2\/count\/?$/);
+    const memberWork = countRequests(
+      page,
+      /\/assets\/(notifications|messages)-startup-[\w-]+\.js$/,
+      'GET',
+      next,
+    );
+    const badge = countRequests(page, /^\/api\/alerts\/v2\/count\/?$/, 'GET', next);
     await page.goto('/matches');
     await page.getByRole('list', { name: 'Recommendations' }).getByRole('listitem').first().waitFor();
     await page.waitForLoadState('networkidle');
