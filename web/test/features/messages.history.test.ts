@@ -77,6 +77,18 @@ const rowsKnown = async (history: Locator) =>
 const fromBottom = (history: Locator) =>
   history.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
 
+/** Scrolls to the older messages (the virtualised rows take over and load a page) and back to the newest. */
+async function toOlderAndBack(history: Locator): Promise<void> {
+  await history.evaluate((element) => {
+    element.scrollTop = 0;
+  });
+  await history.locator('.chat-rows--virtual').waitFor();
+  await expect.poll(() => rowsKnown(history)).toBeGreaterThanOrEqual(40);
+  await history.evaluate((element) => {
+    element.scrollTop = element.scrollHeight;
+  });
+}
+
 /** Runs the idle callbacks held so far until `done` holds (what waits for the room to be shown waits for quiet, then idle). */
 async function releaseIdleUntil(page: Page, done: () => boolean): Promise<void> {
   await expect
@@ -199,6 +211,45 @@ describe("the open room's history", () => {
     await expect.poll(() => rowsKnown(history)).toBeGreaterThanOrEqual(40);
   });
 
+  it('stays at the newest message when the history changes size (a turned phone, a taller composer), in either layout', async () => {
+    const { page, history } = await openBigRoom({ width: 375 });
+    const atNewest = () => expect.poll(() => fromBottom(history)).toBeLessThanOrEqual(1);
+    await atNewest();
+    // Shorter (the .chat is 75vh): the newest message stays in view, not the ones above it.
+    await page.setViewportSize({ width: 375, height: 600 });
+    await atNewest();
+    // Narrower: every row wraps anew and the history grows taller.
+    await page.setViewportSize({ width: 320, height: 600 });
+    await atNewest();
+    // The composer made taller (its text box is resizable): the history shrinks from below.
+    await page.getByRole('textbox', { name: 'Message' }).evaluate((box) => {
+      box.style.height = '10rem';
+    });
+    await atNewest();
+    // Reading further up, a change of size leaves the member where they were.
+    const reading = await history.evaluate((element) => {
+      element.scrollTop -= 300;
+      return element.scrollTop;
+    });
+    await page.setViewportSize({ width: 320, height: 700 });
+    // Two frames: a size change is seen (ResizeObserver) in the frame after it.
+    await page.evaluate(
+      () => new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame))),
+    );
+    expect(await history.evaluate((element) => element.scrollTop)).toBe(reading);
+    expect(await fromBottom(history)).toBeGreaterThan(200);
+    expect(await history.locator('.chat-rows--virtual').count()).toBe(0);
+
+    // Virtualised, once the member has been to the older messages and come back.
+    await toOlderAndBack(history);
+    await atNewest();
+    await page.setViewportSize({ width: 320, height: 560 });
+    await atNewest();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await atNewest();
+    expect(await history.locator('[data-message-row]').last().isVisible()).toBe(true);
+  });
+
   it('brings the view down to a new message when the member is at the newest or it is their own, in either layout', async () => {
     const { page, history } = await openBigRoom({ width: 375 });
     const other = await app.newPage();
@@ -236,14 +287,7 @@ describe("the open room's history", () => {
     expect(await history.locator('.chat-rows--virtual').count()).toBe(0);
 
     // Virtualised, once the member has been to the older messages and come back.
-    await history.evaluate((element) => {
-      element.scrollTop = 0;
-    });
-    await history.locator('.chat-rows--virtual').waitFor();
-    await expect.poll(() => rowsKnown(history)).toBeGreaterThanOrEqual(40);
-    await history.evaluate((element) => {
-      element.scrollTop = element.scrollHeight;
-    });
+    await toOlderAndBack(history);
     await expect.poll(() => fromBottom(history)).toBeLessThanOrEqual(1);
     await send(other, 'Live when back at the newest');
     await expect.poll(() => fromBottom(history)).toBeLessThanOrEqual(1);

@@ -24,6 +24,8 @@ export type { Row } from './chat-row';
 
 /** Within this distance of the top (about five rows) the member is near the older messages. */
 const NEAR_OLDER_PX = 360;
+/** Within this distance of the bottom (sub-pixel rounding) the member is at the newest message. */
+const AT_NEWEST_PX = 2;
 
 export type MessageListProps = HistoryProps;
 
@@ -107,12 +109,42 @@ function useOlderWanted(scroller: RefObject<HTMLElement | null>, rows: readonly 
   return { wanted, heights, check };
 }
 
+/**
+ * Keeps the history at its newest message when it changes size with the member there: a turned
+ * phone or a narrower window (every row wraps anew), a taller composer, the virtualised rows
+ * measuring themselves. A member reading further up stays where they were. Where the member is
+ * is noted on each scroll (`note`, part of the history's scroll handler), so a change of size
+ * reads where they were before it. `layout` names the rows' list in place, which is watched too.
+ */
+function useStayAtNewest(scroller: RefObject<HTMLElement | null>, layout: unknown) {
+  const atNewest = useRef(true);
+  const note = useCallback(() => {
+    const element = scroller.current;
+    if (element)
+      atNewest.current = element.scrollHeight - element.scrollTop - element.clientHeight <= AT_NEWEST_PX;
+  }, [scroller]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `layout` stands for the rows' list, which the other layout replaces.
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element) return;
+    const observer = new ResizeObserver(() => {
+      if (atNewest.current) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(element);
+    const list = element.querySelector(':scope > .chat-rows');
+    if (list) observer.observe(list);
+    return () => observer.disconnect();
+  }, [scroller, layout]);
+  return note;
+}
+
 export function MessageList(props: MessageListProps) {
   const { rows, me, otherName, hasOlder, loadingOlder, olderError, onLoadOlder } = props;
   const scroller = useRef<HTMLElement>(null);
   const shown = rows.length > 0;
   const older = useOlderWanted(scroller, rows, hasOlder);
   const { Rows, loading, failure, retry } = useVirtualRows(shown, older.wanted);
+  const noteWhere = useStayAtNewest(scroller, Rows);
 
   return (
     <section
@@ -123,7 +155,10 @@ export function MessageList(props: MessageListProps) {
       tabIndex={0}
       aria-label={`Messages with ${otherName}`}
       aria-busy={loadingOlder || loading || undefined}
-      onScroll={older.check}
+      onScroll={() => {
+        noteWhere();
+        older.check();
+      }}
     >
       <div className="chat-history-edge">
         {loadingOlder || loading ? (
