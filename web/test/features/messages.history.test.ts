@@ -28,14 +28,34 @@ afterAll(async () => {
 
 const VIRTUAL_CHUNK = fileHolding(/node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?@tanstack\/react-virtual\//);
 
-/** member1's room with member2: 5,000 messages. */
-function bigRoom(): string {
+/** member1's room with another demo member: with member2 (the default), 5,000 messages. */
+function bigRoom(other = 'member2@sandbox.test'): string {
   const room = app.sandbox.world.store.roomBetween(
     sandboxUser(app, 'member1@sandbox.test').keycloakId,
-    sandboxUser(app, 'member2@sandbox.test').keycloakId,
+    sandboxUser(app, other).keycloakId,
   );
-  if (!room) throw new Error('the sandbox has no member1/member2 room');
+  if (!room) throw new Error(`the sandbox has no room of member1 with ${other}`);
   return `/messages/${room.id}`;
+}
+
+/** member2 in the big room, ready to send. */
+async function member2InBigRoom(): Promise<Page> {
+  const other = await app.newPage();
+  await logIn(other, 'member2@sandbox.test');
+  await other.goto(bigRoom());
+  await other
+    .getByRole('region', { name: /Messages with/ })
+    .locator('[data-message-row]')
+    .first()
+    .waitFor();
+  return other;
+}
+
+/** Sends a message from `from`'s open room. */
+async function sendFrom(from: Page, text: string): Promise<void> {
+  const box = from.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await box.press('Enter');
 }
 
 interface Watched {
@@ -76,6 +96,35 @@ const rowsKnown = async (history: Locator) =>
 /** How far the history is scrolled from its bottom, in pixels. */
 const fromBottom = (history: Locator) =>
   history.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
+
+/**
+ * member1 in the big room, gone toward the older messages with the virtualiser's chunk held on
+ * its way (`release` lets it come), the page's uncaught errors noted.
+ */
+async function towardOlderWithChunkHeld(
+  width: 375 | 1280,
+): Promise<Watched & { errors: string[]; release: () => void }> {
+  const errors: string[] = [];
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const watched = await openBigRoom({
+    width,
+    prepare: (page) => {
+      page.on('pageerror', (error) => errors.push(error.message));
+      return page.route(`**${VIRTUAL_CHUNK}`, async (route) => {
+        await held;
+        await route.continue();
+      });
+    },
+  });
+  await watched.history.evaluate((element) => {
+    element.scrollTop = 0;
+  });
+  await watched.history.getByRole('status').filter({ hasText: 'Loading older messages…' }).waitFor();
+  return { ...watched, errors, release };
+}
 
 /** Scrolls to the older messages (the virtualised rows take over and load a page) and back to the newest. */
 async function toOlderAndBack(history: Locator): Promise<void> {
@@ -252,18 +301,9 @@ describe("the open room's history", () => {
 
   it('brings the view down to a new message when the member is at the newest or it is their own, in either layout', async () => {
     const { page, history } = await openBigRoom({ width: 375 });
-    const other = await app.newPage();
-    await logIn(other, 'member2@sandbox.test');
-    await other.goto(bigRoom());
-    await other
-      .getByRole('region', { name: /Messages with/ })
-      .locator('[data-message-row]')
-      .first()
-      .waitFor();
+    const other = await member2InBigRoom();
     const send = async (from: Page, text: string) => {
-      const box = from.getByRole('textbox', { name: 'Message' });
-      await box.fill(text);
-      await box.press('Enter');
+      await sendFrom(from, text);
       await history.getByRole('listitem').filter({ hasText: text }).waitFor();
     };
     const scrollUp = (by: number) =>
@@ -296,5 +336,54 @@ describe("the open room's history", () => {
     await send(other, 'Live while reading the older ones');
     expect(await history.evaluate((element) => element.scrollTop)).toBe(before);
     await other.close();
+  });
+
+  it("keeps a message that arrives while the virtualiser's chunk is on its way, and leaves the member reading where they were", async () => {
+    const { page, history, pages, errors, release } = await towardOlderWithChunkHeld(375);
+    const other = await member2InBigRoom();
+    await sendFrom(other, 'Live while the older rows load');
+    await history.getByRole('listitem').filter({ hasText: 'Live while the older rows load' }).waitFor();
+    expect(await rowsKnown(history)).toBe(21);
+    release();
+    await history.locator('.chat-rows--virtual').waitFor();
+    // The older pages join above, each message once: the new one moved the server's pages down by
+    // one, so each page after the first repeats the last message of the page before.
+    await expect.poll(() => rowsKnown(history)).toBeGreaterThanOrEqual(40);
+    await page.waitForLoadState('networkidle');
+    const older = new Set(pages.filter((asked) => asked !== '1'));
+    expect(await rowsKnown(history)).toBe(20 * (1 + older.size));
+    // The member, reading at the top, is not taken to the new message.
+    expect(await fromBottom(history)).toBeGreaterThan(1000);
+    await history.evaluate((element) => {
+      element.scrollTop = element.scrollHeight;
+    });
+    await expect
+      .poll(() => history.locator('[data-message-row]').last().textContent())
+      .toContain('Live while the older rows load');
+    expect(errors).toEqual([]);
+    await other.close();
+  });
+
+  it("opens another room in flow when the member leaves for it while the virtualiser's chunk is on its way", async () => {
+    const { page, history, pages, errors, release } = await towardOlderWithChunkHeld(1280);
+    const left = await history.getAttribute('aria-label');
+    const smallRoom = bigRoom('member3@sandbox.test');
+    await page
+      .getByRole('navigation', { name: 'Your conversations' })
+      .locator(`a[href="${smallRoom}"]`)
+      .click();
+    await page.waitForURL((url) => url.pathname === smallRoom);
+    const next = page.getByRole('region', { name: /Messages with/ });
+    await expect.poll(() => next.getAttribute('aria-label')).not.toBe(left);
+    await next.locator('[data-message-row]').first().waitFor();
+    const olderAsked = pages.length;
+    release();
+    await page.waitForLoadState('networkidle');
+    // The new room is at its newest in flow: nothing of the room left behind carries over.
+    expect(await next.getByRole('status').count()).toBe(0);
+    expect(await next.locator('.chat-rows--virtual').count()).toBe(0);
+    expect(await fromBottom(next)).toBeLessThanOrEqual(1);
+    expect(pages.slice(olderAsked).filter((asked) => asked !== '1')).toEqual([]);
+    expect(errors).toEqual([]);
   });
 });
