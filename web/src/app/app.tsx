@@ -57,11 +57,15 @@ export function App() {
   const toasts = useToastsWanted(shown);
   // The page loaded on a member or admin path keeps the frame the guard showed while start-up ran
   // if its area's chunk is still loading when user info answers, rather than a spinner in its
-  // place. Not after a navigation: focus moves to the new page's heading, which must be the page's.
+  // place; one loaded on an account screen (register, login) shows its frame while the area's
+  // chunks load, so its heading and lead paint with the shell. Not after a navigation: focus
+  // moves to the new page's heading, which must be the page's.
   const area = routeArea(path);
   const fallback =
     path === LOADED_ON && (area === 'member' || area === 'admin') ? (
       <PageFrameAt path={path} label="Loading your account" />
+    ) : path === LOADED_ON && area === 'account' ? (
+      <PageFrameAt path={path} label="Loading the form" />
     ) : (
       <Spinner />
     );

@@ -1,10 +1,10 @@
 /**
- * A member or admin page's frame, shown while who is signed in is not known yet (user info on its
- * way) or while the page's area chunk is still loading: the screen's heading and static lead
- * (config/page-frames.ts, the same the screen renders, in the place the screen puts it) and a busy
- * region where its lists go, so the page's layout paints at once (issue 24). Nothing in it is a
- * member's data or back-office UI: the back office's frame keeps its navigation's place empty.
- * A screen without a frame gets the spinner.
+ * A page's frame, shown on a member or admin page while who is signed in is not known yet (user
+ * info on its way), and on a member, admin or account page while its area's chunk is still loading:
+ * the screen's heading and static lead (config/page-frames.ts, the same the screen renders, in the
+ * place the screen puts it) and a busy region where its lists or form go, so the page's layout
+ * paints at once (issue 24). Nothing in it is a member's data or back-office UI: the back office's
+ * frame keeps its navigation's place empty. A screen without a frame gets the spinner.
  */
 import { routeArea } from '@matchmaker/sdk/rules';
 import { matchRoute, useRouter } from 'wouter';
@@ -23,7 +23,10 @@ export function PageFrameAt({ path, label }: { path: string; label: string }) {
       </div>
     </>
   );
-  if (routeArea(path) !== 'admin') return <section className="page">{body}</section>;
+  const area = routeArea(path);
+  // The account screens' forms are narrow (their screens' own class).
+  if (area === 'account') return <section className="page page--narrow">{body}</section>;
+  if (area !== 'admin') return <section className="page">{body}</section>;
   return (
     <div className="admin">
       <div className="admin-nav admin-nav--frame" aria-hidden="true" />

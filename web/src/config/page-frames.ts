@@ -1,9 +1,11 @@
 /**
- * The frame of each member and admin screen: its heading and static lead, keyed by the screens of
- * route-patterns.ts. The screen renders its heading from here, and the shell renders the same
- * heading, with a busy region where the screen's lists go, from the first render of a signed-in
- * page load, while user info is on its way (issue 24: until then the page showed a spinner, and
- * its first text painted only once user info had answered). Only what anybody may see goes here:
+ * The frame of each member and admin screen, and of the account screens whose heading is the same
+ * for everybody: its heading and static lead, keyed by the screens of route-patterns.ts. The
+ * screen renders its heading from here, and the shell renders the same heading, with a busy region
+ * where the screen's lists (or form) go, from the first render of a signed-in page load, while user
+ * info is on its way, and of a page loaded on an account screen, while its chunks are (issue 24:
+ * until then the page showed a spinner, and its first text painted only once user info had
+ * answered or, on the register form, once its chunks and the SDK's schemas had arrived and run). Only what anybody may see goes here:
  * the shell shows it before the guard knows whether the page is theirs, so never a member's data
  * (a lead naming the member stays in the screen) and nothing of the back office but its titles.
  * A screen not listed (its heading is data, or something stands above it) gets the spinner.
@@ -25,6 +27,17 @@ type Frames = {
 const MESSAGES: PageFrame = { title: 'Messages', lead: 'Conversations with your mutual matches.' };
 
 export const PAGE_FRAMES = {
+  account: {
+    login: { title: 'Log in', lead: 'Welcome back. Log in to see your matches and messages.' },
+    register: {
+      title: 'Create your account',
+      lead: 'Join a community of people of faith looking for marriage. It is free.',
+    },
+    forgotPassword: {
+      title: 'Forgot your password?',
+      lead: 'Enter the email address of your account and we will send you a link to choose a new password.',
+    },
+  },
   profile: {
     details: { title: 'Your profile' },
     photos: {

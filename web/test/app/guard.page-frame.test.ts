@@ -8,6 +8,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, logIn, startApp, type TestApp } from '../harness/browser';
+import { fileHolding } from '../harness/build-chunks';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -163,4 +164,56 @@ describe("a signed-in page's frame while user info is on its way", () => {
     ).toBe(true);
     expect(seen.shift).toBeLessThanOrEqual(0.1);
   });
+});
+
+describe("an account page's frame while its chunks are on their way", () => {
+  const areaChunk = fileHolding(/^src\/features\/account\/index\.tsx$/);
+  const registerChunk = fileHolding(/^src\/features\/account\/register-screen\.tsx$/);
+
+  for (const { path, title, lead, held, field } of [
+    {
+      path: '/account/register',
+      title: 'Create your account',
+      lead: 'Join a community of people of faith looking for marriage. It is free.',
+      held: registerChunk,
+      field: 'First name',
+    },
+    {
+      path: '/account/login',
+      title: 'Log in',
+      lead: 'Welcome back. Log in to see your matches and messages.',
+      held: areaChunk,
+      field: 'Email',
+    },
+  ])
+    it(`${path}: a visitor sees its heading and lead before its form's chunk is here, and they stay put`, async () => {
+      const page = await app.newPage({ width: 375 });
+      await recordRenders(page);
+      let release = () => {};
+      const released = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let asked = false;
+      await page.route(`**${held}`, async (route) => {
+        asked = true;
+        await released;
+        await route.continue();
+      });
+      await page.goto(path);
+      const heading = page.getByRole('heading', { level: 1, name: title });
+      await heading.waitFor();
+      await page.getByText(lead).waitFor();
+      expect(asked).toBe(true);
+      expect(await page.getByLabel(field).count()).toBe(0);
+      expect(await page.locator('main [aria-busy="true"]').count()).toBe(1);
+      expect(await axeViolations(page)).toEqual([]);
+      const before = await Promise.all([heading.boundingBox(), page.getByText(lead).boundingBox()]);
+      release();
+      await page.getByLabel(field).waitFor();
+      expect(await page.locator('main [aria-busy="true"]').count()).toBe(0);
+      expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual([title]);
+      // The screen puts its heading and lead where the frame had them.
+      expect(await Promise.all([heading.boundingBox(), page.getByText(lead).boundingBox()])).toEqual(before);
+      expect((await seenOn(page)).shift).toBe(0);
+    });
 });

@@ -26,14 +26,16 @@ describe("the pages' frames", () => {
     expect(pageFrameAt('/matches/mutual', matches)).toBe(PAGE_FRAMES.matches.mutual);
     expect(pageFrameAt('/admin', matches)).toBe(PAGE_FRAMES.admin.home);
     expect(pageFrameAt('/admin/users', matches)).toBe(PAGE_FRAMES.admin.users);
+    expect(pageFrameAt('/account/register', matches)).toBe(PAGE_FRAMES.account.register);
   });
 
-  it('has none for a screen whose heading is data, nor outside the member and admin areas', () => {
+  it('has none for a screen whose heading is data or depends on the visit, nor outside the member, admin and account areas', () => {
     for (const path of [
       '/matches/members/abc',
       '/admin/users/abc',
       '/admin/users/new',
-      '/account/login',
+      '/account/verify-email',
+      '/account/reset-password',
       '/',
       '/nope',
     ])

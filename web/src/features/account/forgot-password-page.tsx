@@ -1,6 +1,7 @@
 /** Forgot password: sends the reset link. The answer is the same whether or not the address is registered. */
 import { useState } from 'react';
 import { AppLink, PageHeading } from '../../components/index';
+import { PAGE_FRAMES } from '../../config/page-frames';
 import { PATHS } from '../../config/paths';
 import { useForm } from '../../lib/use-form';
 import { sendResetLink } from './account-actions';
@@ -18,9 +19,7 @@ export default function ForgotPasswordPage() {
 
   return (
     <section className="page page--narrow account-page">
-      <PageHeading title="Forgot your password?">
-        <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
-      </PageHeading>
+      <PageHeading {...PAGE_FRAMES.account.forgotPassword} />
       {sentTo ? (
         <div className="card account-result" role="status">
           <h2>Check your email</h2>

@@ -7,6 +7,7 @@ import { navigate } from 'wouter/use-browser-location';
 import { EmailField, PasswordField } from '../../components/credential-fields';
 import { AppLink, absolute, Button, FormError, PageHeading } from '../../components/index';
 import { config, loadConfig } from '../../config/config';
+import { PAGE_FRAMES } from '../../config/page-frames';
 import { PATHS } from '../../config/paths';
 import { describeError } from '../../lib/error-message';
 import { lazyScreen, ScreenFallback } from '../../lib/lazy';
@@ -57,9 +58,7 @@ export function LoginPage() {
 
   return (
     <section className="page page--narrow">
-      <PageHeading title="Log in">
-        <p>Welcome back. Log in to see your matches and messages.</p>
-      </PageHeading>
+      <PageHeading {...PAGE_FRAMES.account.login} />
       {notice ? (
         <div
           className={suspended ? 'notice notice--error' : 'notice notice--warning'}

@@ -8,6 +8,7 @@ import { useSearch } from 'wouter';
 import { navigate } from 'wouter/use-browser-location';
 import { EmailField, PasswordField } from '../../components/credential-fields';
 import { AppLink, Button, FormError, PageHeading, TextField } from '../../components/index';
+import { PAGE_FRAMES } from '../../config/page-frames';
 import { PATHS } from '../../config/paths';
 import { useForm } from '../../lib/use-form';
 import { register } from './account-actions';
@@ -60,9 +61,7 @@ export default function RegisterPage() {
 
   return (
     <section className="page page--narrow account-page">
-      <PageHeading title="Create your account">
-        <p>Join a community of people of faith looking for marriage. It is free.</p>
-      </PageHeading>
+      <PageHeading {...PAGE_FRAMES.account.register} />
       {referrer ? (
         <p className="notice notice--info" data-testid="referrer-notice">
           You were invited by <strong>{referrer}</strong>.
