@@ -215,5 +215,20 @@ describe("an account page's frame while its chunks are on their way", () => {
       // The screen puts its heading and lead where the frame had them.
       expect(await Promise.all([heading.boundingBox(), page.getByText(lead).boundingBox()])).toEqual(before);
       expect((await seenOn(page)).shift).toBe(0);
+      // Asked for once the frame has painted (the page's first paint): what the frame shows needs
+      // none of it, and a phone's first paint no longer shares the moment with those requests.
+      const [painted, asked_] = await page.evaluate(
+        (chunks) => [
+          performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+          Math.min(
+            ...performance
+              .getEntriesByType('resource')
+              .filter((entry) => chunks.some((chunk) => entry.name.endsWith(chunk)))
+              .map((entry) => entry.startTime),
+          ),
+        ],
+        [areaChunk, registerChunk],
+      );
+      expect(asked_).toBeGreaterThan(painted);
     });
 });

@@ -143,7 +143,8 @@ describe('the area chunk of a signed-in page', () => {
       await route.continue();
     });
     await page.goto('/account/register');
-    await page.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor();
+    // The form, not the heading: the page's frame shows that before either chunk is asked for.
+    await page.getByLabel('First name').waitFor();
     expect(area).toEqual({ held: true, met: true });
     // Not on the login page, which is in the area's own chunk.
     const login = await app.newPage();
