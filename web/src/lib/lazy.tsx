@@ -6,7 +6,7 @@
  */
 import { type ComponentType, createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { startLoading } from '../state/ui';
-import { afterFirstPaint } from './idle';
+import { afterFirstFrame } from './idle';
 
 const RELOAD_MARK = 'matchmaker.chunk-reload';
 
@@ -103,10 +103,10 @@ export function lazyScreen<P extends object>(load: () => Promise<ScreenModule<P>
         return;
       }
       let live = true;
-      // After the page's first paint: a page loaded on this screen shows its place's fallback (an
+      // After the page's first frame: a page loaded on this screen shows its place's fallback (an
       // account page's frame: its heading and lead, its largest paint) first. A screen fetched
       // ahead (`preload`: a signed-in page's area) is on its way already.
-      afterFirstPaint()
+      afterFirstFrame()
         .then(() => loadWithProgress(preload))
         .then(
           (arrived) => {

@@ -203,7 +203,7 @@ describe("an account page's frame while its chunks are on their way", () => {
       const heading = page.getByRole('heading', { level: 1, name: title });
       await heading.waitFor();
       await page.getByText(lead).waitFor();
-      expect(asked).toBe(true);
+      await expect.poll(() => asked).toBe(true);
       expect(await page.getByLabel(field).count()).toBe(0);
       expect(await page.locator('main [aria-busy="true"]').count()).toBe(1);
       expect(await axeViolations(page)).toEqual([]);
