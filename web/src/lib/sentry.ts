@@ -17,6 +17,9 @@ export const IGNORED_ERRORS: (string | RegExp)[] = [
   /ExpressionChangedAfterItHasBeenChecked/,
   /Cannot read properties of/,
   /destroyed view|ViewDestroyedError|view has been destroyed/i,
+  // The browser's note that a ResizeObserver change made during its callbacks waits for the next
+  // frame (nothing is lost); the chat's virtualised rows cause it as they measure themselves.
+  /ResizeObserver loop (completed with undelivered notifications|limit exceeded)/,
 ];
 
 /**

@@ -112,30 +112,41 @@ function useOlderWanted(scroller: RefObject<HTMLElement | null>, rows: readonly 
 /**
  * Keeps the history at its newest message when it changes size with the member there: a turned
  * phone or a narrower window (every row wraps anew), a taller composer, the virtualised rows
- * measuring themselves. A member reading further up stays where they were. Where the member is
- * is noted on each scroll (`note`, part of the history's scroll handler), so a change of size
- * reads where they were before it. `layout` names the rows' list in place, which is watched too.
+ * measuring themselves. A member reading further up stays where they were. Only the member
+ * moving up leaves the newest message: a scroll event can come after a change of size it did not
+ * cause (the composer dragged a pixel taller between two frames, with the last pin's scroll still
+ * pending), and its distance from the bottom then says nothing of where the member is. A clamp
+ * or the virtualiser's own adjustment lands at the bottom again.
+ *
+ * `note` is part of the history's scroll handler; `keep` pins the view if the member is at the
+ * newest. With the rows in flow, the region and their list are watched; the virtualised rows call
+ * `keep` when their height or the region's changes, as the virtualiser, which watches both, sees
+ * it (one mechanism for that layout rather than a second observer beside the virtualiser's).
  */
-function useStayAtNewest(scroller: RefObject<HTMLElement | null>, layout: unknown) {
-  const atNewest = useRef(true);
+function useStayAtNewest(scroller: RefObject<HTMLElement | null>, virtual: boolean) {
+  const where = useRef({ atNewest: true, top: 0 });
   const note = useCallback(() => {
     const element = scroller.current;
-    if (element)
-      atNewest.current = element.scrollHeight - element.scrollTop - element.clientHeight <= AT_NEWEST_PX;
+    if (!element) return;
+    const top = element.scrollTop;
+    if (element.scrollHeight - top - element.clientHeight <= AT_NEWEST_PX) where.current.atNewest = true;
+    else if (top < where.current.top) where.current.atNewest = false;
+    where.current.top = top;
   }, [scroller]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `layout` stands for the rows' list, which the other layout replaces.
+  const keep = useCallback(() => {
+    const element = scroller.current;
+    if (element && where.current.atNewest) element.scrollTop = element.scrollHeight;
+  }, [scroller]);
   useEffect(() => {
     const element = scroller.current;
-    if (!element) return;
-    const observer = new ResizeObserver(() => {
-      if (atNewest.current) element.scrollTop = element.scrollHeight;
-    });
+    if (!element || virtual) return;
+    const observer = new ResizeObserver(keep);
     observer.observe(element);
-    const list = element.querySelector(':scope > .chat-rows');
+    const list = element.querySelector(':scope > .chat-rows[data-flow]');
     if (list) observer.observe(list);
     return () => observer.disconnect();
-  }, [scroller, layout]);
-  return note;
+  }, [scroller, virtual, keep]);
+  return { note, keep };
 }
 
 export function MessageList(props: MessageListProps) {
@@ -144,7 +155,7 @@ export function MessageList(props: MessageListProps) {
   const shown = rows.length > 0;
   const older = useOlderWanted(scroller, rows, hasOlder);
   const { Rows, loading, failure, retry } = useVirtualRows(shown, older.wanted);
-  const noteWhere = useStayAtNewest(scroller, Rows);
+  const newest = useStayAtNewest(scroller, Rows !== null);
 
   return (
     <section
@@ -156,7 +167,7 @@ export function MessageList(props: MessageListProps) {
       aria-label={`Messages with ${otherName}`}
       aria-busy={loadingOlder || loading || undefined}
       onScroll={() => {
-        noteWhere();
+        newest.note();
         older.check();
       }}
     >
@@ -175,7 +186,7 @@ export function MessageList(props: MessageListProps) {
         ) : null}
       </div>
       {Rows ? (
-        <Rows {...props} scroller={scroller} heights={older.heights} />
+        <Rows {...props} scroller={scroller} heights={older.heights} keepAtNewest={newest.keep} />
       ) : (
         <FlowRows rows={rows} me={me} otherName={otherName} />
       )}

@@ -21,6 +21,11 @@ export interface VirtualRowsProps extends HistoryProps {
   readonly scroller: RefObject<HTMLElement | null>;
   /** The heights the rows had in flow, by row key. */
   readonly heights: ReadonlyMap<string, number>;
+  /**
+   * Called when the rows' height or the region's changed (as the virtualiser measures them): keeps
+   * the view at the newest message if the member is there.
+   */
+  readonly keepAtNewest: () => void;
 }
 
 /** The rows' places as they were in flow, one after the other; a row not measured is left out. */
@@ -40,6 +45,7 @@ function placesInFlow(rows: readonly Row[], heights: ReadonlyMap<string, number>
 export function VirtualRows({
   scroller,
   heights,
+  keepAtNewest,
   rows,
   me,
   otherName,
@@ -65,12 +71,18 @@ export function VirtualRows({
 
   const firstKey = rows[0] ? rowKey(rows[0]) : null;
   const lastKey = rows.length > 0 ? rowKey(rows[rows.length - 1] as Row) : null;
-  const previous = useRef<{ firstKey: string | null; lastKey: string | null; total: number } | null>(null);
+  const previous = useRef<{
+    firstKey: string | null;
+    lastKey: string | null;
+    total: number;
+    viewport: number;
+  } | null>(null);
 
   useLayoutEffect(() => {
     const element = scroller.current;
     const before = previous.current;
     const total = virtualizer.getTotalSize();
+    const viewport = virtualizer.scrollRect?.height ?? 0;
     // The first layout keeps the place the rows in flow had.
     if (element && before && rows.length > 0) {
       if (firstKey !== before.firstKey && lastKey === before.lastKey) {
@@ -80,8 +92,9 @@ export function VirtualRows({
         const distance = before.total - element.scrollTop - element.clientHeight;
         if (followsNewRow(distance, rows, me)) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
       }
+      if (total !== before.total || viewport !== before.viewport) keepAtNewest();
     }
-    previous.current = { firstKey, lastKey, total };
+    previous.current = { firstKey, lastKey, total, viewport };
   });
 
   const items = virtualizer.getVirtualItems();
