@@ -1,7 +1,7 @@
 /** The shell: header, guarded areas (each lazily loaded, each with its error boundary), modals. */
 
 import { routeArea } from '@matchmaker/sdk/rules';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '../components/index';
@@ -27,6 +27,16 @@ const Toasts = lazy(() => import('./toasts'));
 
 /** The path the page was loaded on. */
 const LOADED_ON = window.location.pathname;
+
+/**
+ * Whether the app is still on the page it was loaded on: false from the first navigation away,
+ * for good (coming back to the same address is a navigation: focus moves to its heading).
+ */
+function useStillOnLoadedPage(path: string): boolean {
+  const left = useRef(false);
+  if (path !== LOADED_ON) left.current = true;
+  return !left.current;
+}
 
 /** Whether the page's first screen has been shown (and stays so for the life of the page). */
 function useScreenShown(): boolean {
@@ -61,10 +71,11 @@ export function App() {
   // chunks load, so its heading and lead paint with the shell. Not after a navigation: focus
   // moves to the new page's heading, which must be the page's.
   const area = routeArea(path);
+  const loadedHere = useStillOnLoadedPage(path);
   const fallback =
-    path === LOADED_ON && (area === 'member' || area === 'admin') ? (
+    loadedHere && (area === 'member' || area === 'admin') ? (
       <PageFrameAt path={path} label="Loading your account" />
-    ) : path === LOADED_ON && area === 'account' ? (
+    ) : loadedHere && area === 'account' ? (
       <PageFrameAt path={path} label="Loading the form" />
     ) : (
       <Spinner />

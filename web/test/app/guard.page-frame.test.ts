@@ -166,6 +166,21 @@ describe("a signed-in page's frame while user info is on its way", () => {
   });
 });
 
+/** Holds a chunk of the build (its path) until `release()`; `asked` says whether it was asked for. */
+async function holdChunk(page: Page, chunk: string): Promise<{ asked: () => boolean; release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = false;
+  await page.route(`**${chunk}`, async (route) => {
+    asked = true;
+    await released;
+    await route.continue();
+  });
+  return { asked: () => asked, release };
+}
+
 describe("an account page's frame while its chunks are on their way", () => {
   const areaChunk = fileHolding(/^src\/features\/account\/index\.tsx$/);
   const registerChunk = fileHolding(/^src\/features\/account\/register-screen\.tsx$/);
@@ -189,26 +204,17 @@ describe("an account page's frame while its chunks are on their way", () => {
     it(`${path}: a visitor sees its heading and lead before its form's chunk is here, and they stay put`, async () => {
       const page = await app.newPage({ width: 375 });
       await recordRenders(page);
-      let release = () => {};
-      const released = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      let asked = false;
-      await page.route(`**${held}`, async (route) => {
-        asked = true;
-        await released;
-        await route.continue();
-      });
+      const hold = await holdChunk(page, held);
       await page.goto(path);
       const heading = page.getByRole('heading', { level: 1, name: title });
       await heading.waitFor();
       await page.getByText(lead).waitFor();
-      await expect.poll(() => asked).toBe(true);
+      await expect.poll(hold.asked).toBe(true);
       expect(await page.getByLabel(field).count()).toBe(0);
       expect(await page.locator('main [aria-busy="true"]').count()).toBe(1);
       expect(await axeViolations(page)).toEqual([]);
       const before = await Promise.all([heading.boundingBox(), page.getByText(lead).boundingBox()]);
-      release();
+      hold.release();
       await page.getByLabel(field).waitFor();
       expect(await page.locator('main [aria-busy="true"]').count()).toBe(0);
       expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual([title]);
@@ -231,4 +237,24 @@ describe("an account page's frame while its chunks are on their way", () => {
       );
       expect(asked_).toBeGreaterThan(painted);
     });
+
+  it("a page navigated back to the address it was loaded on shows no frame: focus goes to the screen's heading, not one that leaves", async () => {
+    const forgotChunk = fileHolding(/^src\/features\/account\/forgot-password-page\.tsx$/);
+    const page = await app.newPage({ width: 1280 });
+    const hold = await holdChunk(page, forgotChunk);
+    await page.goto('/account/forgot-password');
+    await page.getByRole('heading', { level: 1, name: 'Forgot your password?' }).waitFor();
+    await page.getByRole('link', { name: 'Log in' }).first().click();
+    await page.getByLabel('Email').waitFor();
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.waitForURL((url) => url.pathname === '/account/forgot-password');
+    // Back on the address the page was loaded on, its chunk still held: a spinner, as after any
+    // navigation, so focus does not land on a frame's heading that the screen then replaces.
+    expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
+    hold.release();
+    await page.getByLabel('Email').waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? document.activeElement?.tagName))
+      .toBe('Forgot your password?');
+  });
 });
