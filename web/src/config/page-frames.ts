@@ -5,9 +5,10 @@
  * where the screen's lists (or form) go, from the first render of a signed-in page load, while user
  * info is on its way, and of a page loaded on an account screen, while its chunks are (issue 24:
  * until then the page showed a spinner, and its first text painted only once user info had
- * answered or, on the register form, once its chunks and the SDK's schemas had arrived and run). Only what anybody may see goes here:
- * the shell shows it before the guard knows whether the page is theirs, so never a member's data
- * (a lead naming the member stays in the screen) and nothing of the back office but its titles.
+ * answered or, on the register form, once its chunks and the SDK's schemas had arrived and run).
+ * Only what anybody may see goes here: the shell shows it before the guard knows whether the page
+ * is theirs, so never a member's data (a lead naming the member stays in the screen) and nothing
+ * of the back office but its titles.
  * A screen not listed (its heading is data, or something stands above it) gets the spinner.
  */
 import { ADMIN_USERS_PAGE_SIZE, FLAGGED_IMAGES_PAGE_SIZE, KYC_PAGE_SIZE } from '@matchmaker/sdk/rules';
