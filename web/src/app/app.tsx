@@ -1,7 +1,7 @@
 /** The shell: header, guarded areas (each lazily loaded, each with its error boundary), modals. */
 
 import { routeArea } from '@matchmaker/sdk/rules';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '../components/index';
@@ -33,9 +33,12 @@ const LOADED_ON = window.location.pathname;
  * for good (coming back to the same address is a navigation: focus moves to its heading).
  */
 function useStillOnLoadedPage(path: string): boolean {
-  const left = useRef(false);
-  if (path !== LOADED_ON) left.current = true;
-  return !left.current;
+  // Information from earlier renders, kept as React keeps it: state set while rendering, which
+  // React applies before anything is committed (a ref written here would survive a discarded
+  // render). Any change of path counts, a guard's replace too: ScrollRestoration moves focus then.
+  const [left, setLeft] = useState(false);
+  if (!left && path !== LOADED_ON) setLeft(true);
+  return !left && path === LOADED_ON;
 }
 
 /** Whether the page's first screen has been shown (and stays so for the life of the page). */
