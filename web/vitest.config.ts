@@ -10,6 +10,9 @@ export default defineConfig({
     pool: 'forks',
     // Browser tests start a sandbox and Chromium each; on 2 shared cores one file at a time is faster.
     fileParallelism: false,
+    // One process for every file (the files start their own sandbox and Chromium and leave no
+    // state behind): playwright-core, the sandbox and the harness load once, not 60 times.
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },

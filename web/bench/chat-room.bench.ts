@@ -15,7 +15,8 @@ const PAINT_GOAL_MS = 300;
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startApp();
+  // The browser members run, not the tests' headless shell: a benchmark of rendering.
+  app = await startApp({}, { fullChromium: true });
 });
 afterAll(async () => {
   await app?.close();

@@ -8,7 +8,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  type HeldRequests,
   holdIdleCallbacks,
+  holdRequests,
   logIn,
   type PageOptions,
   releaseIdle,
@@ -105,25 +107,19 @@ async function towardOlderWithChunkHeld(
   width: 375 | 1280,
 ): Promise<Watched & { errors: string[]; release: () => void }> {
   const errors: string[] = [];
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
+  let hold: HeldRequests | undefined;
   const watched = await openBigRoom({
     width,
-    prepare: (page) => {
+    prepare: async (page) => {
       page.on('pageerror', (error) => errors.push(error.message));
-      return page.route(`**${VIRTUAL_CHUNK}`, async (route) => {
-        await held;
-        await route.continue();
-      });
+      hold = await holdRequests(page, `**${VIRTUAL_CHUNK}`);
     },
   });
   await watched.history.evaluate((element) => {
     element.scrollTop = 0;
   });
   await watched.history.getByRole('status').filter({ hasText: 'Loading older messages…' }).waitFor();
-  return { ...watched, errors, release };
+  return { ...watched, errors, release: () => hold?.release() };
 }
 
 /** Scrolls to the older messages (the virtualised rows take over and load a page) and back to the newest. */
@@ -427,6 +423,24 @@ describe("the open room's history", () => {
     expect(await next.locator('.chat-rows--virtual').count()).toBe(0);
     expect(await fromBottom(next)).toBeLessThanOrEqual(1);
     expect(pages.slice(olderAsked).filter((asked) => asked !== '1')).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it("logs out cleanly while the virtualiser's chunk is on its way: nothing of the room is asked for or shown after", async () => {
+    const { page, pages, errors, release } = await towardOlderWithChunkHeld(1280);
+    const failed: string[] = [];
+    page.on('requestfailed', (request) => failed.push(new URL(request.url()).pathname));
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL('**/account/login**');
+    const olderAsked = pages.length;
+    release();
+    await page.waitForLoadState('networkidle');
+    // The chunk came to a page with no room: it asks for no page of the history, shows none of
+    // it, and the ended session's socket and calls end without an error.
+    expect(pages.slice(olderAsked)).toEqual([]);
+    expect(await page.locator('[data-message-row], .chat-rows--virtual').count()).toBe(0);
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    expect(failed.filter((path) => path.startsWith('/api/'))).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditedPages } from '../harness/audited-pages';
 import {
   holdIdleCallbacks,
+  holdRequests,
   logIn,
   releaseIdle,
   startApp,
@@ -196,21 +197,14 @@ describe("the open room's chunk", () => {
   it("from the list before its idle moment: the room's place shows it loading, the list stays, then the room", async () => {
     const { page, scripts } = await member1({ holdIdle: true });
     await openList(page);
-    let release = () => {};
-    const released = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(`**${ROOM_CHUNK}`, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const hold = await holdRequests(page, `**${ROOM_CHUNK}`);
     expect(scripts.requested.has(ROOM_CHUNK)).toBe(false);
     await conversations(page).first().click();
     await expect.poll(() => scripts.requested.has(ROOM_CHUNK)).toBe(true);
     const place = page.locator('.messages__room');
     await place.getByRole('status').filter({ hasText: 'Loading the conversation' }).waitFor();
     expect(await conversations(page).count()).toBeGreaterThan(0);
-    release();
+    hold.release();
     await firstMessage(page).waitFor();
   });
 

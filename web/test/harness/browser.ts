@@ -39,8 +39,21 @@ export const WIDTHS = [375, 1280] as const;
 export const WAIT_TEXT = { timeout: 15_000 };
 export { DEMO_PASSWORD };
 
-/** Debian's Chromium, and its flags: no background traffic of Chromium's own beside the app's. */
+/**
+ * Debian's Chromium, the browser members run: the benchmarks (Lighthouse, start-up phases) and
+ * the browser tests that read paint timing use it.
+ */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
+/**
+ * The other browser tests' Chromium: Debian's headless shell (package chromium-headless-shell),
+ * the same Blink and V8 without the full browser's own UI processes, as Playwright itself runs
+ * headless Chromium. Half the time and half the CPU of the full browser on CI's 2 cores
+ * (first-screen.prefetch: 86 s -> 46 s; the whole suite 1,181 s -> 658 s). Its paint timing is
+ * not the full browser's: its first-contentful-paint entry can come after a request made two
+ * frames after the first render, so tests that compare the two take the full browser.
+ */
+export const TEST_CHROMIUM_PATH = '/usr/bin/chromium-headless-shell';
+/** Chromium's flags: no background traffic of Chromium's own beside the app's. */
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -80,12 +93,27 @@ export interface PageOptions extends BrowserContextOptions {
 
 export const ATLANTA = { latitude: 33.749, longitude: -84.388 };
 
-/** Starts the sandbox over web/dist (built by `pnpm test` beforehand; `webDir` for another build) and Chromium. */
-export async function startApp(options: Omit<SandboxOptions, 'port'> = {}): Promise<TestApp> {
+/** Which Chromium a test file drives. */
+export interface BrowserChoice {
+  /** Debian's full Chromium instead of the headless shell: for what reads the paint timing. */
+  fullChromium?: boolean;
+}
+
+/**
+ * Starts the sandbox over web/dist (built by `pnpm test` beforehand; `webDir` for another build)
+ * and Chromium (the headless shell unless `fullChromium`).
+ */
+export async function startApp(
+  options: Omit<SandboxOptions, 'port'> = {},
+  { fullChromium = false }: BrowserChoice = {},
+): Promise<TestApp> {
   const sandbox = await startSandbox({ port: 0, webDir: WEB_DIST, checkResponses: true, ...options });
   let browser: Browser;
   try {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+    browser = await chromium.launch({
+      executablePath: fullChromium ? CHROMIUM_PATH : TEST_CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+    });
   } catch (error) {
     await sandbox.close();
     throw error;
@@ -249,6 +277,32 @@ export async function waitUntil(condition: () => boolean, timeoutMs = 10_000): P
   while (!condition() && Date.now() - started < timeoutMs)
     await new Promise((resolve) => setTimeout(resolve, 25));
   return condition();
+}
+
+/** What `holdRequests` answers: whether the request came, and the release that lets it go. */
+export interface HeldRequests {
+  /** Whether the page has asked for it since the hold began. */
+  asked(): boolean;
+  /** Lets every request held so far, and any after, go on to the server. */
+  release(): void;
+}
+
+/**
+ * Holds the page's requests for `url` (a glob or pattern, as `page.route` takes) until
+ * `release()`: a chunk or an answer seen on its way, while the test looks at the page.
+ */
+export async function holdRequests(page: Page, url: string | RegExp): Promise<HeldRequests> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = false;
+  await page.route(url, async (route) => {
+    asked = true;
+    await released;
+    await route.continue();
+  });
+  return { asked: () => asked, release };
 }
 
 /**
