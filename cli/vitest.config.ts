@@ -9,6 +9,8 @@ export default defineConfig({
     globalSetup: ['test/support/build.ts'],
     // Spawned binaries and sandboxes share 2 cores with other work: one file at a time.
     fileParallelism: false,
+    // One process for every file: the sandbox and the SDK load once, not 49 times (30% less time).
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 30_000,
   },

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 /**
  * The first step of `pnpm test`: the programs the tests drive but npm cannot install. The web
- * app's browser tests run Debian's Chromium at /usr/bin/chromium (playwright-core brings no
- * browser), and the CLI's completion scripts are tested in zsh and fish. Where this runs as root
+ * app's browser tests run Debian's Chromium headless shell at /usr/bin/chromium-headless-shell,
+ * and its full Chromium at /usr/bin/chromium where they read paint timing (playwright-core brings
+ * no browser); the CLI's completion scripts are tested in zsh and fish. Where this runs as root
  * with apt-get (CI, a fresh machine of the project's kind) the missing ones are installed from
  * Debian's packages; anywhere else it stops at once with the one command to run, instead of
  * leaving a newcomer with browser tests failing minutes later.
@@ -15,6 +16,11 @@ import { fileURLToPath } from 'node:url';
 /** What the tests need: where they look for it, and the Debian package that puts it there. */
 export const PREREQUISITES = [
   { name: 'Chromium', path: '/usr/bin/chromium', debianPackage: 'chromium' },
+  {
+    name: 'Chromium headless shell',
+    path: '/usr/bin/chromium-headless-shell',
+    debianPackage: 'chromium-headless-shell',
+  },
   { name: 'zsh', command: 'zsh', debianPackage: 'zsh' },
   { name: 'fish', command: 'fish', debianPackage: 'fish' },
 ];
@@ -63,7 +69,7 @@ export function planSetup({ missing, isRoot, hasAptGet }) {
   }
   const command = hasAptGet
     ? `sudo apt-get update && sudo apt-get install -y ${packages}`
-    : `install ${names} with your system's package manager (Chromium must be at /usr/bin/chromium)`;
+    : `install ${names} with your system's package manager (Chromium at /usr/bin/chromium, its headless shell at /usr/bin/chromium-headless-shell)`;
   return {
     action: 'stop',
     message:

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { missingPrerequisites, PREREQUISITES, planSetup } from '../scripts/test-prerequisites.mjs';
 
 const script = join(dirname(fileURLToPath(import.meta.url)), '..', 'scripts', 'test-prerequisites.mjs');
-const [chromium, zsh, fish] = PREREQUISITES;
+const [chromium, shell, zsh, fish] = PREREQUISITES;
 
 describe('planSetup', () => {
   it('does nothing when everything is there', () => {
@@ -15,11 +15,11 @@ describe('planSetup', () => {
   });
 
   it('installs the missing Debian packages as root with apt-get', () => {
-    const plan = planSetup({ missing: [chromium, fish], isRoot: true, hasAptGet: true });
+    const plan = planSetup({ missing: [chromium, shell, fish], isRoot: true, hasAptGet: true });
     expect(plan.action).toBe('install');
     expect(plan.steps).toEqual([
       ['apt-get', ['update', '-qq']],
-      ['apt-get', ['install', '-y', '-qq', 'chromium', 'fish']],
+      ['apt-get', ['install', '-y', '-qq', 'chromium', 'chromium-headless-shell', 'fish']],
     ]);
   });
 
@@ -30,10 +30,10 @@ describe('planSetup', () => {
   });
 
   it('names what to install where there is no apt-get', () => {
-    const plan = planSetup({ missing: [chromium], isRoot: true, hasAptGet: false });
+    const plan = planSetup({ missing: [chromium, shell], isRoot: true, hasAptGet: false });
     expect(plan.action).toBe('stop');
-    expect(plan.message).toContain('install Chromium with');
-    expect(plan.message).toContain('/usr/bin/chromium');
+    expect(plan.message).toContain('install Chromium, Chromium headless shell with');
+    expect(plan.message).toContain('/usr/bin/chromium-headless-shell');
   });
 });
 

@@ -7,6 +7,9 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['source'] } },
   test: {
     include: ['test/**/*.test.ts'],
+    // No file mocks a module or leaves state behind: each worker loads the sandbox once, not once a
+    // file (114 s -> 58 s on 2 cores, 2026-11-28).
+    isolate: false,
     testTimeout: 20_000,
     hookTimeout: 20_000,
   },

@@ -1,0 +1,110 @@
+#!/usr/bin/env node
+/**
+ * The package test suites of `pnpm test`, in two lanes at once: the web app's browser tests in
+ * one, every other package's suite one after another in the other.
+ *
+ * Why not `pnpm -r --workspace-concurrency=2 run test`: pnpm starts packages in the order of
+ * their dependencies, so the web app (which depends on the SDK and the sandbox) started only
+ * after the SDK, the sandbox and the contracts had finished, and its suite, the longest by far,
+ * then ran alone at the end. On CI's 2 cores (ci log of 2026-11-28): web 1,181 s; SDK, sandbox,
+ * contracts and CLI 78 + 101 + 170 + 566 s. Tests never need another package's tests to have run
+ * (the build before them makes every dist), so the lanes start together and the suite takes as
+ * long as its longest lane.
+ *
+ * Every line is prefixed with the package's folder, as pnpm does; a failing package does not stop
+ * the others (each failure is in the same log), and the run ends with each package's result and
+ * time, and exits 1 if any failed.
+ *
+ *   node scripts/run-test-lanes.mjs            # the lanes below
+ */
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Each lane's packages, by folder, run in order; the lanes run at the same time. */
+export const LANES = [['web'], ['sdk', 'contracts/sandbox', 'contracts', 'cli']];
+
+/**
+ * Runs each lane's steps one after another, the lanes side by side. A step is
+ * `{ label, command, args, cwd }`; its output lines go to `write` prefixed with `label`. Answers
+ * each step's result: `{ label, code, seconds }` (code 0 for a pass), in the order of `lanes`.
+ */
+export async function runLanes(
+  lanes,
+  { write = (line) => process.stdout.write(line), now = () => Date.now() } = {},
+) {
+  const children = new Set();
+  const stop = (signal) => {
+    for (const child of children) child.kill(signal);
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+  try {
+    const results = await Promise.all(
+      lanes.map(async (steps) => {
+        const done = [];
+        for (const step of steps) done.push(await runStep(step, { write, now, children }));
+        return done;
+      }),
+    );
+    return results.flat();
+  } finally {
+    process.off('SIGTERM', stop);
+    process.off('SIGINT', stop);
+  }
+}
+
+function runStep({ label, command, args, cwd }, { write, now, children }) {
+  const started = now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    children.add(child);
+    const prefix = (stream) =>
+      createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) =>
+        write(`${label}: ${line}\n`),
+      );
+    const lines = [prefix(child.stdout), prefix(child.stderr)];
+    const closed = Promise.all(lines.map((reader) => new Promise((end) => reader.once('close', end))));
+    let spawnError;
+    child.once('error', (error) => {
+      spawnError = error;
+    });
+    child.once('close', async (code, signal) => {
+      children.delete(child);
+      await closed;
+      if (spawnError) write(`${label}: could not start ${command}: ${spawnError.message}\n`);
+      const seconds = Math.round((now() - started) / 1000);
+      resolve({ label, code: spawnError ? 127 : (code ?? (signal ? 128 : 1)), seconds });
+    });
+  });
+}
+
+/** The lines that end the run: each package's result and time, in the lanes' order. */
+export function summary(results, totalSeconds) {
+  const width = Math.max(...results.map((result) => result.label.length));
+  const lines = results.map(
+    (result) =>
+      `  ${result.label.padEnd(width)}  ${result.code === 0 ? 'passed' : `FAILED (exit ${result.code})`}  ${result.seconds} s`,
+  );
+  return `\nPackage tests, ${totalSeconds} s in all (the lanes side by side):\n${lines.join('\n')}\n`;
+}
+
+async function main() {
+  const started = Date.now();
+  const lanes = LANES.map((folders) =>
+    folders.map((folder) => ({
+      label: `${folder} test`,
+      command: 'pnpm',
+      args: ['run', 'test'],
+      cwd: join(root, folder),
+    })),
+  );
+  const results = await runLanes(lanes);
+  process.stdout.write(summary(results, Math.round((Date.now() - started) / 1000)));
+  process.exitCode = results.every((result) => result.code === 0) ? 0 : 1;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();
