@@ -13,11 +13,13 @@
  *
  * Every line is prefixed with the package's folder, as pnpm does; a failing package does not stop
  * the others (each failure is in the same log), and the run ends with each package's result and
- * time, and exits 1 if any failed.
+ * time, and exits 1 if any failed. Ctrl-C or a SIGTERM stops the packages running and starts no
+ * other.
  *
  *   node scripts/run-test-lanes.mjs            # the lanes below
  */
 import { spawn } from 'node:child_process';
+import { constants } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
@@ -37,7 +39,10 @@ export async function runLanes(
   { write = (line) => process.stdout.write(line), now = () => Date.now() } = {},
 ) {
   const children = new Set();
+  // Ctrl-C or a SIGTERM ends the run: the steps running get the signal, and no further step starts.
+  let stoppedBy;
   const stop = (signal) => {
+    stoppedBy = signal;
     for (const child of children) child.kill(signal);
   };
   process.once('SIGTERM', stop);
@@ -46,7 +51,12 @@ export async function runLanes(
     const results = await Promise.all(
       lanes.map(async (steps) => {
         const done = [];
-        for (const step of steps) done.push(await runStep(step, { write, now, children }));
+        for (const step of steps) {
+          if (stoppedBy) {
+            write(`${step.label}: not run (${stoppedBy})\n`);
+            done.push({ label: step.label, code: 128 + constants.signals[stoppedBy], seconds: 0 });
+          } else done.push(await runStep(step, { write, now, children }));
+        }
         return done;
       }),
     );
@@ -77,7 +87,9 @@ function runStep({ label, command, args, cwd }, { write, now, children }) {
       await closed;
       if (spawnError) write(`${label}: could not start ${command}: ${spawnError.message}\n`);
       const seconds = Math.round((now() - started) / 1000);
-      resolve({ label, code: spawnError ? 127 : (code ?? (signal ? 128 : 1)), seconds });
+      // A step ended by a signal: 128 + its number, as a shell reports it.
+      const exit = spawnError ? 127 : (code ?? (signal ? 128 + constants.signals[signal] : 1));
+      resolve({ label, code: exit, seconds });
     });
   });
 }

@@ -58,6 +58,38 @@ describe('runLanes', () => {
   });
 });
 
+describe('a signal', () => {
+  it('stops the steps running and starts no further one', async () => {
+    const { spawn } = await import('node:child_process');
+    const { once } = await import('node:events');
+    const runner = new URL('../scripts/run-test-lanes.mjs', import.meta.url).pathname;
+    // A runner of one lane: a step that waits, then one that must not start after the signal.
+    const script = `
+      const { runLanes } = await import(${JSON.stringify(runner)});
+      const step = (label, code) => ({ label, command: process.execPath, args: ['-e', code], cwd: process.cwd() });
+      const results = await runLanes([[
+        step('waits', "console.log('started'); setTimeout(() => {}, 30000)"),
+        step('next', "console.log('next ran')"),
+      ]]);
+      console.log(JSON.stringify(results.map((r) => [r.label, r.code])));
+    `;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+    });
+    while (!out.includes('waits: started')) await new Promise((resolve) => setTimeout(resolve, 20));
+    child.kill('SIGTERM');
+    await once(child, 'close');
+    expect(out).not.toContain('next ran');
+    expect(out).toContain('next: not run (SIGTERM)');
+    // 143: 128 + SIGTERM's 15, for the step stopped and the one not run.
+    expect(out).toContain('[["waits",143],["next",143]]');
+  });
+});
+
 describe('summary', () => {
   it('names each package, its result and time', () => {
     const text = summary(
