@@ -8,8 +8,8 @@
  * downloaded, and logout clearing the stored outbox.
  */
 import type { Page, WebSocketRoute } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, logIn, screenshots, startApp, type TestApp } from '../harness/browser';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, describePages, logIn, screenshots, startApp, type TestApp } from '../harness/browser';
 import { ENGINE_OPEN } from './chat-network';
 import { sandboxUser } from './sandbox-world';
 
@@ -94,6 +94,10 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.close();
+});
+// The tests build on each other: the first failure's pages say what went wrong (CI keeps the log).
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail') console.error(await describePages([alice, bob], task.name));
 });
 
 describe('one pair, from match request to live chat', () => {
