@@ -21,47 +21,6 @@ const adminChunk = /\/assets\/admin-[\w-]{8}\.js$/;
 /** The back office's own chunk, which holds its start-up module (scripts/chunk-groups.ts). */
 const adminStartupChunk = /\/assets\/back-office-[\w-]{8}\.js$/;
 
-/**
- * member1's /messages loaded with the messaging area's chunk held until the page's frame shows:
- * the time from the frame to the area, by the page's clock.
- */
-async function frameToArea(): Promise<number> {
-  const page = await app.newPage();
-  await logIn(page, 'member1@sandbox.test');
-  // The page says when the frame shows (an exposed function, not a poll from here, whose latency
-  // on a loaded machine took most of the 280 ms).
-  let frameShown = () => {};
-  const frameSeen = new Promise<void>((resolve) => {
-    frameShown = resolve;
-  });
-  await page.exposeFunction('frameShown', () => frameShown());
-  await page.addInitScript(() => {
-    const at: { frame?: number; area?: number } = {};
-    (window as unknown as { shownAt: typeof at }).shownAt = at;
-    new MutationObserver(() => {
-      if (at.frame === undefined && document.querySelector('main .page-frame__lists')) {
-        at.frame = performance.now();
-        void (window as unknown as { frameShown: () => Promise<void> }).frameShown();
-      }
-      at.area ??= document.querySelector('main .messages') ? performance.now() : undefined;
-    }).observe(document, { childList: true, subtree: true });
-  });
-  let held = false;
-  await page.route(/\/assets\/messages-[\w-]{8}\.js$/, async (route) => {
-    held = true;
-    await frameSeen;
-    await route.continue();
-  });
-  await page.goto('/messages');
-  await page.getByRole('list', { name: 'Conversations' }).waitFor();
-  const { frame = Number.NaN, area = Number.NaN } = await page.evaluate(
-    () => (window as unknown as { shownAt: { frame?: number; area?: number } }).shownAt,
-  );
-  expect(held).toBe(true);
-  await page.close();
-  return area - frame;
-}
-
 describe('the area chunk of a signed-in page', () => {
   it('is requested while start-up still waits for the user', async () => {
     const page = await app.newPage();
@@ -138,19 +97,6 @@ describe('the area chunk of a signed-in page', () => {
       () => (window as unknown as { areaLoadingStates: string[] }).areaLoadingStates,
     );
     expect(seen).toEqual([]);
-  });
-
-  it("shows as soon as it is here when it comes after the page's frame, not up to 300 ms later", async () => {
-    // When the page's frame (shown while the area's chunk is on its way) and then the area first
-    // appear, by the page's clock. Under React.lazy and Suspense the area was revealed in a retry,
-    // which React holds back until 300 ms after the frame showed as the boundary's fallback: never
-    // sooner, however idle the machine. Here it shows once the chunk has run, which on a loaded
-    // machine can itself take longer, so the page is loaded up to three times and the quickest
-    // counts: the throttle would keep every one at 300 ms or more.
-    const gaps: number[] = [];
-    for (let attempt = 0; attempt < 3 && !gaps.some((gap) => gap < 280); attempt++)
-      gaps.push(await frameToArea());
-    expect(Math.min(...gaps)).toBeLessThan(280);
   });
 
   it("on /account/register, a visitor's page asks for the register form's chunk beside the area's, while that is on its way", async () => {
