@@ -48,9 +48,9 @@ export const CHROMIUM_PATH = '/usr/bin/chromium';
  * The other browser tests' Chromium: Debian's headless shell (package chromium-headless-shell),
  * the same Blink and V8 without the full browser's own UI processes, as Playwright itself runs
  * headless Chromium. Half the time and half the CPU of the full browser on CI's 2 cores
- * (first-screen.prefetch: 86 s -> 46 s; the whole suite 1,181 s -> 658 s). Its paint timing is
- * not the full browser's: its first-contentful-paint entry can come after a request made two
- * frames after the first render, so tests that compare the two take the full browser.
+ * (first-screen.prefetch alone: 86 s -> 46 s). Its frames and paints are not scheduled as the
+ * full browser's are, so the test that orders requests against the page's frames
+ * (guard.page-frame) takes the full browser.
  */
 export const TEST_CHROMIUM_PATH = '/usr/bin/chromium-headless-shell';
 /** Chromium's flags: no background traffic of Chromium's own beside the app's. */
