@@ -26,8 +26,17 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Each lane's packages, by folder, run in order; the lanes run at the same time. */
-export const LANES = [['web'], ['sdk', 'contracts/sandbox', 'contracts', 'cli']];
+/**
+ * Each lane's packages, by folder, run in order; the lanes run at the same time. The browser
+ * tests wait on pages in real time; the other suites are throughput work. On 2 cores the lanes
+ * compete for the CPU, and in fresh-clone runs a browser test in every other run met a 15 s wait
+ * that load had stretched, so the other lane runs at a lower priority (`nice`): it takes what the
+ * browser lane leaves, which is most of a core.
+ */
+export const LANES = [
+  { folders: ['web'], nice: 0 },
+  { folders: ['sdk', 'contracts/sandbox', 'contracts', 'cli'], nice: 10 },
+];
 
 /**
  * Runs each lane's steps one after another, the lanes side by side. A step is
@@ -106,15 +115,11 @@ export function summary(results, totalSeconds) {
 
 async function main() {
   const started = Date.now();
-  // The browser tests wait on pages in real time; the other suites are throughput work. On 2
-  // cores the lanes compete for the CPU, and in fresh-clone runs a browser test in every other run
-  // met a 15 s wait that load had stretched. The other lanes run at a lower priority (nice 10):
-  // they take what the browser lane leaves, which is most of a core.
-  const lanes = LANES.map((folders, lane) =>
+  const lanes = LANES.map(({ folders, nice }) =>
     folders.map((folder) => ({
       label: `${folder} test`,
-      command: lane === 0 ? 'pnpm' : 'nice',
-      args: lane === 0 ? ['run', 'test'] : ['-n', '10', 'pnpm', 'run', 'test'],
+      command: nice === 0 ? 'pnpm' : 'nice',
+      args: [...(nice === 0 ? [] : ['-n', String(nice), 'pnpm']), 'run', 'test'],
       cwd: join(root, folder),
     })),
   );

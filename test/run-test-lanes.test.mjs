@@ -118,6 +118,6 @@ describe('LANES', () => {
       );
       return Boolean(manifest.scripts?.test);
     });
-    expect(LANES.flat().sort()).toEqual(tested.sort());
+    expect(LANES.flatMap((lane) => lane.folders).sort()).toEqual(tested.sort());
   });
 });
