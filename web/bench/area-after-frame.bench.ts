@@ -12,7 +12,7 @@
  */
 import { loadavg } from 'node:os';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { logIn, startApp, type TestApp } from '../test/harness/browser';
+import { holdRequests, logIn, startApp, type TestApp } from '../test/harness/browser';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -30,13 +30,10 @@ afterAll(async () => {
 async function frameToArea(): Promise<number> {
   const page = await app.newPage();
   await logIn(page, 'member1@sandbox.test');
-  // The page says when the frame shows (an exposed function, not a poll from here, whose latency
-  // on a loaded machine took most of the 280 ms).
-  let frameShown = () => {};
-  const frameSeen = new Promise<void>((resolve) => {
-    frameShown = resolve;
-  });
-  await page.exposeFunction('frameShown', () => frameShown());
+  // The area's chunk is let go when the page says its frame shows (an exposed function, not a
+  // poll from here, whose latency on a loaded machine took most of the 280 ms).
+  const hold = await holdRequests(page, /\/assets\/messages-[\w-]{8}\.js$/);
+  await page.exposeFunction('frameShown', () => hold.release());
   await page.addInitScript(() => {
     const at: { frame?: number; area?: number } = {};
     (window as unknown as { shownAt: typeof at }).shownAt = at;
@@ -48,18 +45,12 @@ async function frameToArea(): Promise<number> {
       at.area ??= document.querySelector('main .messages') ? performance.now() : undefined;
     }).observe(document, { childList: true, subtree: true });
   });
-  let held = false;
-  await page.route(/\/assets\/messages-[\w-]{8}\.js$/, async (route) => {
-    held = true;
-    await frameSeen;
-    await route.continue();
-  });
   await page.goto('/messages');
   await page.getByRole('list', { name: 'Conversations' }).waitFor();
   const { frame = Number.NaN, area = Number.NaN } = await page.evaluate(
     () => (window as unknown as { shownAt: { frame?: number; area?: number } }).shownAt,
   );
-  expect(held).toBe(true);
+  expect(hold.asked()).toBe(true);
   await page.close();
   return area - frame;
 }
