@@ -10,16 +10,23 @@ import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD, type RunningSandbox, type SandboxOptions, startSandbox } from '@matchmaker/sandbox';
 import { createClient } from '@matchmaker/sdk';
-import { afterAll } from 'vitest';
 import type { Io } from '../../src/io';
 import { run } from '../../src/program';
 
 export const BINARY = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist', 'matchmaker.js');
 
 const cleanups: (() => Promise<void> | void)[] = [];
-afterAll(async () => {
+
+/**
+ * Undoes what a test file made here, newest first: kills its binaries still running, closes its
+ * sandboxes, removes its folders (`test/support/per-file.ts` calls it after each file). Not an
+ * `afterAll` here: the suite runs without isolation, so this module is evaluated once per worker,
+ * and a hook it registered would belong to the first file that imported it alone (every later
+ * file's sandboxes stayed open and its folders stayed in the temporary directory).
+ */
+export async function cleanUp(): Promise<void> {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
+}
 
 export async function sandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const box = await startSandbox({ port: 0, ...options });

@@ -1,14 +1,20 @@
 /** Starts sandboxes for tests (free port, responses checked against the SDK) and makes SDK clients. */
 import { createClient, isHttpError, type MatchmakerClient } from '@matchmaker/sdk';
-import { afterAll } from 'vitest';
 import { DEMO_PASSWORD, type RunningSandbox, type SandboxOptions, startSandbox } from '../../src/server';
 
 const running = new Set<RunningSandbox>();
 
-afterAll(async () => {
-  await Promise.all([...running].map((sandbox) => sandbox.close()));
+/**
+ * Closes every sandbox a test file started (`test/support/per-file.ts` calls it after each file).
+ * Not an `afterAll` here: the suite runs without isolation, so this module is evaluated once per
+ * worker, and a hook it registered would belong to the first file that imported it alone (the
+ * sandboxes of every later file stayed open, up to 131 at once).
+ */
+export async function closeSandboxes(): Promise<void> {
+  const open = [...running];
   running.clear();
-});
+  await Promise.all(open.map((sandbox) => sandbox.close()));
+}
 
 /** A sandbox on a free port whose every answer must parse with the catalogue's response schema. */
 export async function sandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {

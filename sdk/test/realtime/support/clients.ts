@@ -1,4 +1,3 @@
-import { afterEach } from 'vitest';
 import {
   createClient,
   type MatchmakerClient,
@@ -20,10 +19,15 @@ export interface RealtimeTestClient {
 
 const open: MatchmakerClient[] = [];
 
-/** Every client made by `realtimeClient` is disposed after each test, so no socket outlives it. */
-afterEach(() => {
+/**
+ * Disposes every client `realtimeClient` made, so no socket outlives its test
+ * (`test/support/per-file.ts` calls it after each test). Not an `afterEach` here: files that share
+ * a worker without isolation evaluate this module once, and a hook it registered would belong to
+ * the first file alone; a later file's clients then reconnected to the next file's server.
+ */
+export function disposeRealtimeClients(): void {
   for (const client of open.splice(0)) client.realtime.dispose();
-});
+}
 
 /**
  * A client of `url`, logged in with access-1/refresh-1, whose user is a member, an admin, or not

@@ -1,0 +1,8 @@
+/**
+ * Each test file's clean-up (vitest's `setupFiles`, which run for every file even without
+ * isolation, unlike a hook registered by a shared module that is evaluated once per worker).
+ */
+import { afterAll } from 'vitest';
+import { closeSandboxes } from './sandbox';
+
+afterAll(closeSandboxes);
