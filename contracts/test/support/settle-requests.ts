@@ -27,7 +27,15 @@ function progress(port: number): number | undefined {
 
 const MAX_WAIT_MS = 2_000;
 const MOCK_SERVER_HOST = '127.0.0.1';
-const nativeFetch = globalThis.fetch;
+/**
+ * The fetch Node came with, kept on globalThis: the files share a worker without isolation, and
+ * this setup file runs again for each of them; wrapping the previous file's wrapper would stack
+ * one more wait per file.
+ */
+const NATIVE_FETCH = Symbol.for('matchmaker.contracts.nativeFetch');
+const holder = globalThis as typeof globalThis & { [NATIVE_FETCH]?: typeof fetch };
+holder[NATIVE_FETCH] ??= globalThis.fetch;
+const nativeFetch = holder[NATIVE_FETCH];
 
 globalThis.fetch = async (input, init) => {
   const target = new URL(input instanceof Request ? input.url : String(input));
