@@ -102,7 +102,7 @@ describe('the location modal', () => {
 
   it('asks once per session on /matches, and never when permission is already granted', async () => {
     const page = await app.newPage({ location: true });
-    await logIn(page, 'member1@sandbox.test');
+    await app.signIn(page, 'member1@sandbox.test');
     await page.goto('/profile');
     await page.getByTestId('profile-completion').waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);

@@ -107,7 +107,7 @@ describe('public and account screens: accessibility, metadata, screenshots', () 
       expect(await headingLevelSkips(visitor), path).toEqual([]);
     }
     const member = await app.newPage();
-    await logIn(member, 'member1@sandbox.test');
+    await app.signIn(member, 'member1@sandbox.test');
     await member.goto('/matches');
     await member.getByRole('list', { name: 'Recommendations' }).getByRole('listitem').first().waitFor();
     expect(await headingLevelSkips(member), '/matches').toEqual([]);
@@ -118,7 +118,7 @@ describe('public and account screens: accessibility, metadata, screenshots', () 
       expect(await headingLevelSkips(member), path).toEqual([]);
     }
     const admin = await app.newPage();
-    await logIn(admin, 'admin@sandbox.test');
+    await app.signIn(admin, 'admin@sandbox.test');
     await admin.goto('/admin/users');
     await admin.getByRole('heading', { level: 1 }).waitFor();
     await admin.waitForLoadState('networkidle');

@@ -4,7 +4,7 @@
  * pair from request to live chat in messages.live.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, logIn, screenshots, startApp, type TestApp } from '../harness/browser';
+import { axeViolations, screenshots, startApp, type TestApp } from '../harness/browser';
 import { sandboxUser } from './sandbox-world';
 
 let app: TestApp;
@@ -24,7 +24,7 @@ function recommendationStatus(id: string): string | undefined {
 describe('matches', () => {
   it("the list's first cards show in its first render, and the rest follow in a later one", async () => {
     const page = await app.newPage();
-    await logIn(page, 'member3@sandbox.test');
+    await app.signIn(page, 'member3@sandbox.test');
     await page.goto('/preferences');
     // The number of cards each time the list changes, from the moment it is first in the page.
     await page.evaluate(() => {
@@ -47,7 +47,7 @@ describe('matches', () => {
 
   it('accepts and rejects recommendations, and rolls a failed answer back with an error toast', async () => {
     const page = await app.newPage();
-    await logIn(page, 'member3@sandbox.test');
+    await app.signIn(page, 'member3@sandbox.test');
     await page.goto('/matches');
     const list = page.getByRole('list', { name: 'Recommendations' });
     await list.getByRole('listitem').first().waitFor();

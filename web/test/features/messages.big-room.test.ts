@@ -83,7 +83,7 @@ describe('the 5,000-message room', () => {
 
   it('loads 20 at a time upward and keeps the DOM bounded', async () => {
     const page = await app.newPage();
-    await logIn(page, 'member1@sandbox.test');
+    await app.signIn(page, 'member1@sandbox.test');
     await page.goto(`/messages/${memberRoomId()}`);
     const history = page.getByRole('region', { name: /Messages with/ });
     await history.locator('[data-message-row]').first().waitFor();

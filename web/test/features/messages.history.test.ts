@@ -43,7 +43,7 @@ function bigRoom(other = 'member2@sandbox.test'): string {
 /** member2 in the big room, ready to send. */
 async function member2InBigRoom(): Promise<Page> {
   const other = await app.newPage();
-  await logIn(other, 'member2@sandbox.test');
+  await app.signIn(other, 'member2@sandbox.test');
   await other.goto(bigRoom());
   await other
     .getByRole('region', { name: /Messages with/ })

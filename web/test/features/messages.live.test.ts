@@ -452,7 +452,7 @@ describe('one pair, from match request to live chat', () => {
     expect(await storedOutbox(alice, ALICE)).toBeNull();
     restore();
 
-    await logIn(alice, ALICE);
+    await app.signIn(alice, ALICE);
     await alice.goto(`/messages/${roomId}`);
     await aliceHistory().waitFor();
     await alice.getByText('Connection lost.').waitFor({ state: 'detached' });

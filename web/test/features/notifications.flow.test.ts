@@ -4,7 +4,7 @@
  * one (its related item), mark all read, delete.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, logIn, screenshots, startApp, type TestApp } from '../harness/browser';
+import { axeViolations, screenshots, startApp, type TestApp } from '../harness/browser';
 import { sandboxNotifications, sandboxUser } from './sandbox-world';
 
 let app: TestApp;
@@ -24,7 +24,7 @@ const unreadOf = (email: string) => notificationsOf(email).filter((entry) => !en
 describe('notifications', () => {
   it('lists, badges, arrives live, opens, marks all read and deletes', async () => {
     const page = await app.newPage();
-    await logIn(page, 'member1@sandbox.test');
+    await app.signIn(page, 'member1@sandbox.test');
     await page.goto('/notifications');
     const list = page.getByRole('list', { name: 'Notifications' });
     await list.getByRole('listitem').first().waitFor();
@@ -37,7 +37,7 @@ describe('notifications', () => {
     // Another member sends a match request: a toast and the badge, without a reload.
     const before = unreadOf('member1@sandbox.test');
     const other = await app.newPage();
-    await logIn(other, 'new@sandbox.test');
+    await app.signIn(other, 'new@sandbox.test');
     await other.goto(`/matches/members/${memberId('member1@sandbox.test')}`);
     await other.getByRole('button', { name: 'Send match request' }).click();
     await expect.poll(() => unreadOf('member1@sandbox.test')).toBe(before + 1);

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   axeViolations,
   DEMO_PASSWORD,
-  logIn,
   screenshots,
   startApp,
   submitLogIn,
@@ -27,7 +26,7 @@ afterAll(async () => {
 describe('continuing to the page a logged-out visitor opened', () => {
   it('completes the change-email link after logging in', async () => {
     const member = await app.newPage();
-    await logIn(member, 'member4@sandbox.test');
+    await app.signIn(member, 'member4@sandbox.test');
     await member.goto('/preferences');
     const form = member.getByRole('form', { name: 'Email address' });
     await form.getByLabel('New email address').fill('arjun.return@example.test');

@@ -18,7 +18,7 @@ function subscriptionsOf(email: string) {
 describe('payments: plans, subscription, checkout', () => {
   it('shows plans with en-US prices; a cancelled checkout changes nothing; paying activates the plan', async () => {
     const page = await app.newPage();
-    await logIn(page, 'new@sandbox.test');
+    await app.signIn(page, 'new@sandbox.test');
     await page.goto('/payments');
     await page.getByRole('heading', { name: 'You have no subscription yet' }).waitFor();
     const basic = page.getByRole('article', { name: 'Basic' });
@@ -87,7 +87,7 @@ describe('payments: plans, subscription, checkout', () => {
     // Logout clears it: the next member sees their own plan, not this one.
     await page.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL('**/account/login');
-    await logIn(page, 'member1@sandbox.test');
+    await app.signIn(page, 'member1@sandbox.test');
     await page.goto('/payments');
     await expect
       .poll(() => page.getByTestId('subscription').textContent(), WAIT_TEXT)

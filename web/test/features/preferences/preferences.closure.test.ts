@@ -22,7 +22,7 @@ const userOf = (email: string) => sandboxUser(app, email);
 describe('preferences: deactivate and delete the account, each confirmed', () => {
   it('deactivates only after the dialog is confirmed, then the session ends', async () => {
     const page = await app.newPage();
-    await logIn(page, 'member2@sandbox.test');
+    await app.signIn(page, 'member2@sandbox.test');
     await page.goto('/preferences');
     await page.getByRole('button', { name: 'Deactivate account' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Deactivate your account?' });
@@ -53,7 +53,7 @@ describe('preferences: deactivate and delete the account, each confirmed', () =>
 
   it('deletes only after DELETE is typed and confirmed; the session ends and login leads to reactivation', async () => {
     const page = await app.newPage({ width: 375 });
-    await logIn(page, 'member3@sandbox.test');
+    await app.signIn(page, 'member3@sandbox.test');
     await page.goto('/preferences');
     await page.getByRole('button', { name: 'Delete account' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });

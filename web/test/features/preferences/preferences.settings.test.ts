@@ -42,7 +42,7 @@ async function readForm(page: Page) {
 describe('preferences: settings, password, email and username', () => {
   it('saves every settings field; the change survives a reload and is what the server stores', async () => {
     const page = await app.newPage();
-    await logIn(page, 'new@sandbox.test');
+    await app.signIn(page, 'new@sandbox.test');
     await page.goto('/preferences');
     await page.getByRole('button', { name: 'Save settings' }).waitFor();
     const before = await readForm(page);
@@ -138,7 +138,7 @@ describe('preferences: settings, password, email and username', () => {
 
   it('changes the password: a wrong current one is refused beside its field; the new one logs in', async () => {
     const page = await app.newPage();
-    await logIn(page, 'member3@sandbox.test');
+    await app.signIn(page, 'member3@sandbox.test');
     await page.goto('/preferences');
     const form = page.getByRole('form', { name: 'Password' });
     await form.getByLabel('Current password').fill('not-my-password');
@@ -161,7 +161,7 @@ describe('preferences: settings, password, email and username', () => {
 
   it('a refusal about a field the form does not show is shown at the top, not dropped', async () => {
     const page = await app.newPage();
-    await logIn(page, 'member4@sandbox.test');
+    await app.signIn(page, 'member4@sandbox.test');
     await page.goto('/preferences');
     await page.route('**/password', (route) =>
       route.request().method() === 'PUT'
@@ -185,7 +185,7 @@ describe('preferences: settings, password, email and username', () => {
 
   it('changes the email through the link emailed to the new address', async () => {
     const page = await app.newPage();
-    await logIn(page, 'member4@sandbox.test');
+    await app.signIn(page, 'member4@sandbox.test');
     await page.goto('/preferences');
     const form = page.getByRole('form', { name: 'Email address' });
     await form.getByLabel('New email address').fill('arjun.new@example.test');
@@ -215,7 +215,7 @@ describe('preferences: settings, password, email and username', () => {
 
   it('changes the username through the emailed confirmation link', async () => {
     const page = await app.newPage();
-    await logIn(page, 'member5@sandbox.test');
+    await app.signIn(page, 'member5@sandbox.test');
     await page.goto('/preferences');
     const form = page.getByRole('form', { name: 'Username' });
     await form.getByLabel('New username').fill('noa_renamed');

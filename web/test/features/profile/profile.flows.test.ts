@@ -61,7 +61,7 @@ async function completion(page: Page): Promise<number> {
 describe('profile details', () => {
   it('shows what is missing, saves edits of many fields, and the percentage moves', async () => {
     const page = await app.newPage();
-    await logIn(page, 'new@sandbox.test');
+    await app.signIn(page, 'new@sandbox.test');
     await page.goto('/profile');
     await page.getByRole('heading', { level: 1, name: 'Your profile' }).waitFor();
     const before = await completion(page);
@@ -119,7 +119,7 @@ describe('profile details', () => {
 
   it('a taken username comes back under the username field', async () => {
     const page = await app.newPage();
-    await logIn(page, 'member3@sandbox.test');
+    await app.signIn(page, 'member3@sandbox.test');
     await page.goto('/profile');
     await page.getByLabel('Username').fill('sarah.mitchell');
     await page.getByRole('button', { name: 'Save profile' }).click();
@@ -129,7 +129,7 @@ describe('profile details', () => {
 
   it('changes the email from the profile: its link lands on the email form, focused', async () => {
     const page = await app.newPage({ width: 375 });
-    await logIn(page, 'member2@sandbox.test');
+    await app.signIn(page, 'member2@sandbox.test');
     await page.goto('/profile');
     expect(await page.getByLabel('Email', { exact: true }).inputValue()).toBe('member2@sandbox.test');
     await page.getByRole('link', { name: 'Change email' }).click();
@@ -163,7 +163,7 @@ describe('profile details', () => {
 describe('photos', () => {
   it('uploads with a preview, makes another the profile photo, edits a caption and deletes', async () => {
     const page = await app.newPage();
-    await logIn(page, 'new@sandbox.test');
+    await app.signIn(page, 'new@sandbox.test');
     await page.goto('/profile/photos');
     await page.getByRole('heading', { level: 1, name: 'Your photos' }).waitFor();
     const userId = app.sandbox.world.store.userByEmail('new@sandbox.test')?.keycloakId ?? '';
@@ -234,7 +234,7 @@ describe('photos', () => {
 describe('identity verification', () => {
   it('sends documents through the images upload and shows the request waiting for review', async () => {
     const page = await app.newPage();
-    await logIn(page, 'new@sandbox.test');
+    await app.signIn(page, 'new@sandbox.test');
     await page.goto('/profile/verification');
     await page.getByRole('heading', { level: 1, name: 'Identity verification' }).waitFor();
     await page.getByTestId('kyc-status').getByText('Not verified').waitFor();
@@ -268,7 +268,7 @@ describe('identity verification', () => {
 
   it("shows a reviewed member's history: member4's rejected request with its note and the new one pending", async () => {
     const page = await app.newPage();
-    await logIn(page, 'member4@sandbox.test');
+    await app.signIn(page, 'member4@sandbox.test');
     await page.goto('/profile/verification');
     await page.getByTestId('kyc-request').first().waitFor();
     const statuses = await page.getByTestId('kyc-request').locator('.tag').allTextContents();
