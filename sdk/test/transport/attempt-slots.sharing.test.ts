@@ -113,22 +113,32 @@ describe('a time limit shared by attempts that start together', () => {
     const calls = client({ timeoutMs: 1_000 });
     // Warmed up, the calls below all start within the slot's window (1% of the limit: 10 ms).
     await calls.devices.register(device);
-    signals = [];
-    const started = performance.now();
-    // A read that is not retried: the time-out is the call's outcome.
-    const stuck = settle(calls.accounts.userInfo()).then((outcome) => ({
-      ...outcome,
-      at: performance.now() - started,
-    }));
-    // Quick calls that share the stuck one's slot end long before its deadline: none times out.
-    const quick = await Promise.all(Array.from({ length: 5 }, () => settle(calls.devices.register(device))));
-    expect(new Set(signals).size).toBe(1);
-    expect(quick.every((outcome) => outcome.error === undefined)).toBe(true);
-    const { error, at } = await stuck;
-    expect(isTimeoutError(error) && error.timeoutMs).toBe(1_000);
-    expect(at).toBeGreaterThanOrEqual(999);
-    // 10 ms of window; the rest is the timer's and a loaded machine's.
-    expect(at).toBeLessThan(2_000);
+    // On a loaded machine (the SDK's suite runs at a lower priority beside the browser tests) the
+    // six can start further apart than that and take two slots (seen once, in a run of every
+    // suite); the round is then made again, three times at most, as what is checked is what
+    // happens when they share one.
+    for (let round = 1; ; round++) {
+      signals = [];
+      const started = performance.now();
+      // A read that is not retried: the time-out is the call's outcome.
+      const stuck = settle(calls.accounts.userInfo()).then((outcome) => ({
+        ...outcome,
+        at: performance.now() - started,
+      }));
+      // Quick calls that share the stuck one's slot end long before its deadline: none times out.
+      const quick = await Promise.all(
+        Array.from({ length: 5 }, () => settle(calls.devices.register(device))),
+      );
+      const { error, at } = await stuck;
+      if (new Set(signals).size > 1 && round < 3) continue;
+      expect(new Set(signals).size).toBe(1);
+      expect(quick.every((outcome) => outcome.error === undefined)).toBe(true);
+      expect(isTimeoutError(error) && error.timeoutMs).toBe(1_000);
+      expect(at).toBeGreaterThanOrEqual(999);
+      // 10 ms of window; the rest is the timer's and a loaded machine's.
+      expect(at).toBeLessThan(2_000);
+      return;
+    }
   });
 });
 
