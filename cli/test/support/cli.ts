@@ -28,6 +28,15 @@ export async function cleanUp(): Promise<void> {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 }
 
+/**
+ * Adds a clean-up to the file's (`cleanUp` runs it after the file). A helper called from a
+ * `beforeAll` or a test cannot register an `afterAll` of its own: vitest drops hooks added once
+ * the file's tests are running.
+ */
+export function afterFile(cleanup: () => Promise<void> | void): void {
+  cleanups.push(cleanup);
+}
+
 export async function sandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const box = await startSandbox({ port: 0, ...options });
   cleanups.push(() => box.close());

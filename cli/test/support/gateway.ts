@@ -6,8 +6,7 @@
 import { createServer, request as forward, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { RunningSandbox, SandboxOptions } from '@matchmaker/sandbox';
-import { afterAll } from 'vitest';
-import { envFor, login, sandbox } from './cli';
+import { afterFile, envFor, login, sandbox } from './cli';
 
 export type Reply =
   | 'pass'
@@ -97,7 +96,7 @@ export async function gateway(upstream: string): Promise<Gateway> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  afterAll(
+  afterFile(
     () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
