@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // The sandbox (which some tests start) imports the SDK by its package name: from source, so the
 // tests never depend on a stale or missing sdk/dist.
@@ -19,7 +19,7 @@ export default defineConfig({
         test: {
           name: 'shared',
           include: ['test/**/*.test.ts'],
-          exclude: ISOLATED,
+          exclude: [...configDefaults.exclude, ...ISOLATED],
           isolate: false,
           // Each file's clean-up, which a shared module's own hooks would do for the first file alone.
           setupFiles: ['test/support/per-file.ts'],

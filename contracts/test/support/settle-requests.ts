@@ -11,7 +11,11 @@
  */
 import { loadMismatchReader } from './pact-core-mismatches';
 
-const readLog = loadMismatchReader();
+/** Read once per worker: this setup file runs again for each file, and each read makes a consumer pact. */
+const READER = Symbol.for('matchmaker.contracts.mismatchReader');
+const readers = globalThis as typeof globalThis & { [READER]?: ReturnType<typeof loadMismatchReader> };
+readers[READER] ??= loadMismatchReader();
+const readLog = readers[READER];
 
 /**
  * Grows by one with every request the mock server has taken in, matched or not; undefined when no

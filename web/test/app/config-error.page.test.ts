@@ -16,7 +16,10 @@ const outDir = mkdtempSync(join(tmpdir(), 'matchmaker-bad-config-'));
 let app: TestApp;
 
 beforeAll(async () => {
-  const saved = { ...process.env };
+  const saved = {
+    VITE_SOCKET_PATH: process.env.VITE_SOCKET_PATH,
+    VITE_SENTRY_DSN: process.env.VITE_SENTRY_DSN,
+  };
   process.env.VITE_SOCKET_PATH = 'socket.io';
   process.env.VITE_SENTRY_DSN = 'not-a-dsn';
   try {
@@ -27,7 +30,12 @@ beforeAll(async () => {
       build: { outDir, emptyOutDir: true, sourcemap: false },
     });
   } finally {
-    process.env = saved;
+    // Key by key: the worker's other files run in this process, and replacing process.env itself
+    // would leave them a plain object in its place.
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
   }
   app = await startApp({ webDir: outDir });
 }, 120_000);

@@ -103,6 +103,10 @@ describe('the location modal', () => {
   it('asks once per session on /matches, and never when permission is already granted', async () => {
     const page = await app.newPage({ location: true });
     await app.signIn(page, 'member1@sandbox.test');
+    await page.goto('/matches');
+    await page.getByRole('heading', { level: 1, name: 'Matches' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('dialog').count()).toBe(0);
     await page.goto('/profile');
     await page.getByTestId('profile-completion').waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);

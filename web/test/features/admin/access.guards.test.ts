@@ -3,7 +3,7 @@
  * member areas; a member is kept out and never downloads a back-office chunk.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type TestApp } from '../../harness/browser';
+import { logIn, startApp, type TestApp } from '../../harness/browser';
 import { adminPage } from './admin-pages';
 
 let app: TestApp;
@@ -38,8 +38,10 @@ describe('back office: access', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(request.url());
     });
-    const backOffice = () => scripts.filter((url) => /\/(admin|users-page|users-query|uPlot)[-.]/.test(url));
-    await app.signIn(page, 'member2@sandbox.test');
+    const backOffice = () =>
+      scripts.filter((url) => /\/(admin|back-office|users-page|users-query|uPlot)[-.]/.test(url));
+    // Through the login form: the landing page and then /matches, as a member arrives.
+    await logIn(page, 'member2@sandbox.test');
     await page.goto('/matches');
     await page.getByRole('heading', { level: 1, name: 'Matches' }).waitFor();
     await page.waitForLoadState('networkidle');
