@@ -6,8 +6,9 @@
  * older pages from there. Chunks are told apart by what the build put in them.
  */
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
+  describePages,
   type HeldRequests,
   holdIdleCallbacks,
   holdRequests,
@@ -16,6 +17,7 @@ import {
   releaseIdle,
   startApp,
   type TestApp,
+  watchNetwork,
 } from '../harness/browser';
 import { fileHolding } from '../harness/build-chunks';
 import { sandboxUser } from './sandbox-world';
@@ -68,6 +70,18 @@ interface Watched {
   pages: string[];
 }
 
+/** The page `openBigRoom` opened last, and its requests. */
+let opened: { page: Page; network: () => string } | undefined;
+
+// A failed test says what its page showed and what it was asking for (CI keeps only the log): a
+// `networkidle` wait once timed out here on CI with nothing else to go on.
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail' && opened) {
+    console.error(`${await describePages([opened.page], task.name)}\n${opened.network()}`);
+  }
+  opened = undefined;
+});
+
 /** member1 in the big room, with the scripts and history pages the page asks for watched. */
 async function openBigRoom({
   holdIdle = false,
@@ -75,6 +89,7 @@ async function openBigRoom({
   ...options
 }: PageOptions & { holdIdle?: boolean; prepare?: (page: Page) => Promise<unknown> } = {}): Promise<Watched> {
   const page = await app.newPage(options);
+  opened = { page, network: watchNetwork(page) };
   await logIn(page, 'member1@sandbox.test');
   if (holdIdle) await holdIdleCallbacks(page);
   await prepare(page);

@@ -30,6 +30,7 @@ import {
   type BrowserContextOptions,
   chromium,
   type Page,
+  type Request,
 } from 'playwright-core';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -429,6 +430,29 @@ export async function headingLevelSkips(page: Page): Promise<string[]> {
 /** The names of the cookies the page's context holds. */
 export async function cookieNames(page: Page): Promise<string[]> {
   return (await page.context().cookies()).map((cookie) => cookie.name);
+}
+
+/**
+ * The page's requests, for a failed test's output: a `networkidle` that never came is explained by
+ * what was still waiting for an answer and by what started in the last seconds. Call before the
+ * page loads; the answer lists each request with its age and state, newest last (`most` of them).
+ */
+export function watchNetwork(page: Page, { lastMs = 2_000, most = 40 } = {}): () => string {
+  const started = new Map<Request, number>();
+  const ended = new Map<Request, string>();
+  page.on('request', (request) => started.set(request, Date.now()));
+  page.on('requestfinished', (request) => ended.set(request, 'answered'));
+  page.on('requestfailed', (request) => ended.set(request, `failed: ${request.failure()?.errorText ?? '?'}`));
+  return () => {
+    const now = Date.now();
+    const lines = [...started]
+      .filter(([request, at]) => !ended.has(request) || now - at <= lastMs)
+      .map(([request, at]) => {
+        const state = ended.get(request) ?? 'WAITING';
+        return `  ${request.method()} ${request.url()} ${now - at} ms ago, ${state}`;
+      });
+    return `requests waiting, or started in the last ${lastMs} ms (${lines.length}):\n${lines.slice(-most).join('\n')}`;
+  };
 }
 
 /**
