@@ -16,18 +16,12 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD, type SandboxOptions, startSandbox } from '@matchmaker/sandbox';
-import {
-  ACCESS_COOKIE_NAME,
-  COOKIE_MAX_AGE_SECONDS,
-  COOKIE_PATH,
-  createClient,
-  MemoryTokenStore,
-  REFRESH_COOKIE_NAME,
-} from '@matchmaker/sdk';
+import { type CookieJar, CookieTokenStore, createClient } from '@matchmaker/sdk';
 import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type Cookie,
   chromium,
   type Page,
   type Request,
@@ -88,8 +82,8 @@ export interface TestApp {
   newPage(options?: PageOptions): Promise<Page>;
   /**
    * Signs `email` in as a member who logged in earlier and comes back: a login through the SDK
-   * against the sandbox, and its tokens in the page's cookies as the app's cookie store writes
-   * them over http (path /, 365 days, SameSite=Lax). The page loads nothing; the test's next
+   * against the sandbox, whose tokens the app's own cookie store (`CookieTokenStore`) writes into
+   * the page's cookies, as it does over http. The page loads nothing; the test's next
    * `goto` is the member's first load. For tests of a screen: the login form's own behaviour is
    * tested through `logIn`, and the tests of what a first load fetches keep it too (after the
    * form, the app's chunks are in the cache). It saves a test the login page and the landing
@@ -162,18 +156,15 @@ export async function startApp(
       return page;
     },
     async signIn(page, email, password = DEMO_PASSWORD) {
-      const tokenStore = new MemoryTokenStore();
-      const client = createClient({ baseURL: sandbox.url, tokenStore, locks: null });
-      await client.accounts.login({ email, password });
-      const tokens = await tokenStore.get();
-      if (!tokens) throw new Error(`signIn: the login of ${email} stored no tokens`);
-      const expires = Math.floor(Date.now() / 1000) + COOKIE_MAX_AGE_SECONDS;
-      const domain = new URL(sandbox.url).hostname;
-      const cookie = { domain, path: COOKIE_PATH, expires, sameSite: 'Lax' as const };
-      await page.context().addCookies([
-        { ...cookie, name: ACCESS_COOKIE_NAME, value: encodeURIComponent(tokens.accessToken) },
-        { ...cookie, name: REFRESH_COOKIE_NAME, value: encodeURIComponent(tokens.refreshToken) },
-      ]);
+      // The app's own cookie store writes the login's tokens (over http, as the app does on a
+      // plain-http host); what it wrote goes into the page's context.
+      const written = recordingJar();
+      const tokenStore = new CookieTokenStore({ jar: written.jar, secure: false });
+      await createClient({ baseURL: sandbox.url, tokenStore, locks: null }).accounts.login({
+        email,
+        password,
+      });
+      await page.context().addCookies(written.cookies(new URL(sandbox.url).hostname));
     },
     takeCspViolations,
     async close() {
@@ -186,6 +177,44 @@ export async function startApp(
         throw new Error(`Content-Security-Policy violations reported:\n${left.join('\n')}`);
     },
   };
+}
+
+/**
+ * A cookie jar that keeps what a `CookieTokenStore` writes to it (`document.cookie` assignments),
+ * as Playwright's cookies for `domain`.
+ */
+function recordingJar(): { jar: CookieJar; cookies: (domain: string) => Cookie[] } {
+  const assignments: string[] = [];
+  const jar: CookieJar = {
+    get cookie() {
+      return '';
+    },
+    set cookie(assignment: string) {
+      assignments.push(assignment);
+    },
+  };
+  const cookies = (domain: string): Cookie[] =>
+    assignments
+      // A deletion (Max-Age=0) leaves nothing to add.
+      .filter((assignment) => !/;\s*max-age=0\s*(;|$)/i.test(assignment))
+      .map((assignment) => {
+        const [pair = '', ...attributes] = assignment.split(';').map((part) => part.trim());
+        const equals = pair.indexOf('=');
+        const attribute = (name: string) =>
+          attributes.find((part) => part.toLowerCase().startsWith(`${name.toLowerCase()}=`))?.split('=')[1];
+        const sameSite = attribute('SameSite');
+        return {
+          name: pair.slice(0, equals),
+          value: pair.slice(equals + 1),
+          domain,
+          path: attribute('Path') ?? '/',
+          expires: Math.floor(Date.now() / 1000) + Number(attribute('Max-Age') ?? 0),
+          httpOnly: false,
+          secure: attributes.some((part) => part.toLowerCase() === 'secure'),
+          sameSite: sameSite === 'Strict' || sameSite === 'None' ? sameSite : 'Lax',
+        };
+      });
+  return { jar, cookies };
 }
 
 /** Logs in through the login form and waits for the member's (or admin's) landing area. */
