@@ -11,11 +11,18 @@
  */
 import { loadMismatchReader } from './pact-core-mismatches';
 
-/** Read once per worker: this setup file runs again for each file, and each read makes a consumer pact. */
-const READER = Symbol.for('matchmaker.contracts.mismatchReader');
-const readers = globalThis as typeof globalThis & { [READER]?: ReturnType<typeof loadMismatchReader> };
-readers[READER] ??= loadMismatchReader();
-const readLog = readers[READER];
+/**
+ * Kept on globalThis, once per worker: the files share a worker without isolation and this setup
+ * file runs again for each of them. Node's own fetch, so that each file wraps it and not the
+ * previous file's wrapper (one more wait per file); and the log reader, whose every load makes a
+ * consumer pact.
+ */
+const KEPT = Symbol.for('matchmaker.contracts.settleRequests');
+const holder = globalThis as typeof globalThis & {
+  [KEPT]?: { nativeFetch: typeof fetch; readLog: ReturnType<typeof loadMismatchReader> };
+};
+holder[KEPT] ??= { nativeFetch: globalThis.fetch, readLog: loadMismatchReader() };
+const { nativeFetch, readLog } = holder[KEPT];
 
 /**
  * Grows by one with every request the mock server has taken in, matched or not; undefined when no
@@ -31,15 +38,6 @@ function progress(port: number): number | undefined {
 
 const MAX_WAIT_MS = 2_000;
 const MOCK_SERVER_HOST = '127.0.0.1';
-/**
- * The fetch Node came with, kept on globalThis: the files share a worker without isolation, and
- * this setup file runs again for each of them; wrapping the previous file's wrapper would stack
- * one more wait per file.
- */
-const NATIVE_FETCH = Symbol.for('matchmaker.contracts.nativeFetch');
-const holder = globalThis as typeof globalThis & { [NATIVE_FETCH]?: typeof fetch };
-holder[NATIVE_FETCH] ??= globalThis.fetch;
-const nativeFetch = holder[NATIVE_FETCH];
 
 globalThis.fetch = async (input, init) => {
   const target = new URL(input instanceof Request ? input.url : String(input));
