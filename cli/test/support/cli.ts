@@ -39,7 +39,7 @@ export function afterFile(cleanup: () => Promise<void> | void): void {
 
 export async function sandbox(options: SandboxOptions = {}): Promise<RunningSandbox> {
   const box = await startSandbox({ port: 0, ...options });
-  cleanups.push(() => box.close());
+  afterFile(() => box.close());
   return box;
 }
 
@@ -61,7 +61,7 @@ export async function signedInSandbox(options: SandboxOptions = {}): Promise<Sig
 
 export function tempDir(prefix = 'mm-cli-'): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  afterFile(() => rmSync(dir, { recursive: true, force: true }));
   return dir;
 }
 
@@ -145,7 +145,7 @@ export function spawnCli(
   const exited = new Promise<number>((resolve) => {
     child.on('close', (code, signal) => resolve(code ?? (signal === 'SIGKILL' ? 137 : 128)));
   });
-  cleanups.push(() => {
+  afterFile(() => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   });
   return { child, stdout: () => stdout, stderr: () => stderr, exited };
