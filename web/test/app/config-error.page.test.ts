@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startApp, type TestApp } from '../harness/browser';
 
 const web = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -16,12 +16,9 @@ const outDir = mkdtempSync(join(tmpdir(), 'matchmaker-bad-config-'));
 let app: TestApp;
 
 beforeAll(async () => {
-  const saved = {
-    VITE_SOCKET_PATH: process.env.VITE_SOCKET_PATH,
-    VITE_SENTRY_DSN: process.env.VITE_SENTRY_DSN,
-  };
-  process.env.VITE_SOCKET_PATH = 'socket.io';
-  process.env.VITE_SENTRY_DSN = 'not-a-dsn';
+  // vitest's own stubs: the worker's other files run in this process after this one.
+  vi.stubEnv('VITE_SOCKET_PATH', 'socket.io');
+  vi.stubEnv('VITE_SENTRY_DSN', 'not-a-dsn');
   try {
     await build({
       root: web,
@@ -30,12 +27,7 @@ beforeAll(async () => {
       build: { outDir, emptyOutDir: true, sourcemap: false },
     });
   } finally {
-    // Key by key: the worker's other files run in this process, and replacing process.env itself
-    // would leave them a plain object in its place.
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
+    vi.unstubAllEnvs();
   }
   app = await startApp({ webDir: outDir });
 }, 120_000);
