@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANES, runLanes, summary } from '../scripts/run-test-lanes.mjs';
+import { LANES, laneSteps, runLanes, summary } from '../scripts/run-test-lanes.mjs';
 
 /** A step that runs `script` in a fresh Node process. */
 const node = (label, script) => ({
@@ -43,6 +43,28 @@ describe('runLanes', () => {
       ['after', 0],
       ['other', 0],
     ]);
+  });
+
+  it('skips the rest of a lane after a required step fails, and only that lane', async () => {
+    const lines = [];
+    const results = await runLanes(
+      [
+        [
+          { ...node('build', 'process.exit(2)'), required: true },
+          node('test', "console.log('ran without its build')"),
+        ],
+        [node('other', "console.log('other ran')")],
+      ],
+      { write: (line) => lines.push(line) },
+    );
+    expect(results).toEqual([
+      expect.objectContaining({ label: 'build', code: 2 }),
+      expect.objectContaining({ label: 'test', code: 1, notRun: 'build failed' }),
+      expect.objectContaining({ label: 'other', code: 0 }),
+    ]);
+    expect(lines).toContain('test: not run (build failed)\n');
+    expect(lines).not.toContain('test: ran without its build\n');
+    expect(lines).toContain('other: other ran\n');
   });
 
   it('reports a command that cannot start, without hanging', async () => {
@@ -103,21 +125,74 @@ describe('summary', () => {
     expect(text).toContain('  web test  passed  600 s');
     expect(text).toContain('  cli test  FAILED (exit 1)  300 s');
   });
+
+  it('says which step was not run, and why', () => {
+    const text = summary([{ label: 'web test', code: 1, seconds: 0, notRun: 'web build failed' }], 5);
+    expect(text).toContain('  web test  not run (web build failed)  0 s');
+  });
 });
 
 describe('LANES', () => {
-  it('runs every package with a test script exactly once', async () => {
+  /** Each workspace package's folder with the scripts its package.json has. */
+  async function workspaceScripts() {
     const { readFileSync } = await import('node:fs');
     const workspace = readFileSync(new URL('../pnpm-workspace.yaml', import.meta.url), 'utf8');
     // The entries of `packages:`, up to the next top-level key.
     const packages = workspace.split(/^packages:\s*$/m)[1].split(/^\S/m)[0];
     const folders = [...packages.matchAll(/^\s*-\s*['"]?([^'"\s]+)['"]?\s*$/gm)].map((match) => match[1]);
-    const tested = folders.filter((folder) => {
+    return folders.map((folder) => {
       const manifest = JSON.parse(
         readFileSync(new URL(`../${folder}/package.json`, import.meta.url), 'utf8'),
       );
-      return Boolean(manifest.scripts?.test);
+      return { folder, scripts: manifest.scripts ?? {} };
     });
-    expect(LANES.flatMap((lane) => lane.folders).sort()).toEqual(tested.sort());
+  }
+
+  it.each(['build', 'typecheck', 'test'])(
+    'runs every package with a %s script exactly once',
+    async (script) => {
+      const having = (await workspaceScripts()).filter((pkg) => pkg.scripts[script]).map((pkg) => pkg.folder);
+      const run = LANES.flatMap((lane) =>
+        lane.steps.filter((step) => step.script === script).map((step) => step.folder),
+      );
+      expect(run.sort()).toEqual(having.sort());
+    },
+  );
+
+  it("builds each package before its lane's type check and tests, and the SDK before the CLI", () => {
+    for (const { steps } of LANES) {
+      const at = (folder, script) =>
+        steps.findIndex((step) => step.folder === folder && step.script === script);
+      for (const [index, step] of steps.entries()) {
+        if (step.script === 'build') continue;
+        const build = at(step.folder, 'build');
+        if (build >= 0) expect(build, `${step.folder} ${step.script}`).toBeLessThan(index);
+      }
+      if (at('cli', 'test') >= 0) expect(at('sdk', 'build')).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('turns the steps into pnpm commands: the builds required, the slower lane under nice', () => {
+    const [first, second] = laneSteps(LANES);
+    expect(first[0]).toMatchObject({
+      label: 'web build',
+      command: 'pnpm',
+      args: ['run', 'build'],
+      required: true,
+    });
+    expect(first.at(-1)).toMatchObject({ label: 'web test', required: false });
+    expect(second.at(-1)).toMatchObject({
+      label: 'cli test',
+      command: 'nice',
+      args: ['-n', '10', 'pnpm', 'run', 'test'],
+    });
+    const tests = laneSteps(LANES, { only: ['test'] }).flat();
+    expect(tests.map((step) => step.label)).toEqual([
+      'web test',
+      'sdk test',
+      'contracts/sandbox test',
+      'contracts test',
+      'cli test',
+    ]);
   });
 });
