@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * The packages' builds, type checks and test suites of `pnpm test`, in two lanes at once: the web
- * app's in one, every other package's one after another in the other.
+ * The packages' builds, type checks and test suites of `pnpm test`, in three lanes at once: the web
+ * app's build and browser tests; the SDK's, the sandbox's and the contracts' builds, type checks
+ * and suites (and the web app's type check) one after another; and the CLI's.
  *
  * Why not `pnpm -r --workspace-concurrency=2 run test`: pnpm starts packages in the order of
  * their dependencies, so the web app (which depends on the SDK and the sandbox) started only
@@ -11,11 +12,9 @@
  * so the lanes start together and the suite takes as long as its longest lane.
  *
  * The builds and type checks are steps of the lanes too. Run before the lanes, one package after
- * another, they were 1.5 minutes of every CI run with a core often idle (build 33 s, type check
- * 61 s on this machine); in the lanes they take what the other lane leaves. Nothing a lane runs
- * needs the other lane's work: the web app builds and tests from the SDK's and the sandbox's
- * sources, and the CLI's spawned binary needs the SDK's and its own build, which come first in
- * their lane.
+ * another, they were 1.5 minutes of every CI run (build 33 s, type check 61 s on this machine)
+ * before the browser tests could start. The web app builds and tests from the SDK's and the
+ * sandbox's sources; the CLI's spawned binary needs the SDK's build, which its lane waits for.
  *
  * Every line is prefixed with the step's label (`web test`), as pnpm prefixes with the package; a
  * failing type check or suite does not stop the others (each failure is in the same log), but a
@@ -37,36 +36,45 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * Each lane's steps (a package's folder and the script it runs), in order; the lanes run at the
- * same time. The browser tests wait on pages in real time; the other suites are throughput work.
- * On 2 cores the lanes compete for the CPU, and in fresh-clone runs a browser test in every other
- * run met a 15 s wait that load had stretched, so the other lane runs at a lower priority
- * (`nice`): it takes what the browser lane leaves, which is most of a core. The web app's type
- * check is in its own lane to even them out (web 7 + 22 s before its 780 s suite; the other
- * lane's builds and checks about 90 s before its 700 s of suites).
+ * same time. A step's `needs` names steps of other lanes it waits for (`folder script`).
+ *
+ * - The browser tests wait on pages in real time and are the longest suite, so their lane runs at
+ *   the normal priority and holds only what they need: the web app's build and suite.
+ * - Everything else is throughput work at a lower priority (`nice` 10): it takes what the browser
+ *   lane leaves. On 2 cores the lanes compete for the CPU, and in fresh-clone runs a browser test
+ *   in every other run met a 15 s wait that load had stretched.
+ * - The CLI's suite has a lane of its own: alone it uses 0.8 of a core (290 s of wall time for
+ *   231 s of CPU: it waits on Retry-After answers, rate limits and signals), so beside the SDK's,
+ *   the sandbox's and the contracts' suites it fills time that one lane after another left idle.
+ *   Its spawned binary needs the SDK's build and its own.
  */
 export const LANES = [
   {
     nice: 0,
     steps: [
       { folder: 'web', script: 'build' },
-      { folder: 'web', script: 'typecheck' },
       { folder: 'web', script: 'test' },
     ],
   },
   {
     nice: 10,
     steps: [
-      // The CLI's spawned binary needs the SDK's build and its own.
       { folder: 'sdk', script: 'build' },
       { folder: 'contracts/sandbox', script: 'build' },
-      { folder: 'cli', script: 'build' },
       { folder: 'sdk', script: 'typecheck' },
       { folder: 'contracts/sandbox', script: 'typecheck' },
       { folder: 'contracts', script: 'typecheck' },
-      { folder: 'cli', script: 'typecheck' },
+      { folder: 'web', script: 'typecheck' },
       { folder: 'sdk', script: 'test' },
       { folder: 'contracts/sandbox', script: 'test' },
       { folder: 'contracts', script: 'test' },
+    ],
+  },
+  {
+    nice: 10,
+    steps: [
+      { folder: 'cli', script: 'typecheck' },
+      { folder: 'cli', script: 'build', needs: ['sdk build'] },
       { folder: 'cli', script: 'test' },
     ],
   },
@@ -74,16 +82,33 @@ export const LANES = [
 
 /**
  * Runs each lane's steps one after another, the lanes side by side. A step is
- * `{ label, command, args, cwd, required? }`; its output lines go to `write` prefixed with
- * `label`. When a `required` step fails, the rest of its lane is not run. Answers each step's
- * result: `{ label, code, seconds }` (code 0 for a pass), with `notRun` (why) for a step not
- * started, in the order of `lanes`.
+ * `{ label, command, args, cwd, required?, needs? }`; its output lines go to `write` prefixed with
+ * `label`. When a `required` step fails, the rest of its lane is not run. A step with `needs`
+ * (labels of other lanes' steps) starts once they have passed, and is not run if one did not.
+ * Answers each step's result: `{ label, code, seconds }` (code 0 for a pass), with `notRun` (why)
+ * for a step not started, in the order of `lanes`.
  */
 export async function runLanes(
   lanes,
   { write = (line) => process.stdout.write(line), now = () => Date.now() } = {},
 ) {
   const children = new Set();
+  const finished = new Map(
+    lanes.flat().map((step) => {
+      let settle;
+      const result = new Promise((resolve) => {
+        settle = resolve;
+      });
+      return [step.label, { result, settle }];
+    }),
+  );
+  for (const step of lanes.flat()) {
+    for (const label of step.needs ?? []) {
+      if (!finished.has(label)) throw new Error(`${step.label} needs ${label}, which no lane runs`);
+      if (lanes.some((lane) => lane.includes(step) && lane.some((other) => other.label === label)))
+        throw new Error(`${step.label} needs ${label} of its own lane: order the lane instead`);
+    }
+  }
   // Ctrl-C or a SIGTERM ends the run: the steps running get the signal, and no further step starts.
   let stoppedBy;
   const stop = (signal) => {
@@ -98,19 +123,27 @@ export async function runLanes(
         const done = [];
         let failedRequirement;
         for (const step of steps) {
+          const needed = await Promise.all((step.needs ?? []).map((label) => finished.get(label).result));
+          const failed = failedRequirement ?? needed.find((result) => result.code !== 0)?.label;
+          let result;
           if (stoppedBy) {
             write(`${step.label}: not run (${stoppedBy})\n`);
-            const code = 128 + constants.signals[stoppedBy];
-            done.push({ label: step.label, code, seconds: 0, notRun: stoppedBy });
-          } else if (failedRequirement) {
-            const notRun = `${failedRequirement} failed`;
+            result = {
+              label: step.label,
+              code: 128 + constants.signals[stoppedBy],
+              seconds: 0,
+              notRun: stoppedBy,
+            };
+          } else if (failed) {
+            const notRun = `${failed} failed`;
             write(`${step.label}: not run (${notRun})\n`);
-            done.push({ label: step.label, code: 1, seconds: 0, notRun });
+            result = { label: step.label, code: 1, seconds: 0, notRun };
           } else {
-            const result = await runStep(step, { write, now, children });
+            result = await runStep(step, { write, now, children });
             if (result.code !== 0 && step.required) failedRequirement = step.label;
-            done.push(result);
           }
+          done.push(result);
+          finished.get(step.label).settle(result);
         }
         return done;
       }),
@@ -171,8 +204,10 @@ export function laneSteps(lanes, { only } = {}) {
   return lanes.map(({ nice, steps }) =>
     steps
       .filter((step) => !only || only.includes(step.script))
-      .map(({ folder, script }) => ({
+      .map(({ folder, script, needs }) => ({
         label: `${folder} ${script}`,
+        // A need the filter left out is no longer waited for (--only test runs on finished builds).
+        needs: needs?.filter((label) => !only || only.includes(label.split(' ').at(-1))),
         command: nice === 0 ? 'pnpm' : 'nice',
         args: [...(nice === 0 ? [] : ['-n', String(nice), 'pnpm']), 'run', script],
         cwd: join(root, folder),

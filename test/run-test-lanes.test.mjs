@@ -67,6 +67,45 @@ describe('runLanes', () => {
     expect(lines).toContain('other: other ran\n');
   });
 
+  it("starts a step once the other lanes' steps it needs have passed", async () => {
+    const lines = [];
+    await runLanes(
+      [
+        [node('build', "setTimeout(() => console.log('built'), 300)")],
+        [{ ...node('uses it', "console.log('started')"), needs: ['build'] }],
+      ],
+      { write: (line) => lines.push(line) },
+    );
+    expect(lines.indexOf('uses it: started\n')).toBeGreaterThan(lines.indexOf('build: built\n'));
+  });
+
+  it('does not run a step whose need failed, and goes on with the rest of its lane', async () => {
+    const results = await runLanes(
+      [
+        [node('build', 'process.exit(2)')],
+        [{ ...node('uses it', "console.log('ran')"), needs: ['build'] }, node('independent', '')],
+      ],
+      { write: () => {} },
+    );
+    expect(results).toEqual([
+      expect.objectContaining({ label: 'build', code: 2 }),
+      expect.objectContaining({ label: 'uses it', code: 1, notRun: 'build failed' }),
+      expect.objectContaining({ label: 'independent', code: 0 }),
+    ]);
+  });
+
+  it('refuses a need no lane runs, or one of its own lane, before starting anything', async () => {
+    const lines = [];
+    const write = (line) => lines.push(line);
+    await expect(
+      runLanes([[{ ...node('a', "console.log('ran')"), needs: ['missing'] }]], { write }),
+    ).rejects.toThrow('a needs missing, which no lane runs');
+    await expect(
+      runLanes([[node('first', "console.log('ran')"), { ...node('b', ''), needs: ['first'] }]], { write }),
+    ).rejects.toThrow('b needs first of its own lane');
+    expect(lines).toEqual([]);
+  });
+
   it('reports a command that cannot start, without hanging', async () => {
     const lines = [];
     const [result] = await runLanes(
@@ -159,40 +198,53 @@ describe('LANES', () => {
     },
   );
 
-  it("builds each package before its lane's type check and tests, and the SDK before the CLI", () => {
+  it("tests each package after its build, earlier in the test's lane", () => {
     for (const { steps } of LANES) {
-      const at = (folder, script) =>
-        steps.findIndex((step) => step.folder === folder && step.script === script);
       for (const [index, step] of steps.entries()) {
-        if (step.script === 'build') continue;
-        const build = at(step.folder, 'build');
-        if (build >= 0) expect(build, `${step.folder} ${step.script}`).toBeLessThan(index);
+        if (step.script !== 'test') continue;
+        const built = LANES.some((lane) =>
+          lane.steps.some((other) => other.folder === step.folder && other.script === 'build'),
+        );
+        if (!built) continue;
+        const build = steps.findIndex((other) => other.folder === step.folder && other.script === 'build');
+        expect(build, `${step.folder} test`).toBeGreaterThanOrEqual(0);
+        expect(build, `${step.folder} test`).toBeLessThan(index);
       }
-      if (at('cli', 'test') >= 0) expect(at('sdk', 'build')).toBeGreaterThanOrEqual(0);
     }
   });
 
-  it('turns the steps into pnpm commands: the builds required, the slower lane under nice', () => {
-    const [first, second] = laneSteps(LANES);
-    expect(first[0]).toMatchObject({
+  it('runs to the end: no step waits on one that waits on it', async () => {
+    // The lanes as they are, each step a process that exits at once.
+    const lanes = laneSteps(LANES).map((lane) =>
+      lane.map((step) => ({ ...node(step.label, ''), needs: step.needs })),
+    );
+    const results = await runLanes(lanes, { write: () => {} });
+    expect(results.every((result) => result.code === 0)).toBe(true);
+  });
+
+  it('turns the steps into pnpm commands: the builds required, the other lanes under nice', () => {
+    const lanes = laneSteps(LANES);
+    expect(lanes[0][0]).toMatchObject({
       label: 'web build',
       command: 'pnpm',
       args: ['run', 'build'],
       required: true,
     });
-    expect(first.at(-1)).toMatchObject({ label: 'web test', required: false });
-    expect(second.at(-1)).toMatchObject({
-      label: 'cli test',
+    expect(lanes[0].at(-1)).toMatchObject({ label: 'web test', required: false });
+    expect(lanes.flat().find((step) => step.label === 'cli test')).toMatchObject({
       command: 'nice',
       args: ['-n', '10', 'pnpm', 'run', 'test'],
     });
-    const tests = laneSteps(LANES, { only: ['test'] }).flat();
-    expect(tests.map((step) => step.label)).toEqual([
+    // The CLI's binary imports the SDK's build.
+    expect(lanes.flat().find((step) => step.label === 'cli build')?.needs).toEqual(['sdk build']);
+    const tests = laneSteps(LANES, { only: ['test'] });
+    expect(tests.flat().map((step) => step.label)).toEqual([
       'web test',
       'sdk test',
       'contracts/sandbox test',
       'contracts test',
       'cli test',
     ]);
+    expect(tests.flat().every((step) => step.needs === undefined || step.needs.length === 0)).toBe(true);
   });
 });
