@@ -40,13 +40,17 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
  *
  * - The browser tests wait on pages in real time and are the longest suite, so their lane runs at
  *   the normal priority and holds only what they need: the web app's build and suite.
- * - Everything else is throughput work at a lower priority (`nice` 10): it takes what the browser
+ * - Everything else is throughput work at a lower priority (`nice`): it takes what the browser
  *   lane leaves. On 2 cores the lanes compete for the CPU, and in fresh-clone runs a browser test
  *   in every other run met a 15 s wait that load had stretched.
  * - The CLI's suite has a lane of its own: alone it uses 0.8 of a core (290 s of wall time for
  *   231 s of CPU: it waits on Retry-After answers, rate limits and signals), so beside the SDK's,
  *   the sandbox's and the contracts' suites it fills time that one lane after another left idle.
  *   Its spawned binary needs the SDK's build and its own.
+ * - The CLI's lane comes before the builds, type checks and other suites (nice 10 against 15):
+ *   some of its tests hold a spawned binary to a time limit (a completion that gives up within
+ *   8 s), and at the same priority as the type checks they ran out of it. The others have no
+ *   such limits and finish well before the browser tests either way.
  */
 export const LANES = [
   {
@@ -57,7 +61,7 @@ export const LANES = [
     ],
   },
   {
-    nice: 10,
+    nice: 15,
     steps: [
       { folder: 'sdk', script: 'build' },
       { folder: 'contracts/sandbox', script: 'build' },

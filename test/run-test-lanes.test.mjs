@@ -235,6 +235,13 @@ describe('LANES', () => {
       command: 'nice',
       args: ['-n', '10', 'pnpm', 'run', 'test'],
     });
+    // The CLI's timed tests go before the type checks and the other suites.
+    expect(
+      lanes
+        .flat()
+        .find((step) => step.label === 'sdk typecheck')
+        ?.args.slice(0, 2),
+    ).toEqual(['-n', '15']);
     // The CLI's binary imports the SDK's build.
     expect(lanes.flat().find((step) => step.label === 'cli build')?.needs).toEqual(['sdk build']);
     const tests = laneSteps(LANES, { only: ['test'] });
