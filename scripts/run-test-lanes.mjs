@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * The packages' builds, type checks and test suites of `pnpm test`, in three lanes at once: the web
- * app's build and browser tests; the SDK's, the sandbox's and the contracts' builds, type checks
- * and suites (and the web app's type check) one after another; and the CLI's.
+ * app's build and browser tests; the other packages' builds and suites one after another; and
+ * every package's type check.
  *
  * Why not `pnpm -r --workspace-concurrency=2 run test`: pnpm starts packages in the order of
  * their dependencies, so the web app (which depends on the SDK and the sandbox) started only
@@ -14,7 +14,7 @@
  * The builds and type checks are steps of the lanes too. Run before the lanes, one package after
  * another, they were 1.5 minutes of every CI run (build 33 s, type check 61 s on this machine)
  * before the browser tests could start. The web app builds and tests from the SDK's and the
- * sandbox's sources; the CLI's spawned binary needs the SDK's build, which its lane waits for.
+ * sandbox's sources; the CLI's spawned binary needs the SDK's build, earlier in its lane.
  *
  * Every line is prefixed with the step's label (`web test`), as pnpm prefixes with the package; a
  * failing type check or suite does not stop the others (each failure is in the same log), but a
@@ -36,21 +36,19 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
  * Each lane's steps (a package's folder and the script it runs), in order; the lanes run at the
- * same time. A step's `needs` names steps of other lanes it waits for (`folder script`).
+ * same time, each at its own priority (`nice`).
  *
- * - The browser tests wait on pages in real time and are the longest suite, so their lane runs at
- *   the normal priority and holds only what they need: the web app's build and suite.
- * - Everything else is throughput work at a lower priority (`nice`): it takes what the browser
- *   lane leaves. On 2 cores the lanes compete for the CPU, and in fresh-clone runs a browser test
- *   in every other run met a 15 s wait that load had stretched.
- * - The CLI's suite has a lane of its own: alone it uses 0.8 of a core (290 s of wall time for
- *   231 s of CPU: it waits on Retry-After answers, rate limits and signals), so beside the SDK's,
- *   the sandbox's and the contracts' suites it fills time that one lane after another left idle.
- *   Its spawned binary needs the SDK's build and its own.
- * - The CLI's lane comes before the builds, type checks and other suites (nice 10 against 15):
- *   some of its tests hold a spawned binary to a time limit (a completion that gives up within
- *   8 s), and at the same priority as the type checks they ran out of it. The others have no
- *   such limits and finish well before the browser tests either way.
+ * - The browser tests wait on pages in real time and are the longest suite: their lane runs at the
+ *   normal priority and holds only the web app's build and suite.
+ * - The other suites are throughput work, one after another at a lower priority (nice 10): they
+ *   take what the browser lane leaves. On 2 cores the lanes compete for the CPU, and in fresh-clone
+ *   runs a browser test in every other run met a 15 s wait that load had stretched. The CLI's
+ *   spawned binary needs the SDK's build and its own, which come first.
+ * - The type checks need nothing built and nobody waits for them: they run at the lowest priority
+ *   (nice 19), in the time the suites leave idle (the suites' lanes were 253 s of a core idle in
+ *   839 s, waiting on pages, Retry-After answers and signals). Run before the lanes they held the
+ *   browser tests back by a minute; at the suites' own priority, beside them, the browser tests
+ *   and the CLI's timed tests ran late (two failures in each of two runs).
  */
 export const LANES = [
   {
@@ -61,35 +59,33 @@ export const LANES = [
     ],
   },
   {
-    nice: 15,
+    nice: 10,
     steps: [
       { folder: 'sdk', script: 'build' },
       { folder: 'contracts/sandbox', script: 'build' },
-      { folder: 'sdk', script: 'typecheck' },
-      { folder: 'contracts/sandbox', script: 'typecheck' },
-      { folder: 'contracts', script: 'typecheck' },
-      { folder: 'web', script: 'typecheck' },
+      { folder: 'cli', script: 'build' },
       { folder: 'sdk', script: 'test' },
       { folder: 'contracts/sandbox', script: 'test' },
       { folder: 'contracts', script: 'test' },
+      { folder: 'cli', script: 'test' },
     ],
   },
   {
-    nice: 10,
+    nice: 19,
     steps: [
+      { folder: 'sdk', script: 'typecheck' },
+      { folder: 'contracts/sandbox', script: 'typecheck' },
+      { folder: 'contracts', script: 'typecheck' },
       { folder: 'cli', script: 'typecheck' },
-      { folder: 'cli', script: 'build', needs: ['sdk build'] },
-      { folder: 'cli', script: 'test' },
+      { folder: 'web', script: 'typecheck' },
     ],
   },
 ];
 
 /**
  * Runs each lane's steps one after another, the lanes side by side. A step is
- * `{ label, command, args, cwd, required?, needs? }`; its output lines go to `write` prefixed with
- * `label`. When a `required` step fails, the rest of its lane is not run. A step with `needs`
- * (labels of other lanes' steps) starts once they have passed, and is not run if one did not.
- * Answers each step's result: `{ label, code, seconds }` (code 0 for a pass), with `notRun` (why)
+ * `{ label, command, args, cwd, required? }`; its output lines go to `write` prefixed with
+ * `label`. When a `required` step fails, the rest of its lane is not run. Answers each step's result: `{ label, code, seconds }` (code 0 for a pass), with `notRun` (why)
  * for a step not started, in the order of `lanes`.
  */
 export async function runLanes(
@@ -97,22 +93,6 @@ export async function runLanes(
   { write = (line) => process.stdout.write(line), now = () => Date.now() } = {},
 ) {
   const children = new Set();
-  const finished = new Map(
-    lanes.flat().map((step) => {
-      let settle;
-      const result = new Promise((resolve) => {
-        settle = resolve;
-      });
-      return [step.label, { result, settle }];
-    }),
-  );
-  for (const step of lanes.flat()) {
-    for (const label of step.needs ?? []) {
-      if (!finished.has(label)) throw new Error(`${step.label} needs ${label}, which no lane runs`);
-      if (lanes.some((lane) => lane.includes(step) && lane.some((other) => other.label === label)))
-        throw new Error(`${step.label} needs ${label} of its own lane: order the lane instead`);
-    }
-  }
   // Ctrl-C or a SIGTERM ends the run: the steps running get the signal, and no further step starts.
   let stoppedBy;
   const stop = (signal) => {
@@ -127,8 +107,6 @@ export async function runLanes(
         const done = [];
         let failedRequirement;
         for (const step of steps) {
-          const needed = await Promise.all((step.needs ?? []).map((label) => finished.get(label).result));
-          const failed = failedRequirement ?? needed.find((result) => result.code !== 0)?.label;
           let result;
           if (stoppedBy) {
             write(`${step.label}: not run (${stoppedBy})\n`);
@@ -138,8 +116,8 @@ export async function runLanes(
               seconds: 0,
               notRun: stoppedBy,
             };
-          } else if (failed) {
-            const notRun = `${failed} failed`;
+          } else if (failedRequirement) {
+            const notRun = `${failedRequirement} failed`;
             write(`${step.label}: not run (${notRun})\n`);
             result = { label: step.label, code: 1, seconds: 0, notRun };
           } else {
@@ -147,7 +125,6 @@ export async function runLanes(
             if (result.code !== 0 && step.required) failedRequirement = step.label;
           }
           done.push(result);
-          finished.get(step.label).settle(result);
         }
         return done;
       }),
@@ -208,10 +185,8 @@ export function laneSteps(lanes, { only } = {}) {
   return lanes.map(({ nice, steps }) =>
     steps
       .filter((step) => !only || only.includes(step.script))
-      .map(({ folder, script, needs }) => ({
+      .map(({ folder, script }) => ({
         label: `${folder} ${script}`,
-        // A need the filter left out is no longer waited for (--only test runs on finished builds).
-        needs: needs?.filter((label) => !only || only.includes(label.split(' ').at(-1))),
         command: nice === 0 ? 'pnpm' : 'nice',
         args: [...(nice === 0 ? [] : ['-n', String(nice), 'pnpm']), 'run', script],
         cwd: join(root, folder),
