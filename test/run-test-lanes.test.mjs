@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANES, laneSteps, runLanes, summary } from '../scripts/run-test-lanes.mjs';
+import { LANES, runLanes, summary } from '../scripts/run-test-lanes.mjs';
 
 /** A step that runs `script` in a fresh Node process. */
 const node = (label, script) => ({
@@ -43,28 +43,6 @@ describe('runLanes', () => {
       ['after', 0],
       ['other', 0],
     ]);
-  });
-
-  it('skips the rest of a lane after a required step fails, and only that lane', async () => {
-    const lines = [];
-    const results = await runLanes(
-      [
-        [
-          { ...node('build', 'process.exit(2)'), required: true },
-          node('test', "console.log('ran without its build')"),
-        ],
-        [node('other', "console.log('other ran')")],
-      ],
-      { write: (line) => lines.push(line) },
-    );
-    expect(results).toEqual([
-      expect.objectContaining({ label: 'build', code: 2 }),
-      expect.objectContaining({ label: 'test', code: 1, notRun: 'build failed' }),
-      expect.objectContaining({ label: 'other', code: 0 }),
-    ]);
-    expect(lines).toContain('test: not run (build failed)\n');
-    expect(lines).not.toContain('test: ran without its build\n');
-    expect(lines).toContain('other: other ran\n');
   });
 
   it('reports a command that cannot start, without hanging', async () => {
@@ -125,78 +103,21 @@ describe('summary', () => {
     expect(text).toContain('  web test  passed  600 s');
     expect(text).toContain('  cli test  FAILED (exit 1)  300 s');
   });
-
-  it('says which step was not run, and why', () => {
-    const text = summary([{ label: 'web test', code: 1, seconds: 0, notRun: 'web build failed' }], 5);
-    expect(text).toContain('  web test  not run (web build failed)  0 s');
-  });
 });
 
 describe('LANES', () => {
-  /** Each workspace package's folder with the scripts its package.json has. */
-  async function workspaceScripts() {
+  it('runs every package with a test script exactly once', async () => {
     const { readFileSync } = await import('node:fs');
     const workspace = readFileSync(new URL('../pnpm-workspace.yaml', import.meta.url), 'utf8');
     // The entries of `packages:`, up to the next top-level key.
     const packages = workspace.split(/^packages:\s*$/m)[1].split(/^\S/m)[0];
     const folders = [...packages.matchAll(/^\s*-\s*['"]?([^'"\s]+)['"]?\s*$/gm)].map((match) => match[1]);
-    return folders.map((folder) => {
+    const tested = folders.filter((folder) => {
       const manifest = JSON.parse(
         readFileSync(new URL(`../${folder}/package.json`, import.meta.url), 'utf8'),
       );
-      return { folder, scripts: manifest.scripts ?? {} };
+      return Boolean(manifest.scripts?.test);
     });
-  }
-
-  it.each(['build', 'typecheck', 'test'])(
-    'runs every package with a %s script exactly once',
-    async (script) => {
-      const having = (await workspaceScripts()).filter((pkg) => pkg.scripts[script]).map((pkg) => pkg.folder);
-      const run = LANES.flatMap((lane) =>
-        lane.steps.filter((step) => step.script === script).map((step) => step.folder),
-      );
-      expect(run.sort()).toEqual(having.sort());
-    },
-  );
-
-  it("tests each package after its build, earlier in the test's lane", () => {
-    for (const { steps } of LANES) {
-      for (const [index, step] of steps.entries()) {
-        if (step.script !== 'test') continue;
-        const built = LANES.some((lane) =>
-          lane.steps.some((other) => other.folder === step.folder && other.script === 'build'),
-        );
-        if (!built) continue;
-        const build = steps.findIndex((other) => other.folder === step.folder && other.script === 'build');
-        expect(build, `${step.folder} test`).toBeGreaterThanOrEqual(0);
-        expect(build, `${step.folder} test`).toBeLessThan(index);
-      }
-    }
-  });
-
-  it('turns the steps into pnpm commands: the builds required, the other lanes under nice', () => {
-    const lanes = laneSteps(LANES);
-    expect(lanes[0][0]).toMatchObject({
-      label: 'web build',
-      command: 'pnpm',
-      args: ['run', 'build'],
-      required: true,
-    });
-    expect(lanes[0].at(-1)).toMatchObject({ label: 'web test', required: false });
-    expect(lanes.flat().find((step) => step.label === 'cli test')).toMatchObject({
-      command: 'nice',
-      args: ['-n', '10', 'pnpm', 'run', 'test'],
-    });
-    // The type checks only take time the suites leave idle.
-    const checks = lanes.flat().filter((step) => step.label.endsWith(' typecheck'));
-    expect(checks.map((step) => step.args.slice(0, 2))).toEqual(checks.map(() => ['-n', '19']));
-    const tests = laneSteps(LANES, { only: ['test'] });
-    expect(tests.flat().map((step) => step.label)).toEqual([
-      'web test',
-      'sdk test',
-      'contracts/sandbox test',
-      'contracts test',
-      'cli test',
-    ]);
+    expect(LANES.flatMap((lane) => lane.folders).sort()).toEqual(tested.sort());
   });
 });
