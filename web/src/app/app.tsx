@@ -91,7 +91,13 @@ export function App() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Header />
+      <Header>
+        {toasts ? (
+          <Suspense fallback={null}>
+            <Toasts />
+          </Suspense>
+        ) : null}
+      </Header>
       <main id="main" className="site-main" tabIndex={-1}>
         <Guard>
           <Switch>
@@ -113,11 +119,6 @@ export function App() {
       {shown && status === 'member' ? (
         <Suspense fallback={null}>
           <LocationModal />
-        </Suspense>
-      ) : null}
-      {toasts ? (
-        <Suspense fallback={null}>
-          <Toasts />
         </Suspense>
       ) : null}
     </>

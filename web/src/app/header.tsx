@@ -31,7 +31,11 @@ function NavLink({ href, children }: { href: string; children: React.ReactNode }
   );
 }
 
-export function Header() {
+/**
+ * `children` show just below the header and move with it (the toasts): the header is sticky at
+ * the top and their containing block.
+ */
+export function Header({ children }: { children?: React.ReactNode }) {
   const session = useSnapshot(sessionState);
   const { unreadNotifications } = useSnapshot(badgeState);
   const [path] = useLocation();
@@ -110,6 +114,7 @@ export function Header() {
           </nav>
         ) : null}
       </div>
+      {children}
     </header>
   );
 }

@@ -2,6 +2,19 @@ import { TOAST_DURATIONS_MS, TOAST_GAP_PX, TOAST_POSITION } from '@matchmaker/sd
 import { Toaster } from 'react-hot-toast';
 
 /**
+ * Rendered inside the header (app.tsx), whose bottom edge is their top: over the header, a toast
+ * hid the main navigation's middle links for its 4 s, and for as long as the pointer rested on it,
+ * as react-hot-toast pauses a toast under the pointer; a click meant for Messages went to the
+ * toast. The header is sticky, so the toasts stay below it as the page scrolls, whatever its
+ * height (its navigation wraps on narrow screens and the menu opens inside it).
+ */
+const BELOW_THE_HEADER = {
+  position: 'absolute',
+  top: `calc(100% + ${TOAST_GAP_PX}px)`,
+  bottom: 'auto',
+} as const;
+
+/**
  * SPEC.md section 9: top-center, 8 px apart, 4000 ms (30000 ms for loading). Loaded lazily by
  * app.tsx after the first paint, with the library (lib/toast.ts).
  */
@@ -10,6 +23,7 @@ export default function Toasts() {
     <Toaster
       position={TOAST_POSITION}
       gutter={TOAST_GAP_PX}
+      containerStyle={BELOW_THE_HEADER}
       toastOptions={{
         className: 'toast',
         duration: TOAST_DURATIONS_MS.blank,
