@@ -41,13 +41,16 @@ class FakeObserver {
   }
 }
 
+/** The session's status before each test: the worker's other files share the module. */
+let statusBefore = sessionState.status;
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
   vi.stubGlobal('PerformanceObserver', FakeObserver);
+  statusBefore = sessionState.status;
   sessionState.status = 'member';
 });
 afterEach(() => {
-  sessionState.status = 'starting';
+  sessionState.status = statusBefore;
   vi.unstubAllGlobals();
   vi.useRealTimers();
   observers.length = 0;
