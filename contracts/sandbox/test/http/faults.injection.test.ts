@@ -25,13 +25,15 @@ describe('fault injection', () => {
   });
 
   it('adds latency in the configured range', async () => {
-    const box = await sandbox({ latencyMs: { min: 120, max: 160 } });
+    // Far apart, so that a loaded machine's slow answer is not taken for the latency: the
+    // health check took 152 ms beside the browser tests, against a limit of 100 beside 120-160.
+    const box = await sandbox({ latencyMs: { min: 800, max: 900 } });
     const started = performance.now();
     await fetch(`${box.url}${FEATURES}`);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(115);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(795);
     const calm = performance.now();
     await fetch(`${box.url}/sandbox/health`);
-    expect(performance.now() - calm).toBeLessThan(100);
+    expect(performance.now() - calm).toBeLessThan(500);
   });
 
   it('limits faults to a path prefix', async () => {
