@@ -321,6 +321,17 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   // Not as a <script> tag: the page's CSP (no inline script, Trusted Types) refuses one, as it
   // should. Evaluated through the DevTools protocol, as Playwright evaluates, it runs in the page.
   await page.evaluate(axeScript());
+  // The page as it settles: a toast sliding in or fading out is partly transparent, and axe read
+  // its text's contrast mid-animation (a fresh-clone run). Animations that never end (spinners)
+  // are not waited for.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   return page.evaluate(async () => {
     type AxeResult = {
       violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
