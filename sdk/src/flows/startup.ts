@@ -9,7 +9,7 @@ import type { DauEvent } from '../schemas/analytics';
 import type { Subscription } from '../schemas/payment';
 import type { User } from '../schemas/user';
 import type { Services } from '../services/index';
-import { throwIfAborted, toAborted } from './abort';
+import { throwIfAborted, toAborted, untilAborted } from './abort';
 import { detectBrowser, detectDevice, detectOs } from './user-agent';
 
 export { type DeviceKind, detectBrowser, detectDevice, detectOs } from './user-agent';
@@ -43,7 +43,7 @@ export interface StartupEnv {
    * runtime has no Temporal, the event's time zone is often a page's first use of Intl, which costs
    * a phone about 70 ms of main thread (4x CPU slowdown): a web app passes an idle moment after its
    * first screen here, so that time is not spent between user info and the first screen. A
-   * rejection is reported as a DAU failure.
+   * rejection is reported as a DAU failure; an abort ends the wait at once.
    */
   beforeDau?: () => Promise<void>;
   /** Receives subscription and DAU failures, which do not fail start-up; defaults to console.error. */
@@ -138,7 +138,7 @@ function afterUser(client: StartupClient, env: StartupEnv, options: CallOptions,
   const dauSent = isAdmin(user)
     ? Promise.resolve(false)
     : guard('dau', async () => {
-        await env.beforeDau?.();
+        if (env.beforeDau) await untilAborted(env.beforeDau(), signal, 'Start-up');
         await client.analytics.dau(buildDauEvent(env), options);
         return true;
       }).then((sent) => sent === true);
