@@ -7,13 +7,12 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, holdRequests, logIn, startApp, type TestApp } from '../harness/browser';
+import { axeViolations, holdRequests, startApp, type TestApp } from '../harness/browser';
 import { fileHolding } from '../harness/build-chunks';
 
 let app: TestApp;
 beforeAll(async () => {
-  // Full Chromium: the account frames' chunk requests are ordered against the page's frames.
-  app = await startApp({}, { fullChromium: true });
+  app = await startApp();
 });
 afterAll(async () => {
   await app?.close();
@@ -83,7 +82,7 @@ const seenOn = (page: Page) => page.evaluate(() => (window as unknown as { seen:
 /** A page signed in as `email`, recording what it renders, opening `path` with user info held. */
 async function openHeld(email: string, path: string) {
   const page = await app.newPage();
-  await logIn(page, email);
+  await app.signIn(page, email);
   await recordRenders(page);
   const hold = await holdUserInfo(page);
   await page.goto(path);
@@ -208,52 +207,6 @@ describe("an account page's frame while its chunks are on their way", () => {
       expect(await Promise.all([heading.boundingBox(), page.getByText(lead).boundingBox()])).toEqual(before);
       expect((await seenOn(page)).shift).toBe(0);
     });
-
-  it("asks for an account page's chunks once its frame is being painted, not with the first render", async () => {
-    // What the frame shows needs none of them, and a phone's first paint no longer shares the
-    // moment with those requests. The app asks two animation frames after the first render, so
-    // not before the frame after the one that paints the heading (the page's clock at that
-    // frame's animation callbacks, noted here). The paint's own timestamp (when the frame reached
-    // the screen) cannot tell: it trails the frames, and requests made a moment after the render
-    // come before it too. The app waits 100 ms at most: on a machine so loaded that no frame comes
-    // in that time the requests go first, by design, so each page is loaded up to three times and
-    // one load in order is enough. Requests made once the render's effects run, with no wait for
-    // a frame, come 50 to 170 ms before that frame in every load.
-    for (const path of ['/account/register', '/account/login']) {
-      const loads: { nextFrame: number; asked: number }[] = [];
-      // A chunk never asked for (Infinity) proves nothing: the load must have asked for one.
-      const inOrder = () => loads.some((load) => Number.isFinite(load.asked) && load.asked >= load.nextFrame);
-      for (let attempt = 0; attempt < 3 && !inOrder(); attempt++) {
-        const page = await app.newPage({ width: 375 });
-        await page.addInitScript(() => {
-          new MutationObserver((_records, observer) => {
-            if (!document.querySelector('h1')) return;
-            observer.disconnect();
-            requestAnimationFrame(() =>
-              requestAnimationFrame(() => Reflect.set(window, 'nextFrame', performance.now())),
-            );
-          }).observe(document, { childList: true, subtree: true });
-        });
-        await page.goto(path, { waitUntil: 'networkidle' });
-        loads.push(
-          await page.evaluate(
-            (chunks) => ({
-              nextFrame: Number(Reflect.get(window, 'nextFrame')),
-              asked: Math.min(
-                ...performance
-                  .getEntriesByType('resource')
-                  .filter((entry) => chunks.some((chunk) => entry.name.endsWith(chunk)))
-                  .map((entry) => entry.startTime),
-              ),
-            }),
-            [areaChunk, registerChunk],
-          ),
-        );
-        await page.context().close();
-      }
-      expect(inOrder(), `${path}: ${JSON.stringify(loads)}`).toBe(true);
-    }
-  });
 
   it("a page navigated back to the address it was loaded on shows no frame: focus goes to the screen's heading, not one that leaves", async () => {
     const forgotChunk = fileHolding(/^src\/features\/account\/forgot-password-page\.tsx$/);

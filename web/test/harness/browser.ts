@@ -54,7 +54,7 @@ export const CHROMIUM_PATH = '/usr/bin/chromium';
  * headless Chromium. Half the time and half the CPU of the full browser on CI's 2 cores
  * (first-screen.prefetch alone: 86 s -> 46 s). Its frames and paints are not scheduled as the
  * full browser's are, so the test that orders requests against the page's frames
- * (guard.page-frame) takes the full browser.
+ * (guard.frame-order) takes the full browser.
  */
 export const TEST_CHROMIUM_PATH = '/usr/bin/chromium-headless-shell';
 /** Chromium's flags: no background traffic of Chromium's own beside the app's. */
