@@ -5,7 +5,7 @@
  * visitor without a session does not fetch member chunks at all.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, startApp, type TestApp, waitUntil } from '../harness/browser';
+import { startApp, type TestApp, waitUntil } from '../harness/browser';
 import { fileHolding } from '../harness/build-chunks';
 
 let app: TestApp;
@@ -24,7 +24,7 @@ const adminStartupChunk = /\/assets\/back-office-[\w-]{8}\.js$/;
 describe('the area chunk of a signed-in page', () => {
   it('is requested while start-up still waits for the user', async () => {
     const page = await app.newPage();
-    await logIn(page, 'member1@sandbox.test');
+    await app.signIn(page, 'member1@sandbox.test');
     await page.goto('/preferences');
     let chunkRequested = false;
     page.on('request', (request) => {
@@ -45,7 +45,7 @@ describe('the area chunk of a signed-in page', () => {
 
   it("is requested on a back-office page while start-up still waits for the user, with the back office's start-up", async () => {
     const page = await app.newPage({ location: false });
-    await logIn(page, 'admin@sandbox.test');
+    await app.signIn(page, 'admin@sandbox.test');
     const requested = new Set<string>();
     page.on('request', (request) => {
       if (adminChunk.test(request.url())) requested.add('area');
@@ -65,7 +65,7 @@ describe('the area chunk of a signed-in page', () => {
 
   it('renders as soon as start-up has answered, with no loading state of its own in between', async () => {
     const page = await app.newPage();
-    await logIn(page, 'member1@sandbox.test');
+    await app.signIn(page, 'member1@sandbox.test');
     // Every loading state that replaces what <main> shows once the page is up (start-up's own
     // comes with <main> in the first render): had the preloaded area suspended on its first
     // render, its fallback would show here, and React then holds the area back for up to 300 ms

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logIn, startApp, type TestApp, WEB_DIST } from '../harness/browser';
+import { startApp, type TestApp, WEB_DIST } from '../harness/browser';
 
 const NOT_FOUND = 'Sorry, the page you are looking for could not be found';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -73,11 +73,11 @@ describe('headers budget: what Chromium receives', () => {
 
   it("for a member's and the admin's first screens", async () => {
     const member = await app.newPage();
-    await logIn(member, 'member1@sandbox.test');
+    await app.signIn(member, 'member1@sandbox.test');
     await checkPage(member, '/matches');
     await checkPage(member, '/messages');
     const admin = await app.newPage();
-    await logIn(admin, 'admin@sandbox.test');
+    await app.signIn(admin, 'admin@sandbox.test');
     await checkPage(admin, '/admin/users');
   });
 

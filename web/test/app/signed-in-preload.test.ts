@@ -8,14 +8,7 @@
 import type { Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditedPages } from '../harness/audited-pages';
-import {
-  holdIdleCallbacks,
-  logIn,
-  nextDocument,
-  startApp,
-  type TestApp,
-  waitUntil,
-} from '../harness/browser';
+import { holdIdleCallbacks, nextDocument, startApp, type TestApp, waitUntil } from '../harness/browser';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -80,7 +73,7 @@ async function holdMainBundle(
  */
 async function matchesWithMainBundleHeld(then: (page: Page) => Promise<unknown> = async () => {}) {
   const page = await app.newPage();
-  await logIn(page, 'member1@sandbox.test');
+  await app.signIn(page, 'member1@sandbox.test');
   const api = watchApi(page);
   const main = await holdMainBundle(
     page,
@@ -104,7 +97,7 @@ describe('the signed-in preload', () => {
 
   it('an early answer is taken only by the session whose token asked for it', async () => {
     const other = await app.newPage();
-    await logIn(other, 'member2@sandbox.test');
+    await app.signIn(other, 'member2@sandbox.test');
     const member2 = (await other.context().cookies()).filter((cookie) => /_token$/.test(cookie.name));
     expect(member2.map((cookie) => cookie.name).sort()).toEqual(['access_token', 'refresh_token']);
 
@@ -130,7 +123,7 @@ describe('the signed-in preload', () => {
     const roomPath =
       auditedPages(app.sandbox).find((audited) => audited.name === 'chat room 5000')?.path ?? '';
     const page = await app.newPage();
-    await logIn(page, 'member1@sandbox.test');
+    await app.signIn(page, 'member1@sandbox.test');
     // The first screen is never "shown": the chat's channel, whose connect loads the room afresh,
     // stays closed, so every request counted is start-up's and the screen's.
     await holdIdleCallbacks(page);
@@ -151,7 +144,7 @@ describe('the signed-in preload', () => {
   it("/admin/users: the first search goes out before the main bundle has run, asked once; a filtered address's search is the app's own", async () => {
     const search = '/api/usermgmt/v2/admin/users/search';
     const page = await app.newPage();
-    await logIn(page, 'admin@sandbox.test');
+    await app.signIn(page, 'admin@sandbox.test');
     const api = watchApi(page);
     const main = await holdMainBundle(
       page,
@@ -168,7 +161,7 @@ describe('the signed-in preload', () => {
     // The query is the screen's filters and page: nothing is sent early for it, and the app's own
     // search (the filtered one) is asked once.
     const filtered = await app.newPage();
-    await logIn(filtered, 'admin@sandbox.test');
+    await app.signIn(filtered, 'admin@sandbox.test');
     const filteredApi = watchApi(filtered);
     await filtered.goto('/admin/users?q=member1');
     await filtered.getByRole('table').getByRole('row').nth(1).waitFor();
@@ -181,7 +174,7 @@ describe('the signed-in preload', () => {
 
   it('a member page with a session fetches the client beside the main bundle, once', async () => {
     const page = await app.newPage();
-    await logIn(page, 'member1@sandbox.test');
+    await app.signIn(page, 'member1@sandbox.test');
     const client = watchClient(page);
     await page.goto('/messages', { waitUntil: 'networkidle' });
     await page.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
@@ -204,7 +197,7 @@ describe('the signed-in preload', () => {
     expect(await seen.links()).toEqual([]);
 
     const member = await app.newPage();
-    await logIn(member, 'member1@sandbox.test');
+    await app.signIn(member, 'member1@sandbox.test');
     const onPublic = watchClient(member);
     await member.goto('/', { waitUntil: 'networkidle' });
     expect(await onPublic.links()).toEqual([]);

@@ -124,7 +124,7 @@ async function watchSameTask(page: Page): Promise<() => Promise<string[]>> {
 async function openUnreadRoom(text: string) {
   const { room, status } = unreadFromMember2(text);
   const page = await app.newPage();
-  await logIn(page, 'member1@sandbox.test');
+  await app.signIn(page, 'member1@sandbox.test');
   await holdIdleCallbacks(page);
   const reads = countRequests(page, /^\/api\/chats\/v2\/chats\/messages\/bulk\/status$/, 'PUT');
   await page.goto(`/messages/${room.id}`);
@@ -136,7 +136,7 @@ describe("a screen's first list at start-up", () => {
   it("each screen's first list is asked for in the same task as user info", async () => {
     const room = memberRoom();
     const page = await app.newPage();
-    await logIn(page, 'member1@sandbox.test');
+    await app.signIn(page, 'member1@sandbox.test');
     const sameTask = await watchSameTask(page);
     await page.goto('/matches');
     await page.getByRole('list', { name: 'Recommendations' }).getByRole('listitem').first().waitFor();
@@ -150,7 +150,7 @@ describe("a screen's first list at start-up", () => {
 
   it('/matches: the recommendations are asked for while user info is on its way, once', async () => {
     const page = await app.newPage();
-    await logIn(page, 'member1@sandbox.test');
+    await app.signIn(page, 'member1@sandbox.test');
     await page.goto('/preferences');
     const recommendations = countRequests(page, /\/api\/recommendations\/v2\/matches\/recommendations\/?$/);
     const hold = await holdUserInfoUntil(page, () => recommendations.count > 0);
@@ -163,7 +163,7 @@ describe("a screen's first list at start-up", () => {
 
   it('/messages: the conversations are asked for while user info is on its way', async () => {
     const page = await app.newPage();
-    await logIn(page, 'member1@sandbox.test');
+    await app.signIn(page, 'member1@sandbox.test');
     await page.goto('/preferences');
     const rooms = countRequests(page, /\/api\/chats\/v2\/chats\/rooms\/?$/);
     const hold = await holdUserInfoUntil(page, () => rooms.count > 0);
@@ -178,7 +178,7 @@ describe("a screen's first list at start-up", () => {
 
   it('/messages: the list takes the conversations start-up has just loaded, without asking again', async () => {
     const page = await app.newPage();
-    await logIn(page, 'member1@sandbox.test');
+    await app.signIn(page, 'member1@sandbox.test');
     await page.goto('/preferences');
     // The chat's socket is held unopened: its first connect refreshes the list on purpose (it
     // closes the gap before its events), which would hide whether the list asked again itself.
@@ -193,7 +193,7 @@ describe("a screen's first list at start-up", () => {
   it('a room: its newest page is asked for while user info is on its way, and the room shows it', async () => {
     const room = memberRoom();
     const page = await app.newPage();
-    await logIn(page, 'member1@sandbox.test');
+    await app.signIn(page, 'member1@sandbox.test');
     await page.goto('/preferences');
     const newest = { count: 0 };
     page.on('request', (request) => {
@@ -215,7 +215,7 @@ describe("a screen's first list at start-up", () => {
   it('a room: the session ends while its start-up page is in flight; the next session to open the room asks afresh', async () => {
     const room = memberRoom();
     const page = await app.newPage();
-    await logIn(page, 'member1@sandbox.test');
+    await app.signIn(page, 'member1@sandbox.test');
     await page.goto('/preferences');
     const isNewest = (url: URL) =>
       url.pathname.endsWith(`/rooms/${room.id}/messages`) && url.searchParams.get('page') === '1';
@@ -308,7 +308,7 @@ describe("a screen's first list at start-up", () => {
 
   it('the screen shows while the subscription and the DAU event are still on their way', async () => {
     const page = await app.newPage();
-    await logIn(page, 'member1@sandbox.test');
+    await app.signIn(page, 'member1@sandbox.test');
     await page.goto('/preferences');
     let release = () => {};
     const released = new Promise<void>((resolve) => {
@@ -333,9 +333,9 @@ describe("a screen's first list at start-up", () => {
 
   it("a member's realtime channels, notifications and location check start once the first screen is shown, not on its path", async () => {
     const page = await app.newPage();
-    await logIn(page, 'member1@sandbox.test');
+    await app.signIn(page, 'member1@sandbox.test');
     await holdIdleCallbacks(page);
-    // This page's, not the login's landing page's (also /matches), which may still be settling.
+    // Counted from the document the test opens next.
     const next = nextDocument(page);
     const sockets: string[] = [];
     page.on('websocket', (socket) => {
@@ -375,7 +375,7 @@ describe("a screen's first list at start-up", () => {
   it("a room's read receipt and the DAU event wait for the screen to be shown, not for the first idle moment", async () => {
     const { room, text, status } = unreadFromMember2(`Unread until the screen is shown ${Date.now()}`);
     const page = await app.newPage();
-    await logIn(page, 'member1@sandbox.test');
+    await app.signIn(page, 'member1@sandbox.test');
     // For its first 2.5 s the page is busy as a phone's is while its chunks arrive and run: a long
     // task (60 ms) every 100 ms, with idle moments between them. The screen is shown only once
     // the main thread has been quiet a while (app/first-screen.ts), so after that.
@@ -439,9 +439,9 @@ describe("a screen's first list at start-up", () => {
 
   it('a logout before the first screen is shown: the ended session opens no channel when the moment comes', async () => {
     const page = await app.newPage();
-    await logIn(page, 'member1@sandbox.test');
+    await app.signIn(page, 'member1@sandbox.test');
     await holdIdleCallbacks(page);
-    // This page's, not the login's landing page's (also /matches), which may still be settling.
+    // Counted from the document the test opens next.
     const next = nextDocument(page);
     const sockets: string[] = [];
     page.on('websocket', (socket) => {
@@ -478,7 +478,7 @@ describe("a screen's first list at start-up", () => {
 
   it('the DAU event waits for an idle moment: the first screen shows without it', async () => {
     const page = await app.newPage();
-    await logIn(page, 'member1@sandbox.test');
+    await app.signIn(page, 'member1@sandbox.test');
     // That page's own start-up sends its DAU event at its idle moment: waited for, so that it is
     // not taken for the next page's.
     const earlierDau = page.waitForResponse((response) => response.url().endsWith('/api/analytics/v2/dau/'));

@@ -6,7 +6,7 @@
  */
 import type { WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { holdIdleCallbacks, logIn, releaseIdle, startApp, type TestApp } from '../harness/browser';
+import { holdIdleCallbacks, releaseIdle, startApp, type TestApp } from '../harness/browser';
 import { ENGINE_OPEN } from './chat-network';
 import { sandboxUser } from './sandbox-world';
 
@@ -30,7 +30,7 @@ function memberRoomId(): string {
 describe('the 5,000-message room', () => {
   it('asks for older messages only once the first rows are shown, and then as the member scrolls toward them', async () => {
     const page = await app.newPage({ width: 375 });
-    await logIn(page, 'member1@sandbox.test');
+    await app.signIn(page, 'member1@sandbox.test');
     await holdIdleCallbacks(page);
     const pages: string[] = [];
     page.on('request', (request) => {
@@ -56,7 +56,7 @@ describe('the 5,000-message room', () => {
 
   it("says nothing of a lost connection while the chat's first connection is on its way; a failed attempt says it", async () => {
     const page = await app.newPage({ width: 375 });
-    await logIn(page, 'member1@sandbox.test');
+    await app.signIn(page, 'member1@sandbox.test');
     // The chat's sockets open but hear nothing yet: their first connection is on its way.
     const held: WebSocketRoute[] = [];
     let failing = false;

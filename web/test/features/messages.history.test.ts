@@ -12,7 +12,6 @@ import {
   type HeldRequests,
   holdIdleCallbacks,
   holdRequests,
-  logIn,
   type PageOptions,
   releaseIdle,
   startApp,
@@ -90,7 +89,7 @@ async function openBigRoom({
 }: PageOptions & { holdIdle?: boolean; prepare?: (page: Page) => Promise<unknown> } = {}): Promise<Watched> {
   const page = await app.newPage(options);
   opened = { page, network: watchNetwork(page) };
-  await logIn(page, 'member1@sandbox.test');
+  await app.signIn(page, 'member1@sandbox.test');
   if (holdIdle) await holdIdleCallbacks(page);
   await prepare(page);
   const scripts = new Set<string>();
@@ -252,7 +251,7 @@ describe("the open room's history", () => {
 
   it("says so at the history's top when the virtualiser's chunk cannot be fetched, and tries again when asked", async () => {
     const page = await app.newPage({ width: 375 });
-    await logIn(page, 'member1@sandbox.test');
+    await app.signIn(page, 'member1@sandbox.test');
     let refuse = true;
     await page.route(`**${VIRTUAL_CHUNK}`, (route) => (refuse ? route.abort('failed') : route.continue()));
     await page.goto(bigRoom());

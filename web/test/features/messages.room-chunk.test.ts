@@ -14,7 +14,6 @@ import { auditedPages } from '../harness/audited-pages';
 import {
   holdIdleCallbacks,
   holdRequests,
-  logIn,
   releaseIdle,
   startApp,
   type TestApp,
@@ -68,7 +67,7 @@ function watchScripts(page: Page): Scripts {
 /** member1, logged in on a page of their own; its idle callbacks held when asked. */
 async function member1({ holdIdle = false } = {}): Promise<{ page: Page; scripts: Scripts }> {
   const page = await app.newPage();
-  await logIn(page, 'member1@sandbox.test');
+  await app.signIn(page, 'member1@sandbox.test');
   if (holdIdle) await holdIdleCallbacks(page);
   return { page, scripts: watchScripts(page) };
 }

@@ -84,10 +84,10 @@ export interface TestApp {
    * Signs `email` in as a member who logged in earlier and comes back: a login through the SDK
    * against the sandbox, whose tokens the app's own cookie store (`CookieTokenStore`) writes into
    * the page's cookies, as it does over http. The page loads nothing; the test's next
-   * `goto` is the member's first load. For tests of a screen: the login form's own behaviour is
-   * tested through `logIn`, and the tests of what a first load fetches keep it too (after the
-   * form, the app's chunks are in the cache). It saves a test the login page and the landing
-   * page: about 0.6 s of Chromium's CPU and 0.5 s each.
+   * `goto` is the member's first load, with a cold cache (as a member's first visit; a test that
+   * routes requests has no cache anyway: Playwright turns Chromium's off). The login form's own
+   * behaviour, and where it lands, are tested through `logIn`. It saves a test the login page and
+   * the landing page: about 1 s of the machine's CPU and 0.5 s each.
    */
   signIn(page: Page, email: string, password?: string): Promise<void>;
   /**

@@ -143,7 +143,7 @@ describe('every screen of the route manifest, under the policy', () => {
   async function walk(paths: string[], who?: string) {
     const page = await app.newPage();
     const violations = await watchViolations(page);
-    if (who) await logIn(page, who);
+    if (who) await app.signIn(page, who);
     for (const path of paths) {
       const answer = await page.goto(path);
       expect(answer?.status(), path).toBe(200);

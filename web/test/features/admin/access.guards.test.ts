@@ -16,7 +16,9 @@ afterAll(async () => {
 
 describe('back office: access', () => {
   it('lands an admin on /admin and sends them through /account/login from member areas', async () => {
-    const page = await adminPage(app);
+    // Through the login form: where it lands an admin is what is tested.
+    const page = await app.newPage({ location: false });
+    await logIn(page, 'admin@sandbox.test');
     expect(new URL(page.url()).pathname).toBe('/admin');
     await page
       .getByRole('navigation', { name: 'Back office' })
@@ -41,7 +43,7 @@ describe('back office: access', () => {
     const backOffice = () =>
       scripts.filter((url) => /\/(admin|back-office|users-page|users-query|uPlot)[-.]/.test(url));
     // Through the login form: the landing page and then /matches, as a member arrives.
-    await logIn(page, 'member2@sandbox.test');
+    await app.signIn(page, 'member2@sandbox.test');
     await page.goto('/matches');
     await page.getByRole('heading', { level: 1, name: 'Matches' }).waitFor();
     await page.waitForLoadState('networkidle');

@@ -1,11 +1,14 @@
 /** Helpers shared by the back-office browser tests. */
 import type { Page } from 'playwright-core';
-import { logIn, screenshots, type TestApp } from '../../harness/browser';
+import { screenshots, type TestApp } from '../../harness/browser';
 
-/** A fresh context logged in as the seeded admin (admins never get the location modal). */
+/**
+ * A fresh context signed in as the seeded admin (admins never get the location modal), with
+ * cookies: the page has loaded nothing yet, so the test's first `goto` is the admin's first load.
+ */
 export async function adminPage(app: TestApp): Promise<Page> {
   const page = await app.newPage({ location: false });
-  await logIn(page, 'admin@sandbox.test');
+  await app.signIn(page, 'admin@sandbox.test');
   return page;
 }
 

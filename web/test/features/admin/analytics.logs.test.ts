@@ -115,6 +115,7 @@ describe('back office: analytics, logs and referrals', () => {
 
   it('opens on the back-office home with every section reachable by keyboard', async () => {
     const page = await adminPage(app);
+    await page.goto('/admin');
     await page.getByRole('heading', { level: 1, name: 'Back office' }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Back office' });
     expect(await nav.getByRole('link').allTextContents()).toEqual([

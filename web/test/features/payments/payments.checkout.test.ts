@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, logIn, screenshots, startApp, type TestApp, WAIT_TEXT } from '../../harness/browser';
+import { axeViolations, screenshots, startApp, type TestApp, WAIT_TEXT } from '../../harness/browser';
 import { sandboxUser } from '../sandbox-world';
 
 let app: TestApp;
@@ -96,7 +96,7 @@ describe('payments: plans, subscription, checkout', () => {
 
   it('shows an error state with a retry when the plans cannot be loaded', async () => {
     const page = await app.newPage({ width: 375 });
-    await logIn(page, 'member2@sandbox.test');
+    await app.signIn(page, 'member2@sandbox.test');
     let fail = true;
     await page.route('**/api/payment/v2/plans?*', (route) =>
       fail ? route.fulfill({ status: 500, json: { message: 'Plans are down' } }) : route.fallback(),

@@ -71,7 +71,7 @@ describe('preferences: settings, password, email and username', () => {
 
   it('shows an error state with a retry when the settings cannot be loaded', async () => {
     const page = await app.newPage({ width: 375 });
-    await logIn(page, 'member2@sandbox.test');
+    await app.signIn(page, 'member2@sandbox.test');
     let fail = true;
     await page.route('**/api/usermgmt/v2/settings', (route) =>
       fail && route.request().method() === 'GET'
@@ -95,7 +95,7 @@ describe('preferences: settings, password, email and username', () => {
     const other = { ...own, allow_newsletter: !own.allow_newsletter, hide_basic_info: !own.hide_basic_info };
     store.data.settings[userOf('member2@sandbox.test').keycloakId] = other;
     const page = await app.newPage();
-    await logIn(page, 'member2@sandbox.test');
+    await app.signIn(page, 'member2@sandbox.test');
     let release = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;

@@ -6,7 +6,7 @@
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, logIn, screenshots, startApp, type TestApp, WAIT_TEXT } from '../../harness/browser';
+import { axeViolations, screenshots, startApp, type TestApp, WAIT_TEXT } from '../../harness/browser';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -279,7 +279,7 @@ describe('identity verification', () => {
 
   it('shows the error state with a retry when the status cannot be loaded', async () => {
     const page = await app.newPage();
-    await logIn(page, 'member5@sandbox.test');
+    await app.signIn(page, 'member5@sandbox.test');
     await page.route('**/api/bytebox/v2/kyc/verifications/users/**', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Broken"}' }),
     );
