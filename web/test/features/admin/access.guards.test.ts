@@ -4,7 +4,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, startApp, type TestApp } from '../../harness/browser';
-import { adminPage } from './admin-pages';
 
 let app: TestApp;
 beforeAll(async () => {
