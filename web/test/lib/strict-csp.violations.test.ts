@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeManifest } from '../../src/config/route-patterns';
 import { sandboxUser } from '../features/sandbox-world';
-import { logIn, startApp, type TestApp, WAIT_TEXT } from '../harness/browser';
+import { logIn, startApp, type TestApp } from '../harness/browser';
 
 const NOT_FOUND = 'Sorry, the page you are looking for could not be found';
 
@@ -139,19 +139,88 @@ function screenPaths(): { anonymous: string[]; member: string[]; admin: string[]
   };
 }
 
+/**
+ * Resolves once `page` has had no request in flight for `quietMs` (Playwright's `networkidle`
+ * is a document's load state: it does not wait again after a navigation inside the app).
+ */
+async function networkQuiet(page: Page, quietMs = 500, timeoutMs = 15_000): Promise<void> {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const started = () => {
+    inFlight++;
+    lastChange = Date.now();
+  };
+  const ended = () => {
+    inFlight--;
+    lastChange = Date.now();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    await expect
+      .poll(() => inFlight <= 0 && Date.now() - lastChange >= quietMs, {
+        timeout: timeoutMs,
+        interval: 100,
+      })
+      .toBe(true);
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}
+
 describe('every screen of the route manifest, under the policy', () => {
+  /**
+   * Every path answers 200 with the policy (read over HTTP, as any client gets it); then one page
+   * loads the first path and goes through the others inside the app, as a member moves between
+   * screens: each screen renders, and fetches what it needs, under the policy the document came
+   * with (the same for every path). A full load of each path cost 48 s here for the three areas.
+   */
   async function walk(paths: string[], who?: string) {
+    const cookie = who ? await sessionCookie(who) : undefined;
+    for (const path of paths) {
+      const answer = await fetch(new URL(path, app.url), { headers: cookie ? { cookie } : {} });
+      expect(answer.status, path).toBe(200);
+      expect(answer.headers.get('content-security-policy'), path).toContain("script-src 'self'");
+    }
     const page = await app.newPage();
     const violations = await watchViolations(page);
     if (who) await app.signIn(page, who);
-    for (const path of paths) {
-      const answer = await page.goto(path);
-      expect(answer?.status(), path).toBe(200);
-      await page.locator('main#main').waitFor(WAIT_TEXT);
-      await page.waitForLoadState('networkidle');
+    const [first = '/', ...rest] = paths;
+    await page.goto(first);
+    await page.waitForLoadState('networkidle');
+    const chat = (path: string) => /^\/(messages|match-requests)(\/|$)/.test(path);
+    let heading = '';
+    let previous = '';
+    for (const path of [first, ...rest]) {
+      if (path !== first) {
+        const quiet = networkQuiet(page);
+        // wouter follows history.pushState (it listens for the pushState it patches in).
+        await page.evaluate((to) => history.pushState(null, '', to), path);
+        await quiet;
+      }
+      expect(new URL(page.url()).pathname, path).toBe(path);
       expect(await page.getByText(NOT_FOUND).count(), path).toBe(0);
+      // The screen of the path rendered: its own heading, not the last screen's (the chat's list
+      // and rooms share theirs, "Messages").
+      const headings = await page.locator('main h1').allTextContents();
+      expect(headings, path).toHaveLength(1);
+      if (!(chat(path) && chat(previous))) expect(headings[0], path).not.toBe(heading);
+      heading = headings[0] ?? '';
+      previous = path;
       expect(await violations(), path).toEqual([]);
     }
+  }
+
+  /** The cookie header of a session of `email` (the app's own cookie names and values). */
+  async function sessionCookie(email: string): Promise<string> {
+    const page = await app.newPage();
+    await app.signIn(page, email);
+    const cookies = await page.context().cookies();
+    await page.context().close();
+    return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
   }
 
   it('shows the public and account screens without a violation', async () => {
