@@ -1,5 +1,5 @@
 import { TOAST_DURATIONS_MS, TOAST_GAP_PX, TOAST_POSITION } from '@matchmaker/sdk/rules';
-import { Toaster } from 'react-hot-toast';
+import { ToastBar, Toaster } from 'react-hot-toast';
 
 /**
  * Rendered inside the header (app.tsx), whose bottom edge is their top: over the header, a toast
@@ -13,6 +13,15 @@ const BELOW_THE_HEADER = {
   top: `calc(100% + ${TOAST_GAP_PX}px)`,
   bottom: 'auto',
 } as const;
+
+/**
+ * A toast comes in and goes where it stands (components.css: a fade and a slight scale), not
+ * react-hot-toast's slide from twice its height above its place, which crossed the header (its
+ * logo and menu button on a phone) for 0.35 s; a tap there went to the toast. Until its height is
+ * measured, the library keeps it transparent.
+ */
+const ENTER = { animation: 'toast-enter 0.35s cubic-bezier(.21, 1.02, .73, 1) forwards' };
+const EXIT = { animation: 'toast-exit 0.4s cubic-bezier(.06, .71, .55, 1) forwards' };
 
 /**
  * SPEC.md section 9: top-center, 8 px apart, 4000 ms (30000 ms for loading). Loaded lazily by
@@ -31,6 +40,10 @@ export default function Toasts() {
         error: { duration: TOAST_DURATIONS_MS.error },
         loading: { duration: TOAST_DURATIONS_MS.loading },
       }}
-    />
+    >
+      {(toast) => (
+        <ToastBar toast={toast} style={toast.height ? (toast.visible ? ENTER : EXIT) : undefined} />
+      )}
+    </Toaster>
   );
 }

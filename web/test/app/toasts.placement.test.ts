@@ -50,6 +50,33 @@ describe('a toast', () => {
     expect(Math.abs(box.x + box.width / 2 - middle), `toast ${JSON.stringify(box)}`).toBeLessThan(1);
   });
 
+  it('comes in below the header: no frame of its entrance lies over it', async () => {
+    // react-hot-toast's own entrance slid a top toast down from twice its height above its place,
+    // over the header's logo and menu button for 0.35 s; a tap there went to the toast.
+    const page = await app.newPage({ width: 375 });
+    await page.addInitScript(() => {
+      // Each animation frame while a toast is in the page: by how much its top is above the
+      // header's bottom edge (negative: below it).
+      const overlaps: number[] = [];
+      Object.assign(window, { toastOverlaps: overlaps });
+      const look = () => {
+        const bottom = document.querySelector('header')?.getBoundingClientRect().bottom ?? 0;
+        for (const toast of document.querySelectorAll('.toast'))
+          overlaps.push(bottom - toast.getBoundingClientRect().top);
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    await sendMatchRequest(page, 'member1@sandbox.test');
+    // Past its entrance (0.35 s): a dozen frames or more of it were looked at.
+    await page.waitForTimeout(600);
+    const overlaps = await page.evaluate(
+      () => (window as unknown as { toastOverlaps: number[] }).toastOverlaps,
+    );
+    expect(overlaps.length).toBeGreaterThan(12);
+    expect(Math.max(...overlaps)).toBeLessThanOrEqual(0);
+  });
+
   it('leaves the navigation to the member: a click on Messages while it shows opens Messages', async () => {
     const page = await app.newPage({ width: 1280 });
     const toast = await sendMatchRequest(page, 'member3@sandbox.test');
