@@ -16,7 +16,11 @@ afterEach(() => {
 });
 
 function start(args: string[]): { child: ChildProcess; output: () => string; ready: Promise<string> } {
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['--conditions=source', 'src/cli.ts', ...args], {
+  // Node itself, with tsx's loader: tsx's own CLI runs the script in a child and relays a signal
+  // to it only after a 30 ms handshake, then SIGKILLs it (exit 130) when a loaded machine's
+  // child is slower to answer, as it once was in a fresh-clone CI run. The signal is meant for
+  // the sandbox; `pnpm start` runs it with node too.
+  const child = spawn(process.execPath, ['--conditions=source', '--import', 'tsx', 'src/cli.ts', ...args], {
     cwd: root,
     env: { ...process.env, PORT: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
