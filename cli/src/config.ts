@@ -11,7 +11,7 @@ import { chmod, lstat, mkdir, open, readdir, readFile, rename, rm, stat } from '
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { FileLock } from '@matchmaker/sdk/node';
-import { z } from 'zod';
+import * as z from 'zod';
 import { usageError } from './exit';
 
 export const DEFAULT_API_BASE = 'http://127.0.0.1:8080';

@@ -14,7 +14,7 @@ import {
 import { FileTokenStore } from '@matchmaker/sdk/node';
 import { isAdmin } from '@matchmaker/sdk/rules';
 import type { Command } from 'commander';
-import { z } from 'zod';
+import * as z from 'zod';
 import { type Colors, colorsFor } from './color';
 import {
   type CliConfig,

@@ -5,7 +5,7 @@
  */
 import type { EndpointId } from '@matchmaker/sdk';
 import { type EndpointDef, endpoints } from '@matchmaker/sdk/schemas';
-import { z } from 'zod';
+import * as z from 'zod';
 import { usageError } from './exit';
 import { named } from './fields';
 import { isRecord } from './guards';

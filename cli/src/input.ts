@@ -3,7 +3,7 @@
  * checked against one of the SDK's schemas, and emails. Problems name the source and the field.
  */
 import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
+import * as z from 'zod';
 import { usageError } from './exit';
 import type { Io } from './io';
 import { readStdin } from './prompt';

@@ -15,7 +15,7 @@ import {
   type ProfileField,
   updateUserSchema,
 } from '@matchmaker/sdk/schemas';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { usageError } from './exit';
 import { closest } from './fields';
 import type { JsonRecord } from './guards';

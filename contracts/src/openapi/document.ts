@@ -12,7 +12,7 @@ import {
   endpointList,
   errorAnswers,
 } from '@matchmaker/sdk/schemas';
-import { z } from 'zod';
+import * as z from 'zod';
 
 type Json = Record<string, unknown>;
 

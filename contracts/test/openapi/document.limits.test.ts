@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { BODY_LIMITS_KEY, type BodyLimits, endpointList, REQUEST_LIMITS } from '@matchmaker/sdk/schemas';
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { OPENAPI_FILE } from '../../src/openapi/document';
 
 type Json = Record<string, unknown>;

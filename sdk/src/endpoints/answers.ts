@@ -4,7 +4,7 @@
  * write 413 and 415; any call 429 under a rate limit, and 431 for a request line and headers over
  * the server's limit) plus the refusals the entry lists itself (`failures`). The OpenAPI document, the conformance test and the SDK README read this one list.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { REQUEST_LIMITS } from '../schemas/limits';
 import type { EndpointDef } from './define';
 

@@ -2,7 +2,7 @@
  * The shape of one entry of the endpoint catalogue. Services, the transport, contract tests, the
  * sandbox and coverage checks all read these entries; nothing restates a path elsewhere.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 import type { Effect, RetryPolicy } from './retry-policy';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { dateRangeQuerySchema, metricsQuerySchema } from '../schemas/analytics';
 import { pathId } from '../schemas/limits';
 import {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ADMIN_USERS_PAGE_SIZE } from '../constants';
 import { registerSchema } from './accounts';
 import {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CHAT_MESSAGES_PAGE_SIZE } from '../constants';
 import { anyJson, count, id, messageAnswerSchema, page, pagingSchema, timestamp } from './common';
 import { boundedBody, boundedList, boundedText, TEXT_LIMITS } from './limits';

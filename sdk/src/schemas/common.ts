@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Building blocks for the contract schemas. Answers are parsed with `looseObject`: unknown extra

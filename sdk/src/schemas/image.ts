@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { FLAGGED_IMAGES_PAGE_SIZE } from '../constants';
 import { id, messageAnswerSchema, page, pagingSchema, timestamp } from './common';
 import { boundedBody, boundedList, boundedText, TEXT_LIMITS } from './limits';

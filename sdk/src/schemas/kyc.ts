@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { KYC_PAGE_SIZE } from '../constants';
 import {
   count,

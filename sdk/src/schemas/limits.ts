@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Length limits of everything a client sends. SPEC.md gives none, so these are the SDK's: generous

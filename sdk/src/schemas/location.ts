@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Coordinates as the caller gives them to `locations.search`. */
 export const coordinatesSchema = z.object({ longitude: z.number(), latitude: z.number() });

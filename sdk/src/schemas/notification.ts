@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { count, id, messageAnswerSchema, timestamp } from './common';
 import { boundedBody, boundedList } from './limits';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { UnknownValue } from './unknown-value';
 
 export { type UnknownValue, whatWasKept } from './unknown-value';

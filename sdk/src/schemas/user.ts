@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { timestamp } from './common';
 import { booleanValue, dateValue, knownValue, numberValue, scalarValue } from './tolerant';
 

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { compileSchema } from '#zod-compile';
 import type { EndpointDef } from '../endpoints/define';
 import { ContractError } from '../errors';

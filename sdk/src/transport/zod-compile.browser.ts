@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /**
  * Browsers keep zod's runtime parser: the web app runs zod without eval for its strict

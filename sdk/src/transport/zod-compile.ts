@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * zod's compiled parser of `schema` (`z.compile`), where zod may generate code: not where the app

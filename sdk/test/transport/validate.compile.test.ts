@@ -4,7 +4,7 @@
  * runtime parser gave, and nothing is compiled where eval is off (the web app's `jitless`).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { createClient, isContractError, isContractWarning, MemoryTokenStore } from '../../src/index';
 import { endpointList, userSchema } from '../../src/schemas/index';
 import { collectUnknownValues } from '../../src/schemas/tolerant';

@@ -5,7 +5,7 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { EndpointDef } from '@matchmaker/sdk/schemas';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { World } from '../core/world';
 import type { UserRecord } from '../state/types';
 

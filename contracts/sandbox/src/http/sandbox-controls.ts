@@ -3,7 +3,7 @@
  * to the seeded data (`POST /sandbox/reset`).
  */
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { World } from '../core/world';
 import { startOfUtcDay } from '../seed/clock';
 import { generateSeed } from '../seed/index';

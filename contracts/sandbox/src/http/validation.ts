@@ -5,7 +5,7 @@
  * parse and the converted value does.
  */
 import { BODY_LIMITS_KEY, type BodyLimits, jsonLimitBreach } from '@matchmaker/sdk/schemas';
-import { z } from 'zod';
+import * as z from 'zod';
 import { dict } from '../state/dict';
 import type { FieldError } from './api-error';
 

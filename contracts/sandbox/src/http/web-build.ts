@@ -8,7 +8,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod';
 
 const ROUTES_FILE = 'routes.json';
 const HEADERS_FILE = 'headers.json';

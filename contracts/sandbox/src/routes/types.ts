@@ -4,7 +4,7 @@
  */
 import type { EndpointId } from '@matchmaker/sdk';
 import type { EndpointCatalogue, endpointGroups } from '@matchmaker/sdk/schemas';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { BinaryAnswer, RequestContext } from '../http/request-context';
 
 /** What a handler returns: anything the response schema accepts, or bytes for binary calls. */

@@ -9,7 +9,7 @@
 
 import { boundedText, TEXT_LIMITS } from '@matchmaker/sdk/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod';
 import { randomToken } from '../core/auth';
 import type { World } from '../core/world';
 import { createAccount, logActivity } from '../domain/accounts';
