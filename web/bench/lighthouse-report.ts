@@ -19,6 +19,12 @@ export interface RunFigures {
   jsTransfer: number;
   /** The same scripts gzipped at level 9 (what a precompressing server sends), the goals' unit. */
   jsGzip: number;
+  /**
+   * Lighthouse's measure of the host's CPU speed (`environment.benchmarkIndex`, higher is faster).
+   * Simulated throttling slows what the host took by a fixed 4x, so a slower host reports more TBT
+   * and a lower mobile score for the same page.
+   */
+  benchmarkIndex: number;
 }
 
 const score = (lhr: Result, category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
@@ -53,6 +59,7 @@ export function figuresOf(lhr: Result, distDir: string, origin: string): RunFigu
     cls: metric(lhr, 'cumulative-layout-shift'),
     jsTransfer,
     jsGzip,
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? Number.NaN,
   };
 }
 
@@ -116,7 +123,20 @@ export function goalMisses(row: Row): Set<keyof RunFigures> {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function formatTable(rows: Row[]): string {
-  const header = ['page', 'form', 'perf', 'LCP', 'TBT', 'CLS', 'JS gzip', 'JS sent', 'a11y', 'BP', 'SEO'];
+  const header = [
+    'page',
+    'form',
+    'perf',
+    'LCP',
+    'TBT',
+    'CLS',
+    'JS gzip',
+    'JS sent',
+    'a11y',
+    'BP',
+    'SEO',
+    'host CPU',
+  ];
   const lines = rows.map((row) => {
     const f = row.figures;
     const miss = goalMisses(row);
@@ -133,6 +153,7 @@ export function formatTable(rows: Row[]): string {
       mark('accessibility', String(f.accessibility)),
       mark('bestPractices', String(f.bestPractices)),
       mark('seo', `${f.seo}${row.public ? '' : ' (n/a)'}`),
+      String(Math.round(f.benchmarkIndex)),
     ];
   });
   const widths = header.map((title, column) =>
