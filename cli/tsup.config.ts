@@ -26,7 +26,9 @@ const ofetchUniversal: EsbuildPlugin = {
 // only what the SDK and the CLI use is kept (262 KB). A signed-out `whoami` went from about 480
 // to 370 ms (`node -e 0`: 130). Their CommonJS `require`s of Node's modules need a `require` in
 // ESM, which the banner makes. The other dependencies stay external (loaded by the commands that
-// need them); the SDK is built first by `pnpm build`.
+// need them); the SDK is built first by `pnpm build`. The SDK's realtime client (socket.io-client,
+// which the SDK imports only when a channel opens) lands in a chunk of its own that no command
+// loads: the CLI opens no socket.
 export default defineConfig({
   entry: { matchmaker: 'src/main.ts' },
   format: ['esm'],
