@@ -4,14 +4,14 @@
  * than rows; and a batch never waits to fill, so a row a producer writes on a pipe (and then
  * waits) arrives before the producer writes the next.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { fileSource, type InputRow, RUN_READ_BYTES, readRowBatches } from '../src/bulk/reader';
+import { tempDir } from './support/cli';
 
-const dir = mkdtempSync(join(tmpdir(), 'mm-batches-'));
+const dir = tempDir('mm-batches-');
 /** A batch's rows as [line, id]; none once the input ended. */
 const rowsOf = (result: IteratorResult<InputRow[], void>) =>
   result.done ? [] : result.value.map((row) => [row.line, row.values.id]);

@@ -1,12 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseCli } from '../src/cli-options';
 import { parseDuration, parseLatency, parseRate } from '../src/options';
 import { pathOf } from './support/paths';
+import { scratchDir } from './support/scratch';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const children: ChildProcess[] = [];
@@ -61,7 +61,7 @@ describe('cli', () => {
   });
 
   it('flushes --data on SIGINT', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'sandbox-cli-')), 'state.json');
+    const file = join(scratchDir('sandbox-cli-'), 'state.json');
     const run = start(['--port', '0', '--data', file, '--access-ttl', '10s']);
     const url = await run.ready;
     const login = await fetch(`${url}${pathOf('accounts.login')}`, {
@@ -79,7 +79,7 @@ describe('cli', () => {
   });
 
   it('says in one line why it could not start, and exits 1 (a damaged journal)', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'sandbox-cli-')), 'state.json');
+    const file = join(scratchDir('sandbox-cli-'), 'state.json');
     const entry = {
       seq: 5,
       method: 'PUT',

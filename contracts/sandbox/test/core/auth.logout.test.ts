@@ -4,8 +4,7 @@
  * copied credentials file) fails at its next refresh with the SDK's `refresh-failed` logout. The
  * member's other sessions go on, and `--data` files written before tokens had sessions still load.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   createClient,
@@ -19,6 +18,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, type RunningSandbox } from '../../src/server';
 import { pathOf } from '../support/paths';
 import { loggedIn, sandbox } from '../support/sandbox';
+import { scratchDir } from '../support/scratch';
 
 /** A second client holding a copy of the first one's credentials, and the logouts it announces. */
 async function copyOf(box: RunningSandbox, api: MatchmakerClient) {
@@ -88,7 +88,7 @@ describe('logout ends the session', () => {
   });
 
   it('loads a --data file whose tokens have no session, and logs them out one token at a time', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'sessions-')), 'state.json');
+    const file = join(scratchDir('sessions-'), 'state.json');
     const first = await sandbox({ dataFile: file });
     const api = await loggedIn(first, 'member2');
     const tokens = (await api.session.getTokens()) as Tokens;

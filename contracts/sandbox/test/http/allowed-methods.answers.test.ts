@@ -3,14 +3,14 @@
  * catalogue's methods for that path, before any other step (no token needed, nothing journaled),
  * also where the router would otherwise take the path for an id (`GET /admin/users/search`).
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { endpointList } from '@matchmaker/sdk/schemas';
 import { describe, expect, it } from 'vitest';
 import { accessToken } from '../support/http';
 import { pathOf } from '../support/paths';
 import { json, sandbox } from '../support/sandbox';
+import { scratchDir } from '../support/scratch';
 import { fakeWebBuild } from '../support/web-build';
 
 const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
@@ -95,7 +95,7 @@ describe('405 with Allow', () => {
   });
 
   it('keeps a refused method out of the --data journal', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'journal-405-')), 'state.json');
+    const file = join(scratchDir('journal-405-'), 'state.json');
     const box = await sandbox({ dataFile: file });
     const answer = await fetch(`${box.url}${pathOf('admin.searchUsers')}`, {
       method: 'PUT',

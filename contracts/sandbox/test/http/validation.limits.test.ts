@@ -3,20 +3,15 @@
  * sandbox validates with those schemas): an oversized or absurdly nested body is refused with a
  * field error and changes nothing, and with --data later changes still reach the file.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { BODY_LIMITS, TEXT_LIMITS } from '@matchmaker/sdk/schemas';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/server';
 import { accessToken, call } from '../support/http';
 import { pathOf } from '../support/paths';
 import { sandbox } from '../support/sandbox';
-
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+import { scratchDir } from '../support/scratch';
 
 /** `{ a: { a: ... } }` `levels` deep, as JSON text (built without recursion). */
 function nestedJson(levels: number): string {
@@ -74,8 +69,7 @@ describe('request limits', () => {
   });
 
   it('refuses open bodies nested too deep or too large, keeps nothing, and --data goes on saving', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sandbox-limits-'));
-    dirs.push(dir);
+    const dir = scratchDir('sandbox-limits-');
     const file = join(dir, 'state.json');
     const box = await startSandbox({ port: 0, dataFile: file, checkResponses: true });
     const token = await accessToken(box.url, 'member1');

@@ -3,14 +3,14 @@
  * with the earlier one (the SDK's `flaggedImageAlreadyDecidedSchema`), whichever way it goes, so a
  * client retrying after a time-out can tell. An image nobody flagged is not decided at all (404).
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isHttpError } from '@matchmaker/sdk';
 import { flaggedImageAlreadyDecidedSchema } from '@matchmaker/sdk/schemas';
 import { describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../src/server';
 import { loggedIn, sandbox } from '../support/sandbox';
+import { scratchDir } from '../support/scratch';
 
 const flaggedNames = (box: RunningSandbox): string[] =>
   Object.values(box.world.store.data.images)
@@ -76,7 +76,7 @@ describe('flagged-image decisions', () => {
   });
 
   it('keeps decisions across a --data restart, and loads a file written before decisions were kept', async () => {
-    const file = join(mkdtempSync(join(tmpdir(), 'decisions-')), 'state.json');
+    const file = join(scratchDir('decisions-'), 'state.json');
     const first = await sandbox({ dataFile: file });
     const [filename = '', other = ''] = flaggedNames(first);
     await (await loggedIn(first, 'admin')).images.decideFlagged({ filename, approved: true });

@@ -4,34 +4,20 @@
  * temporary snapshot, a torn journal line) are cleaned up; and a write appends one journal line
  * instead of rewriting the whole state.
  */
-import {
-  appendFileSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/server';
 import { killed, startDataChild, stopDataChildren } from '../support/child';
 import { accessToken, call } from '../support/http';
 import { pathOf } from '../support/paths';
+import { scratchDir } from '../support/scratch';
 import { PNG, upload } from '../support/uploads';
 
-const dirs: string[] = [];
 afterEach(stopDataChildren);
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
 
 function dataFile(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'sandbox-journal-'));
-  dirs.push(dir);
+  const dir = scratchDir('sandbox-journal-');
   return join(dir, 'state.json');
 }
 

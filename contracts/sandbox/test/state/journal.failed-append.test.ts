@@ -8,20 +8,16 @@
  * The failure is real: the sandbox runs under `ulimit -f`, so the kernel writes part of the batch
  * and then refuses the rest (EFBIG; Node ignores SIGXFSZ).
  */
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { startSandbox } from '../../src/server';
 import { killed, startDataChild, stopDataChildren } from '../support/child';
 import { accessToken, call } from '../support/http';
 import { pathOf } from '../support/paths';
+import { scratchDir } from '../support/scratch';
 
-const dirs: string[] = [];
 afterEach(stopDataChildren);
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
 
 /** An image upload of `bytes` bytes (a PNG signature, then padding): its journal line is about 4/3 of it. */
 async function uploadOf(url: string, token: string, bytes: number): Promise<number> {
@@ -41,8 +37,7 @@ async function uploadOf(url: string, token: string, bytes: number): Promise<numb
 
 describe('journal after a failed append', () => {
   it('keeps every write acknowledged after an append that failed part-way', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sandbox-journal-'));
-    dirs.push(dir);
+    const dir = scratchDir('sandbox-journal-');
     const file = join(dir, 'state.json');
     // The seeded snapshot, written once without a limit: the limit is set just above its size.
     await (await startSandbox({ port: 0, dataFile: file })).close();
@@ -83,8 +78,7 @@ describe('journal after a failed append', () => {
   }, 60_000);
 
   it('refuses to start over a damaged line with entries after it, naming the line, and changes nothing', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sandbox-journal-'));
-    dirs.push(dir);
+    const dir = scratchDir('sandbox-journal-');
     const file = join(dir, 'state.json');
     const { child, url } = await startDataChild(file);
     const token = await accessToken(url, 'member1');

@@ -1,14 +1,14 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { startSandbox } from '../../src/server';
 import { pathOf } from '../support/paths';
 import { loggedIn } from '../support/sandbox';
+import { scratchDir } from '../support/scratch';
 
 describe('persistence', () => {
   it('keeps the state across a restart with --data, written atomically', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sandbox-data-'));
+    const dir = scratchDir('sandbox-data-');
     const file = join(dir, 'state.json');
     const first = await startSandbox({ port: 0, dataFile: file, persistDebounceMs: 20 });
     const api = await loggedIn(first, 'member1');
@@ -35,7 +35,7 @@ describe('persistence', () => {
   });
 
   it('writes changes made from code (not through a request) to the snapshot, debounced', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sandbox-data-'));
+    const dir = scratchDir('sandbox-data-');
     const file = join(dir, 'state.json');
     const box = await startSandbox({ port: 0, dataFile: file, persistDebounceMs: 20 });
     try {

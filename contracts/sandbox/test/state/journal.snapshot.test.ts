@@ -4,18 +4,9 @@
  * write and applies none twice; a burst of writes while snapshots come and go is all kept; and
  * the snapshot, written in pieces, is the same JSON as the state.
  */
-import {
-  copyFileSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { generateSeed } from '../../src/seed/index';
 import { type RunningSandbox, startSandbox } from '../../src/server';
 import { dict } from '../../src/state/dict';
@@ -23,15 +14,10 @@ import { snapshotPieces } from '../../src/state/snapshot';
 import type { SandboxData } from '../../src/state/types';
 import { accessToken, call } from '../support/http';
 import { pathOf } from '../support/paths';
-
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
+import { scratchDir } from '../support/scratch';
 
 function dataFile(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'sandbox-snapshot-'));
-  dirs.push(dir);
+  const dir = scratchDir('sandbox-snapshot-');
   return join(dir, 'state.json');
 }
 

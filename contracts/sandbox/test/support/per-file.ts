@@ -4,5 +4,10 @@
  */
 import { afterAll } from 'vitest';
 import { closeSandboxes } from './sandbox';
+import { removeScratchDirs } from './scratch';
 
-afterAll(closeSandboxes);
+afterAll(async () => {
+  // The sandboxes first: a closing sandbox may still write its state file.
+  await closeSandboxes();
+  removeScratchDirs();
+});

@@ -3,10 +3,10 @@
  * and gzip copies, routes.json and headers.json. Tests change or leave out a part to see the
  * sandbox refuse it.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { scratchDir } from './scratch';
 
 export const INDEX_HTML = '<!doctype html><title>Matchmaker</title><div id="root"></div>';
 export const APP_JS = `console.log(${JSON.stringify('app '.repeat(200))});`;
@@ -39,7 +39,7 @@ function withCopies(path: string, content: string): void {
 export function fakeWebBuild(
   files: { routes?: unknown; headers?: unknown } = { routes: ROUTES, headers: HEADERS },
 ): string {
-  const dir = mkdtempSync(join(tmpdir(), 'web-dist-'));
+  const dir = scratchDir('web-dist-');
   mkdirSync(join(dir, 'assets'));
   withCopies(join(dir, 'index.html'), INDEX_HTML);
   withCopies(join(dir, 'assets', 'app-Dx3k9a.js'), APP_JS);
