@@ -3,7 +3,6 @@
  * sandbox validates with those schemas): an oversized or absurdly nested body is refused with a
  * field error and changes nothing, and with --data later changes still reach the file.
  */
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { BODY_LIMITS, TEXT_LIMITS } from '@matchmaker/sdk/schemas';
 import { describe, expect, it } from 'vitest';
