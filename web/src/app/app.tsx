@@ -1,11 +1,11 @@
 /** The shell: header, guarded areas (each lazily loaded, each with its error boundary), modals. */
 
 import { routeArea } from '@matchmaker/sdk/rules';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '../components/index';
-import { ScreenFallback } from '../lib/lazy';
+import { lazyPart, ScreenFallback } from '../lib/lazy';
 import { onFirstToast } from '../lib/toast';
 import { sessionState } from '../state/session';
 import { AreaBoundary } from './area-boundary';
@@ -20,10 +20,10 @@ import { ScrollRestoration } from './scroll-restoration';
 
 // Members only, and it needs the SDK's location flow: its own chunk, loaded once the first screen
 // is shown (its check and its dialog come after the page the member came for).
-const LocationModal = lazy(() => import('./location-modal'));
+const LocationModal = lazyPart(() => import('./location-modal'));
 // The toast library is not needed to show a page: it loads once the first screen is shown, or
 // with the first toast if that comes sooner.
-const Toasts = lazy(() => import('./toasts'));
+const Toasts = lazyPart(() => import('./toasts'));
 
 /** The path the page was loaded on. */
 const LOADED_ON = window.location.pathname;
@@ -91,13 +91,7 @@ export function App() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <Header>
-        {toasts ? (
-          <Suspense fallback={null}>
-            <Toasts />
-          </Suspense>
-        ) : null}
-      </Header>
+      <Header>{toasts ? <Toasts /> : null}</Header>
       <main id="main" className="site-main" tabIndex={-1}>
         <Guard>
           <Switch>
@@ -116,11 +110,7 @@ export function App() {
       <footer className="site-footer">
         <p>© Matchmaker. Traditional matchmaking for people of faith.</p>
       </footer>
-      {shown && status === 'member' ? (
-        <Suspense fallback={null}>
-          <LocationModal />
-        </Suspense>
-      ) : null}
+      {shown && status === 'member' ? <LocationModal /> : null}
     </>
   );
 }

@@ -1,12 +1,19 @@
 /**
- * Lazily loaded screens. A chunk that fails to load (a deploy replaced it, the network dropped,
- * a proxy answered HTML with the wrong content type) reloads the page once to pick up the current
- * build, as SPEC.md section 8 asks. A marker in sessionStorage makes it once: if the reloaded
- * page fails too, the error reaches the area's error boundary instead of looping.
+ * Lazily loaded screens, and the lazily loaded parts of the shell a page works without.
+ *
+ * A screen's chunk that fails to load (a deploy replaced it, the network dropped, a proxy
+ * answered HTML with the wrong content type) reloads the page once to pick up the current build,
+ * as SPEC.md section 8 asks. A marker in sessionStorage makes it once: if the reloaded page fails
+ * too, the error reaches the area's error boundary instead of looping. Not while the browser is
+ * offline: the reload would replace the app with the browser's own offline page.
+ *
+ * A part (the toasts, the location check) that fails to load shows nothing and is tried again
+ * later; it never takes the page down with it.
  */
 import { type ComponentType, createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { startLoading } from '../state/ui';
 import { afterFirstFrame } from './idle';
+import { reportError } from './report';
 
 const RELOAD_MARK = 'matchmaker.chunk-reload';
 
@@ -21,11 +28,14 @@ export function isChunkLoadError(error: unknown): boolean {
 interface ReloadEnv {
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   reload: () => void;
+  /** Whether the browser believes it is online (`navigator.onLine`). */
+  online: () => boolean;
 }
 
 const browserEnv = (): ReloadEnv => ({
   storage: safeSessionStorage(),
   reload: () => window.location.reload(),
+  online: () => navigator.onLine,
 });
 
 function safeSessionStorage(): Storage | null {
@@ -37,11 +47,11 @@ function safeSessionStorage(): Storage | null {
 }
 
 /**
- * Decides what a failed chunk load does: reload (and remember it) the first time, rethrow after.
- * Returns true when a reload was started.
+ * Decides what a failed chunk load does: reload (and remember it) the first time, rethrow after;
+ * never while offline. Returns true when a reload was started.
  */
 export function reloadOnceForChunkError(error: unknown, env: ReloadEnv = browserEnv()): boolean {
-  if (!isChunkLoadError(error) || !env.storage) return false;
+  if (!isChunkLoadError(error) || !env.storage || !env.online()) return false;
   if (env.storage.getItem(RELOAD_MARK) !== null) return false;
   env.storage.setItem(RELOAD_MARK, String(Date.now()));
   env.reload();
@@ -141,4 +151,76 @@ async function loadWithProgress<M>(load: () => Promise<M>): Promise<M> {
   } finally {
     done();
   }
+}
+
+/** How many times a part's chunk may fail to load while the browser is online before it is reported. */
+export const PART_ATTEMPTS = 4;
+/** The wait before trying a part again while online: this times the failures so far. */
+const PART_RETRY_MS = 2_000;
+
+/**
+ * A part of the shell loaded when it is first rendered, that the page works without (the toasts,
+ * the location check). Until its module is here it renders nothing. A failed load is tried again
+ * when the browser comes back online, or after a moment when it never went offline (a server
+ * that failed once); after `PART_ATTEMPTS` failures while online it is reported and left out.
+ * Unlike a screen, it never throws where it renders (React.lazy would, and with no boundary
+ * around the shell the whole page went blank) and never reloads the page.
+ */
+export function lazyPart<P extends object>(load: () => Promise<ScreenModule<P>>): ComponentType<P> {
+  let loaded: ScreenModule<P> | null = null;
+  let loading: Promise<ScreenModule<P>> | null = null;
+  const fetchModule = () => {
+    loading ??= load().then(
+      (module) => {
+        loaded = module;
+        return module;
+      },
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per part, at module level, as React.lazy makes its component.
+  function Part(props: P) {
+    const [module, setModule] = useState<ScreenModule<P> | null>(() => loaded);
+    useEffect(() => {
+      if (module) return;
+      let live = true;
+      let failures = 0;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const attempt = () => {
+        if (!live) return;
+        fetchModule().then(
+          (arrived) => {
+            if (live) setModule(arrived);
+          },
+          (error: unknown) => {
+            if (!live) return;
+            if (!navigator.onLine) {
+              window.addEventListener('online', attempt, { once: true });
+              return;
+            }
+            failures += 1;
+            if (failures >= PART_ATTEMPTS) {
+              reportError(error);
+              return;
+            }
+            timer = setTimeout(attempt, PART_RETRY_MS * failures);
+          },
+        );
+      };
+      attempt();
+      return () => {
+        live = false;
+        clearTimeout(timer);
+        window.removeEventListener('online', attempt);
+      };
+    }, [module]);
+    if (!module) return null;
+    const Loaded = module.default;
+    return <Loaded {...props} />;
+  }
+  return Part;
 }

@@ -28,21 +28,31 @@ const TYPE_STYLES = {
 } as const;
 
 let library: Promise<Toast> | null = null;
+let raised = false;
 let firstToast: (() => void) | null = null;
 
 /** Runs `listener` once, when the first toast is raised (at once if one has been). */
 export function onFirstToast(listener: () => void): void {
-  if (library) listener();
+  if (raised) listener();
   else firstToast = listener;
 }
 
-/** Loads react-hot-toast once; <Toasts/> and every notify call share it. */
-export function loadToastLibrary(): Promise<Toast> {
-  library ??= import('react-hot-toast').then((module) => module.default);
-  return library;
+/**
+ * Loads react-hot-toast once for every notify call (<Toasts/> imports it too, so the two share
+ * one chunk). A failed load (the line dropped) is forgotten, so the next toast tries again.
+ */
+function loadToastLibrary(): Promise<Toast> {
+  if (library) return library;
+  const loading = import('react-hot-toast').then((module) => module.default);
+  library = loading;
+  loading.catch(() => {
+    if (library === loading) library = null;
+  });
+  return loading;
 }
 
 function show(run: (toast: Toast) => void): void {
+  raised = true;
   const first = firstToast;
   firstToast = null;
   first?.();

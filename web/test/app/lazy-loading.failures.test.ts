@@ -60,4 +60,55 @@ describe('lazy areas: progress bar, failed chunk loads, error boundaries', () =>
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/matches');
   });
+
+  it('keeps the page when the toasts or the location check cannot download, and loads them once they can', async () => {
+    // The line dropped just after the page loaded: the parts it loads after its first screen fail.
+    const page = await app.newPage();
+    await app.signIn(page, 'member1@sandbox.test');
+    const PARTS = /\/assets\/(toasts|location-modal)-[\w-]+\.js$/;
+    const failed = new Set<string>();
+    page.on('requestfailed', (request) => {
+      const part = PARTS.exec(new URL(request.url()).pathname)?.[1];
+      if (part) failed.add(part);
+    });
+    let loads = 0;
+    page.on('load', () => {
+      loads++;
+    });
+    await page.route(PARTS, (route) => route.abort('internetdisconnected'));
+    await page.goto('/matches');
+    await expect.poll(() => [...failed].sort(), { timeout: 15_000 }).toEqual(['location-modal', 'toasts']);
+    await page.waitForTimeout(500);
+    // The page stays: its header, its heading and its cards, with no reload.
+    await expect(page.getByRole('heading', { level: 1, name: 'Matches' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('navigation', { name: 'Main' }).isVisible()).resolves.toBe(true);
+    await expect(
+      page.getByRole('list', { name: 'Recommendations' }).getByRole('listitem').count(),
+    ).resolves.toBeGreaterThan(0);
+    expect(loads).toBe(1);
+
+    // Once the chunks can be fetched, the parts load, toasts first among them, without a reload.
+    await page.unroute(PARTS);
+    await page.evaluate(() => window.dispatchEvent(new Event('online')));
+    await page.locator('[data-rht-toaster]').waitFor({ state: 'attached', timeout: 15_000 });
+    expect(loads).toBe(1);
+  });
+
+  it('offline, an area whose chunk is not here shows the error without a reload, and loads once back online', async () => {
+    const page = await app.newPage();
+    await logIn(page, 'member1@sandbox.test');
+    let loads = 0;
+    page.on('load', () => {
+      loads++;
+    });
+    await page.context().setOffline(true);
+    await page.getByRole('link', { name: 'Preferences' }).click();
+    // A reload now would leave the browser's offline page in the app's place.
+    await page.getByTestId('area-error-preferences').waitFor();
+    await page.waitForTimeout(500);
+    expect(loads).toBe(0);
+    await page.context().setOffline(false);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Preferences' }).waitFor();
+  });
 });

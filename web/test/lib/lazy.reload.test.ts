@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { clearChunkReloadMark, isChunkLoadError, reloadOnceForChunkError } from '../../src/lib/lazy';
 
-function env() {
+function env(online = true) {
   const store = new Map<string, string>();
   let reloads = 0;
   return {
+    online: () => online,
     storage: {
       getItem: (key: string) => store.get(key) ?? null,
       setItem: (key: string, value: string) => void store.set(key, value),
@@ -39,8 +40,16 @@ describe('a failed lazy chunk reloads the page once, never in a loop', () => {
     expect(reloadOnceForChunkError(new Error('other'), e)).toBe(false);
   });
 
+  it('does not reload while the browser is offline: the page would become its offline page', () => {
+    const e = env(false);
+    expect(reloadOnceForChunkError(new TypeError('Failed to fetch dynamically imported module'), e)).toBe(
+      false,
+    );
+    expect(e.reloads()).toBe(0);
+  });
+
   it('does not reload without session storage to remember it by', () => {
-    const e = { storage: null, reload: () => expect.fail('must not reload') };
+    const e = { storage: null, online: () => true, reload: () => expect.fail('must not reload') };
     expect(reloadOnceForChunkError(new TypeError('Failed to fetch dynamically imported module'), e)).toBe(
       false,
     );
