@@ -4,7 +4,7 @@
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { ButtonLink, ErrorState } from '../components/index';
-import { isChunkLoadError } from '../lib/lazy';
+import { isChunkLoadError } from '../lib/chunk-error';
 import { reportError } from '../lib/report';
 
 interface Props {

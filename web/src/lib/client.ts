@@ -3,30 +3,30 @@
  *
  * The client (the endpoint catalogue with its zod schemas, ofetch, socket.io) is the largest part
  * of the app, so it is its own chunk: a visitor reading the landing or login page does not wait
- * for it. `loadClient()` fetches and creates it once; `getClient()` returns it where it is known
+ * for it. `loadClient()` fetches and creates it once (a fetch that failed is tried again by the
+ * next call); `getClient()` returns it where it is known
  * to be loaded (member and admin areas: the guard waits for start-up, which loads it).
  */
 import type { MatchmakerClient } from '@matchmaker/sdk';
 import { loadConfig } from '../config/config';
+import { loadOnce } from './load-once';
 
-let loading: Promise<MatchmakerClient> | null = null;
 let client: MatchmakerClient | null = null;
 const onCreate: ((client: MatchmakerClient) => void)[] = [];
 
 type Factory = typeof import('./client-factory');
 let factory: Factory | null = null;
 
-export function loadClient(): Promise<MatchmakerClient> {
-  loading ??= Promise.all([import('./client-factory'), loadConfig()]).then(([module, appConfig]) => {
+export const loadClient: () => Promise<MatchmakerClient> = loadOnce(() =>
+  Promise.all([import('./client-factory'), loadConfig()]).then(([module, appConfig]) => {
     factory = module;
     const { buildClient } = module;
     const created = buildClient(appConfig);
     client = created;
     for (const listener of onCreate.splice(0)) listener(created);
     return created;
-  });
-  return loading;
-}
+  }),
+);
 
 /** The client, once loaded. Throws in code that runs before start-up loaded it (a bug). */
 export function getClient(): MatchmakerClient {

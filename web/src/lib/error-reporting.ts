@@ -9,6 +9,7 @@
  * Nothing loads when reporting is off (no DSN).
  */
 import type { AppConfig } from '../config/env';
+import { loadOnce } from './load-once';
 import { isReplaySampled } from './replay-sampling';
 import { onFirstReport } from './report';
 
@@ -32,14 +33,14 @@ export function scheduleErrorReporting(sentry: AppConfig['sentry'], moments: Rep
     sampled ??= replay !== null && isReplaySampled(replay.sessionSampleRate);
     return sampled;
   };
-  let loading: Promise<SentryModule> | null = null;
-  const load = () => {
-    loading ??= import('./sentry').then((module) => {
+  // Sentry starts once: a failed fetch of its chunk is tried again, a failed Replay after it is not
+  // a reason to start Sentry a second time.
+  const load: () => Promise<SentryModule> = loadOnce(() =>
+    import('./sentry').then((module) => {
       module.startErrorReporting({ ...sentry, dsn }, isSampled());
       return module;
-    });
-    return loading;
-  };
+    }),
+  );
   const loadWithReplay = () => {
     load()
       .then((module) => (replay ? module.startReplay() : undefined))
@@ -57,7 +58,6 @@ export function scheduleErrorReporting(sentry: AppConfig['sentry'], moments: Rep
   function couldNotStart(retry: () => void) {
     return (error: unknown) => {
       console.error('Error reporting could not start', error);
-      loading = null;
       // Replay's load includes Sentry's: the fuller of the two waits.
       if (again !== loadWithReplay) again = retry;
       window.removeEventListener('online', retryOnline);

@@ -12,18 +12,12 @@
  */
 import { type ComponentType, createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { startLoading } from '../state/ui';
+import { isChunkLoadError } from './chunk-error';
 import { afterFirstFrame } from './idle';
+import { loadOnce } from './load-once';
 import { reportError } from './report';
 
 const RELOAD_MARK = 'matchmaker.chunk-reload';
-
-const CHUNK_FAILURE =
-  /Failed to fetch dynamically imported module|error loading dynamically imported module|Importing a module script failed|Unable to preload CSS|MIME type|Unexpected token|is not a valid JavaScript MIME type/i;
-
-export function isChunkLoadError(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  return error.name === 'ChunkLoadError' || CHUNK_FAILURE.test(error.message);
-}
 
 interface ReloadEnv {
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
@@ -168,20 +162,12 @@ const PART_RETRY_MS = 2_000;
  */
 export function lazyPart<P extends object>(load: () => Promise<ScreenModule<P>>): ComponentType<P> {
   let loaded: ScreenModule<P> | null = null;
-  let loading: Promise<ScreenModule<P>> | null = null;
-  const fetchModule = () => {
-    loading ??= load().then(
-      (module) => {
-        loaded = module;
-        return module;
-      },
-      (error: unknown) => {
-        loading = null;
-        throw error;
-      },
-    );
-    return loading;
-  };
+  const fetchModule = loadOnce(() =>
+    load().then((module) => {
+      loaded = module;
+      return module;
+    }),
+  );
   // biome-ignore lint/correctness/noComponentHookFactories: made once per part, at module level, as React.lazy makes its component.
   function Part(props: P) {
     const [module, setModule] = useState<ScreenModule<P> | null>(() => loaded);

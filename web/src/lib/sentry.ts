@@ -7,6 +7,7 @@
 import { NOT_LOGGED_IN_MESSAGE } from '@matchmaker/sdk';
 import { addIntegration, captureException, type ErrorEvent, init } from '@sentry/browser';
 import type { AppConfig } from '../config/env';
+import { loadOnce } from './load-once';
 import { setReporter } from './report';
 import { scrub } from './scrub';
 
@@ -44,10 +45,10 @@ export function startErrorReporting(
   setReporter((error) => captureException(error));
 }
 
-let replay: Promise<void> | null = null;
-
-/** Adds Replay (once): it records or buffers according to the rates given to init. */
-export function startReplay(): Promise<void> {
-  replay ??= import('./sentry-replay').then((module) => addIntegration(module.replay()));
-  return replay;
-}
+/**
+ * Adds Replay (once): it records or buffers according to the rates given to init. A chunk that
+ * could not be fetched is fetched again by the next call (error-reporting.ts's, once online).
+ */
+export const startReplay: () => Promise<void> = loadOnce(() =>
+  import('./sentry-replay').then((module) => addIntegration(module.replay())),
+);

@@ -10,6 +10,7 @@
  */
 import { TOAST_DURATIONS_MS } from '@matchmaker/sdk/rules';
 import type { ToastOptions } from 'react-hot-toast';
+import { loadOnce } from './load-once';
 
 type Toast = typeof import('react-hot-toast').default;
 
@@ -27,7 +28,6 @@ const TYPE_STYLES = {
   },
 } as const;
 
-let library: Promise<Toast> | null = null;
 let raised = false;
 let firstToast: (() => void) | null = null;
 
@@ -39,17 +39,9 @@ export function onFirstToast(listener: () => void): void {
 
 /**
  * Loads react-hot-toast once for every notify call (<Toasts/> imports it too, so the two share
- * one chunk). A failed load (the line dropped) is forgotten, so the next toast tries again.
+ * one chunk); a failed load is tried again by the next toast.
  */
-function loadToastLibrary(): Promise<Toast> {
-  if (library) return library;
-  const loading = import('react-hot-toast').then((module) => module.default);
-  library = loading;
-  loading.catch(() => {
-    if (library === loading) library = null;
-  });
-  return loading;
-}
+const loadToastLibrary = loadOnce(() => import('react-hot-toast').then((module) => module.default));
 
 function show(run: (toast: Toast) => void): void {
   raised = true;

@@ -1,3 +1,4 @@
+import { DEMO_PASSWORD } from '@matchmaker/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logIn, screenshots, startApp, type TestApp } from '../harness/browser';
 
@@ -110,5 +111,34 @@ describe('lazy areas: progress bar, failed chunk loads, error boundaries', () =>
     await page.context().setOffline(false);
     await page.getByRole('button', { name: 'Try again' }).click();
     await page.getByRole('heading', { level: 1, name: 'Preferences' }).waitFor();
+  });
+
+  it('a chunk whose fetch failed is fetched again when next needed: a login that met a dropped line works on the next try', async () => {
+    const page = await app.newPage();
+    await page.goto('/account/login');
+    // The first fetch of the client's chunk fails, as offline; the ones after it go through.
+    let failures = 0;
+    await page.route(/\/assets\/client-[\w-]+\.js$/, async (route) => {
+      if (failures === 0) {
+        failures++;
+        await route.abort('internetdisconnected');
+      } else await route.fallback();
+    });
+    let loads = 0;
+    page.on('load', () => {
+      loads++;
+    });
+    await page.getByLabel('Email').fill('member1@sandbox.test');
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toContain(
+      'We could not reach Matchmaker. Check your connection and try again.',
+    );
+    expect(failures).toBe(1);
+
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL((url) => url.pathname === '/matches');
+    await page.getByRole('heading', { level: 1, name: 'Matches' }).waitFor();
+    expect(loads).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clearChunkReloadMark, isChunkLoadError, reloadOnceForChunkError } from '../../src/lib/lazy';
+import { isChunkLoadError } from '../../src/lib/chunk-error';
+import { clearChunkReloadMark, reloadOnceForChunkError } from '../../src/lib/lazy';
 
 function env(online = true) {
   const store = new Map<string, string>();

@@ -38,6 +38,24 @@ async function sink(): Promise<SinkRecord[]> {
   return ((await answer.json()) as { errors: SinkRecord[] }).errors;
 }
 
+/** An uncaught error in the page, thrown from a task of its own. */
+function throwInPage(page: Page, message: string): Promise<void> {
+  return page.evaluate((text) => {
+    setTimeout(() => {
+      throw new Error(text);
+    });
+  }, message);
+}
+
+/** An error thrown in the member's page, then both the event and its replay in the sink. */
+async function expectEventWithReplay(page: Page, message: string): Promise<void> {
+  await clearSink();
+  await throwInPage(page, message);
+  await expect
+    .poll(async () => (await sink()).map((record) => record.type), { timeout: 30_000 })
+    .toEqual(expect.arrayContaining(['event', 'replay_event']));
+}
+
 /** The app's chunks the page fetched, in order: `sentry`, `sentry-replay`, `matches`, ... */
 function chunksOf(page: Page): string[] {
   const chunks: string[] = [];
@@ -80,11 +98,7 @@ describe('Sentry and Replay load only when needed, never on the first screen', (
     expect(chunks).not.toContain('sentry-replay');
 
     await clearSink();
-    await page.evaluate(() => {
-      setTimeout(() => {
-        throw new Error('A visitor met a broken page');
-      });
-    });
+    await throwInPage(page, 'A visitor met a broken page');
     await expect
       .poll(async () => (await sink()).map((record) => record.message), { timeout: 15_000 })
       .toContain('Error: A visitor met a broken page');
@@ -103,11 +117,7 @@ describe('Sentry and Replay load only when needed, never on the first screen', (
       return route.abort('internetdisconnected');
     });
     await clearSink();
-    await page.evaluate(() => {
-      setTimeout(() => {
-        throw new Error('A visitor met a broken page offline');
-      });
-    });
+    await throwInPage(page, 'A visitor met a broken page offline');
     await expect.poll(() => refused, { timeout: 15_000 }).toBe(1);
     await page.unrouteAll();
     await page.context().setOffline(true);
@@ -145,14 +155,32 @@ describe('Sentry and Replay load only when needed, never on the first screen', (
     expect(areaChunk).toBeGreaterThanOrEqual(0);
     expect(areaChunk).toBeLessThan(chunks.indexOf('sentry'));
 
-    await clearSink();
-    await page.evaluate(() => {
-      setTimeout(() => {
-        throw new Error('A member met a broken page');
-      });
+    await expectEventWithReplay(page, 'A member met a broken page');
+  });
+
+  it('a Replay chunk that could not be fetched is fetched again once back online, and the error brings its replay', async () => {
+    const page = await app.newPage();
+    await drawForReplay(page, false);
+    const chunks = chunksOf(page);
+    await page.goto('/account/login', { waitUntil: 'networkidle' });
+    let refused = 0;
+    await page.route(/\/assets\/sentry-replay-[\w-]{8}\.js$/, (route) => {
+      refused++;
+      return route.abort('internetdisconnected');
     });
-    await expect
-      .poll(async () => (await sink()).map((record) => record.type), { timeout: 30_000 })
-      .toEqual(expect.arrayContaining(['event', 'replay_event']));
+    await submitLogIn(page, 'member3@sandbox.test');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await expect.poll(() => refused, { timeout: 15_000 }).toBe(1);
+    expect(chunks).toContain('sentry');
+    await page.unrouteAll();
+    await page.context().setOffline(true);
+    await page.context().setOffline(false);
+    await expect.poll(() => chunks.includes('sentry-replay'), { timeout: 15_000 }).toBe(true);
+
+    await expectEventWithReplay(page, 'A member met a broken page after the line came back');
+    const events = (await sink()).filter((record) => record.type === 'event');
+    expect(events.map((record) => record.message)).toEqual([
+      'Error: A member met a broken page after the line came back',
+    ]);
   });
 });

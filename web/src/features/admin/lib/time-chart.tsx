@@ -5,6 +5,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type uPlot from 'uplot';
+import { loadOnce } from '../../../lib/load-once';
 import { reportError } from '../../../lib/report';
 import { ScrollRegion } from './scroll-region';
 
@@ -25,14 +26,13 @@ export interface TimeChartProps {
 
 const PALETTE = ['#2f4a7a', '#b7862f', '#236b3c', '#a62a2a', '#1d5d8f', '#6b4c9a'];
 
-let library: Promise<typeof uPlot> | null = null;
-function loadUPlot(): Promise<typeof uPlot> {
+/** uPlot and its styles, once; a chart drawn after a failed fetch fetches them again. */
+const loadUPlot: () => Promise<typeof uPlot> = loadOnce(() =>
   // uPlot's types describe a CommonJS export; the ESM build Vite loads has it as `default`.
-  library ??= Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(([module]) =>
+  Promise.all([import('uplot'), import('uplot/dist/uPlot.min.css')]).then(([module]) =>
     'default' in module ? module.default : module,
-  );
-  return library;
-}
+  ),
+);
 
 /** Seconds since the epoch of a bucket's first day (UTC), uPlot's time axis unit. */
 export function bucketSeconds(date: string): number {
