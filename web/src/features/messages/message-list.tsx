@@ -119,9 +119,12 @@ function useOlderWanted(scroller: RefObject<HTMLElement | null>, rows: readonly 
  * or the virtualiser's own adjustment lands at the bottom again.
  *
  * `note` is part of the history's scroll handler; `keep` pins the view if the member is at the
- * newest. With the rows in flow, the region and their list are watched; the virtualised rows call
- * `keep` when their height or the region's changes, as the virtualiser, which watches both, sees
- * it (one mechanism for that layout rather than a second observer beside the virtualiser's).
+ * newest. The region is watched in either layout, and so is the list of the rows in flow; the
+ * virtualised rows call `keep` when their height changes, in the render in which the virtualiser
+ * measures them. Not the region as the virtualiser sees it: it renders only when the rows in view
+ * or its scrolling state change, so a region a few pixels shorter with the member at rest (a
+ * composer dragged taller, a keyboard opening) came with no render, and the history stayed short
+ * of the newest message.
  */
 function useStayAtNewest(scroller: RefObject<HTMLElement | null>, virtual: boolean) {
   const where = useRef({ atNewest: true, top: 0 });
@@ -139,10 +142,11 @@ function useStayAtNewest(scroller: RefObject<HTMLElement | null>, virtual: boole
   }, [scroller]);
   useEffect(() => {
     const element = scroller.current;
-    if (!element || virtual) return;
+    if (!element) return;
     const observer = new ResizeObserver(keep);
     observer.observe(element);
-    const list = element.querySelector(':scope > .chat-rows[data-flow]');
+    // Not the virtualised list: its rows call `keep` as its height changes, in the same render.
+    const list = virtual ? null : element.querySelector(':scope > .chat-rows[data-flow]');
     if (list) observer.observe(list);
     return () => observer.disconnect();
   }, [scroller, virtual, keep]);

@@ -22,8 +22,9 @@ export interface VirtualRowsProps extends HistoryProps {
   /** The heights the rows had in flow, by row key. */
   readonly heights: ReadonlyMap<string, number>;
   /**
-   * Called when the rows' height or the region's changed (as the virtualiser measures them): keeps
-   * the view at the newest message if the member is there.
+   * Called when the rows' height changed (as the virtualiser measures them): keeps the view at the
+   * newest message if the member is there. The region's own changes of size are the history's to
+   * watch (message-list.tsx): the virtualiser does not render for each of them.
    */
   readonly keepAtNewest: () => void;
 }
@@ -71,18 +72,12 @@ export function VirtualRows({
 
   const firstKey = rows[0] ? rowKey(rows[0]) : null;
   const lastKey = rows.length > 0 ? rowKey(rows[rows.length - 1] as Row) : null;
-  const previous = useRef<{
-    firstKey: string | null;
-    lastKey: string | null;
-    total: number;
-    viewport: number;
-  } | null>(null);
+  const previous = useRef<{ firstKey: string | null; lastKey: string | null; total: number } | null>(null);
 
   useLayoutEffect(() => {
     const element = scroller.current;
     const before = previous.current;
     const total = virtualizer.getTotalSize();
-    const viewport = virtualizer.scrollRect?.height ?? 0;
     // The first layout keeps the place the rows in flow had.
     if (element && before && rows.length > 0) {
       if (firstKey !== before.firstKey && lastKey === before.lastKey) {
@@ -92,9 +87,9 @@ export function VirtualRows({
         const distance = before.total - element.scrollTop - element.clientHeight;
         if (followsNewRow(distance, rows, me)) virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
       }
-      if (total !== before.total || viewport !== before.viewport) keepAtNewest();
+      if (total !== before.total) keepAtNewest();
     }
-    previous.current = { firstKey, lastKey, total, viewport };
+    previous.current = { firstKey, lastKey, total };
   });
 
   const items = virtualizer.getVirtualItems();
