@@ -16,6 +16,7 @@ import { isChunkLoadError } from './chunk-error';
 import { afterFirstFrame } from './idle';
 import { loadOnce } from './load-once';
 import { reportError } from './report';
+import { retryLoad } from './retry-load';
 
 const RELOAD_MARK = 'matchmaker.chunk-reload';
 
@@ -147,17 +148,11 @@ async function loadWithProgress<M>(load: () => Promise<M>): Promise<M> {
   }
 }
 
-/** How many times a part's chunk may fail to load while the browser is online before it is reported. */
-export const PART_ATTEMPTS = 4;
-/** The wait before trying a part again while online: this times the failures so far. */
-const PART_RETRY_MS = 2_000;
-
 /**
  * A part of the shell loaded when it is first rendered, that the page works without (the toasts,
- * the location check). Until its module is here it renders nothing. A failed load is tried again
- * when the browser comes back online, or after a moment when it never went offline (a server
- * that failed once); after `PART_ATTEMPTS` failures while online it is reported and left out.
- * Unlike a screen, it never throws where it renders (React.lazy would, and with no boundary
+ * the location check). Until its module is here it renders nothing. A failed load is fetched
+ * again as lib/retry-load.ts says (once back online, or after a moment), and reported when given
+ * up. Unlike a screen, it never throws where it renders (React.lazy would, and with no boundary
  * around the shell the whole page went blank) and never reloads the page.
  */
 export function lazyPart<P extends object>(load: () => Promise<ScreenModule<P>>): ComponentType<P> {
@@ -174,34 +169,18 @@ export function lazyPart<P extends object>(load: () => Promise<ScreenModule<P>>)
     useEffect(() => {
       if (module) return;
       let live = true;
-      let failures = 0;
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const attempt = () => {
-        if (!live) return;
-        fetchModule().then(
-          (arrived) => {
-            if (live) setModule(arrived);
-          },
-          (error: unknown) => {
-            if (!live) return;
-            if (!navigator.onLine) {
-              window.addEventListener('online', attempt, { once: true });
-              return;
-            }
-            failures += 1;
-            if (failures >= PART_ATTEMPTS) {
-              reportError(error);
-              return;
-            }
-            timer = setTimeout(attempt, PART_RETRY_MS * failures);
-          },
-        );
-      };
-      attempt();
+      let stopRetries = () => {};
+      fetchModule().then(
+        (arrived) => {
+          if (live) setModule(arrived);
+        },
+        (error: unknown) => {
+          if (live) stopRetries = retryLoad(error, fetchModule, { loaded: setModule, givenUp: reportError });
+        },
+      );
       return () => {
         live = false;
-        clearTimeout(timer);
-        window.removeEventListener('online', attempt);
+        stopRetries();
       };
     }, [module]);
     if (!module) return null;

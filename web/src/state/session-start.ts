@@ -10,8 +10,15 @@
  * and a failing one is reported without stopping the rest. What a work starts is the feature's
  * own to pick up later: a screen that loads the same data finds the load already in flight in
  * its store (remote.ts) instead of asking again.
+ *
+ * A start-up module whose chunk could not be fetched (the line dropped for a moment just after
+ * the page loaded) is fetched again, as lib/lazy.tsx's parts are, and once it is here its work
+ * runs for the start-up still current then: without it, the feature (live notifications, the
+ * outbox watch) was gone for the life of the page.
  */
 import type { MatchmakerClient, User } from '@matchmaker/sdk';
+import { loadOnce } from '../lib/load-once';
+import { retryLoad } from '../lib/retry-load';
 
 export interface SessionStart {
   readonly client: MatchmakerClient;
@@ -92,9 +99,17 @@ export interface StartupModule {
 }
 
 /**
+ * The start-up runs still current (their start-up not aborted), one per kind of work run: each
+ * runs the works registered since it ran (a start-up module that loaded late), once.
+ */
+const current = new Set<() => void>();
+
+/**
  * Runs each of `works` with `start`, side by side; a work that throws or rejects is handed to
  * `onError` and the others go on. Work that fails after the start-up was aborted is not reported:
- * its session has ended, and its failure says nothing.
+ * its session has ended, and its failure says nothing. Nothing runs for a start-up already
+ * aborted. Until it is, a work registered later (its module was fetched again after a failure:
+ * `runLateWork`) runs with `start` too; no work runs twice for one start.
  */
 function runAll<T extends SessionStart>(
   works: ReadonlySet<Work<T>>,
@@ -104,14 +119,29 @@ function runAll<T extends SessionStart>(
   const report = (error: unknown) => {
     if (!start.signal.aborted) onError(error);
   };
-  for (const work of [...works]) {
-    try {
-      const result = work(start);
-      if (result instanceof Promise) result.catch(report);
-    } catch (error) {
-      report(error);
+  const ran = new Set<Work<T>>();
+  const runNew = () => {
+    if (start.signal.aborted) return;
+    for (const work of [...works]) {
+      if (ran.has(work)) continue;
+      ran.add(work);
+      try {
+        const result = work(start);
+        if (result instanceof Promise) result.catch(report);
+      } catch (error) {
+        report(error);
+      }
     }
-  }
+  };
+  runNew();
+  if (start.signal.aborted) return;
+  current.add(runNew);
+  start.signal.addEventListener('abort', () => current.delete(runNew), { once: true });
+}
+
+/** Runs the works a module fetched late registered, for the start-ups still current that ran their kind. */
+function runLateWork(): void {
+  for (const run of [...current]) run();
 }
 
 export function runSessionStart(start: EarlyStart, onError: (error: unknown) => void): void {
@@ -128,6 +158,10 @@ export function runAdminStart(start: AdminStart, onError: (error: unknown) => vo
 
 let modules: readonly StartupModule[] = [];
 const loaded = new Set<StartupLoader>();
+/** Each module's import, shared while in flight and kept once it succeeded (lib/load-once.ts). */
+const imports = new Map<StartupLoader, () => Promise<void>>();
+/** Stops the retries of a module under way (a later start-up's take over). */
+const retries = new Map<StartupLoader, () => void>();
 
 /** Hands start-up the features' start-up modules; the app's entry does it once, from the route table. */
 export function setStartupModules(next: readonly StartupModule[]): void {
@@ -136,27 +170,39 @@ export function setStartupModules(next: readonly StartupModule[]): void {
 
 /**
  * Imports the start-up modules a session starting on `path` needs before user info answers (each
- * import registers its work). A module that fails to load is handed to `onError` and its feature
- * starts nothing this time; the next start-up (a login, a reactivation) tries it again.
+ * import registers its work), and resolves once each has loaded or failed once. A module that
+ * failed is fetched again while `signal` (its start-up's) is not aborted, as lib/retry-load.ts
+ * says: when the browser comes back online, or after a moment while it is online (a server that
+ * failed once); when given up it is handed to `onError` and left for the next start-up (a login,
+ * a reactivation). Once it loads, its work runs for the start-up of that moment, if it has
+ * already run that kind of work (else it runs with the rest in its turn).
  */
-export function loadStartupModules(path: string, onError: (error: unknown) => void): Promise<void> {
+export function loadStartupModules(
+  path: string,
+  signal: AbortSignal,
+  onError: (error: unknown) => void,
+): Promise<void> {
   return loadEach(
     modules.filter((module) => module.early?.(path) === true),
+    signal,
     onError,
   );
 }
 
 /**
  * Imports the start-up modules with work for a member or an admin, once user info has said which
- * (already imported ones are not asked again): an admin never downloads a member's, nor a member
- * the back office's.
+ * (already imported ones are not asked again), fetching a failed one again as
+ * `loadStartupModules` does: an admin never downloads a member's, nor a member the back
+ * office's (the retries of one start-up stop when it is aborted, before another user's starts).
  */
 export function loadRoleStartupModules(
   role: 'member' | 'admin',
+  signal: AbortSignal,
   onError: (error: unknown) => void,
 ): Promise<void> {
   return loadEach(
     modules.filter((module) => module.after === role),
+    signal,
     onError,
   );
 }
@@ -166,16 +212,58 @@ export function roleStartupModulesLoaded(role: 'member' | 'admin'): boolean {
   return modules.filter((module) => module.after === role).every((module) => loaded.has(module.load));
 }
 
-async function loadEach(list: readonly StartupModule[], onError: (error: unknown) => void): Promise<void> {
+async function loadEach(
+  list: readonly StartupModule[],
+  signal: AbortSignal,
+  onError: (error: unknown) => void,
+): Promise<void> {
   await Promise.all(
     list
       .map((module) => module.load)
       .filter((load) => !loaded.has(load))
-      .map((load) =>
-        load().then(
-          () => void loaded.add(load),
-          (error: unknown) => onError(error),
-        ),
-      ),
+      .map((load) => importOf(load)().catch((error: unknown) => retry(load, error, signal, onError))),
   );
+}
+
+function importOf(load: StartupLoader): () => Promise<void> {
+  let shared = imports.get(load);
+  if (!shared) {
+    shared = loadOnce(() => load().then(() => void loaded.add(load)));
+    imports.set(load, shared);
+  }
+  return shared;
+}
+
+/**
+ * Fetches a module that failed (`error`) again, as lib/retry-load.ts says (once back online, or
+ * after a moment), and runs its work for the start-up of that moment; reported when given up.
+ * Stops when `signal` aborts (nothing is fetched, run or reported for an ended start-up) or when
+ * another start-up fetches the module again (its retries take over).
+ */
+function retry(
+  load: StartupLoader,
+  error: unknown,
+  signal: AbortSignal,
+  onError: (error: unknown) => void,
+): void {
+  retries.get(load)?.();
+  if (signal.aborted) return;
+  let stopRetries = () => {};
+  const stop = () => {
+    stopRetries();
+    signal.removeEventListener('abort', stop);
+    if (retries.get(load) === stop) retries.delete(load);
+  };
+  stopRetries = retryLoad(error, importOf(load), {
+    loaded: () => {
+      stop();
+      runLateWork();
+    },
+    givenUp: (failure) => {
+      stop();
+      onError(failure);
+    },
+  });
+  retries.set(load, stop);
+  signal.addEventListener('abort', stop, { once: true });
 }

@@ -8,6 +8,7 @@ import {
   findStaleCookies,
   type LogoutInfo,
   type LogoutReason,
+  type MatchmakerClient,
   type Tokens,
   type User,
 } from '@matchmaker/sdk';
@@ -220,11 +221,19 @@ async function loadUser(): Promise<void> {
   // (config/early-requests.ts), so what holds the screen back is the answers being read, and the
   // subscription that user info's answer starts.
   const path = currentPath();
-  const modulesLoaded = loadStartupModules(path, reportError);
-  const client = await loadClient();
-  const beginStartup = await loadStartup();
-  startupAbort?.abort();
+  // This start-up's: its modules' retries stop with it (session-start.ts).
   const abort = new AbortController();
+  const modulesLoaded = loadStartupModules(path, abort.signal, reportError);
+  let client: MatchmakerClient;
+  let beginStartup: Awaited<ReturnType<typeof loadStartup>>;
+  try {
+    client = await loadClient();
+    beginStartup = await loadStartup();
+  } catch (error) {
+    abort.abort();
+    throw error;
+  }
+  startupAbort?.abort();
   startupAbort = abort;
   const start = { client, signal: abort.signal, path };
   const run = beginStartup(client, {
@@ -256,6 +265,7 @@ async function loadUser(): Promise<void> {
     // The page's start-up modules have been loading beside the client since start-up began (each
     // a fraction of a KB): the screen waits for them, so that their work has asked for its data
     // (the back office's search, a room's newest page) before the screen shows and would ask too.
+    // Not for one whose fetch failed: it is fetched again behind the screen (session-start.ts).
     // The subscription does not wait: user info's answer has started it already.
     await modulesLoaded;
     if (abort.signal.aborted) return;
@@ -279,7 +289,7 @@ async function loadUser(): Promise<void> {
         .then(() => {
           if (abort.signal.aborted) return;
           client.realtime.connect().catch(reportError);
-          return loadRoleStartupModules('member', reportError).then(() => {
+          return loadRoleStartupModules('member', abort.signal, reportError).then(() => {
             if (!abort.signal.aborted) runMemberStart({ ...start, user }, reportError);
           });
         })
@@ -289,7 +299,7 @@ async function loadUser(): Promise<void> {
     if (isAdmin(user) && !adminStarted) {
       // Beside the back office's chunk, which the guard now asks for: its first list need not
       // wait for that chunk and the screen's render.
-      void loadRoleStartupModules('admin', reportError).then(() => {
+      void loadRoleStartupModules('admin', abort.signal, reportError).then(() => {
         if (!abort.signal.aborted) runAdminStart({ ...start, user }, reportError);
       });
     }
