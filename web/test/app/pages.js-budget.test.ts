@@ -34,8 +34,11 @@ const BUDGET_KB: Record<string, number> = {
   // page's chunks grouped (scripts/chunk-groups.ts), plus ~2; then 1 more for the pages' frames
   // (config/page-frames.ts, app/page-frame.tsx: each screen's heading in the main bundle, shown
   // while user info is on its way; 1.1 KB), and 1 more for the "screen shown" moment (0.2 KB,
-  // which moves socket.io, the location check and the toasts off the first screen's path).
-  '/matches': 235,
+  // which moves socket.io, the location check and the toasts off the first screen's path). +1 for
+  // the page surviving a dropped line (lib/load-once.ts, lib/retry-load.ts, lazyPart, start-up's
+  // retries of a module: 0.45 KB gzip in the main bundle, so on every page; the other pages'
+  // lines still had room for it), which took it from 234.7 to 235.2.
+  '/matches': 236,
   // +1 for the open room's chunk of its own (features/messages/room-screen.tsx): the list's first
   // paint no longer waits for it (13.6 KB brotli less before it), but by network idle both pages
   // fetch the area's and the room's chunks, 0.9 KB gzip more than the one chunk they were.
@@ -48,8 +51,9 @@ const BUDGET_KB: Record<string, number> = {
   'chat room 5000': 251,
   // Only the user screens are in the back office's first chunk; the other sections load when
   // opened. An admin opens no realtime channel, so socket.io is not loaded. +1 for the preload
-  // script's first calls, as on '/'.
-  '/admin/users': 220,
+  // script's first calls, as on '/'. +1 for the page surviving a dropped line, as on /matches
+  // (219.8 to 220.2).
+  '/admin/users': 221,
 };
 
 let app: TestApp;
