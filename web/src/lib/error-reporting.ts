@@ -12,6 +12,7 @@ import type { AppConfig } from '../config/env';
 import { loadOnce } from './load-once';
 import { isReplaySampled } from './replay-sampling';
 import { onFirstReport } from './report';
+import { retryLoad } from './retry-load';
 
 type SentryModule = typeof import('./sentry');
 
@@ -41,33 +42,28 @@ export function scheduleErrorReporting(sentry: AppConfig['sentry'], moments: Rep
       return module;
     }),
   );
-  const loadWithReplay = () => {
-    load()
-      .then((module) => (replay ? module.startReplay() : undefined))
-      .catch(couldNotStart(loadWithReplay));
-  };
-  // A chunk that could not be fetched (the member went offline a moment ago) is asked for again
-  // once the browser is back online: the errors report.ts keeps meanwhile are sent then, rather
-  // than never, as they were while the failed load stayed cached here.
-  let again: (() => void) | null = null;
-  const retryOnline = () => {
-    const run = again;
-    again = null;
-    run?.();
-  };
-  function couldNotStart(retry: () => void) {
-    return (error: unknown) => {
+  // Whether Replay is wanted too (a picked visitor, a signed-in session); once wanted, it stays so.
+  let withReplay = false;
+  const start = () => load().then((module) => (withReplay && replay ? module.startReplay() : undefined));
+  // A chunk that could not be fetched (the member went offline a moment ago) is fetched again as
+  // retry-load.ts says (once back online, or after a moment): the errors report.ts keeps meanwhile
+  // are sent then, rather than never. One retry at a time, and it starts what is wanted by then.
+  let stopRetry = () => {};
+  const run = () => {
+    start().catch((error: unknown) => {
       console.error('Error reporting could not start', error);
-      // Replay's load includes Sentry's: the fuller of the two waits.
-      if (again !== loadWithReplay) again = retry;
-      window.removeEventListener('online', retryOnline);
-      window.addEventListener('online', retryOnline, { once: true });
-    };
-  }
-  const loadAlone = () => {
-    load().catch(couldNotStart(loadAlone));
+      stopRetry();
+      stopRetry = retryLoad(error, start, {
+        loaded: () => {},
+        givenUp: (failure) => console.error('Error reporting gave up starting', failure),
+      });
+    });
   };
-  onFirstReport(loadAlone);
+  const loadWithReplay = () => {
+    withReplay = true;
+    run();
+  };
+  onFirstReport(run);
   if (replay !== null)
     void moments.screenInteractive().then(() => (isSampled() ? loadWithReplay() : undefined));
   moments.onceSignedInScreenInteractive(loadWithReplay);
