@@ -12,7 +12,9 @@
  * long as its longest lane.
  *
  * Every line is prefixed with the package's folder, as pnpm does; a failing package does not stop
- * the others (each failure is in the same log), and the run ends with each package's result and
+ * the others (each failure is in the same log), and the run ends with what each failed package
+ * said of its failure (vitest's failed tests and unhandled errors: the end of a long log is often
+ * all a CI page keeps, and the lanes' lines are interleaved), then each package's result and
  * time, and exits 1 if any failed. Ctrl-C or a SIGTERM stops the packages running and starts no
  * other.
  *
@@ -81,10 +83,12 @@ function runStep({ label, command, args, cwd }, { write, now, children }) {
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     children.add(child);
+    const output = [];
     const prefix = (stream) =>
-      createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) =>
-        write(`${label}: ${line}\n`),
-      );
+      createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) => {
+        output.push(line);
+        write(`${label}: ${line}\n`);
+      });
     const lines = [prefix(child.stdout), prefix(child.stderr)];
     const closed = Promise.all(lines.map((reader) => new Promise((end) => reader.once('close', end))));
     let spawnError;
@@ -98,19 +102,53 @@ function runStep({ label, command, args, cwd }, { write, now, children }) {
       const seconds = Math.round((now() - started) / 1000);
       // A step ended by a signal: 128 + its number, as a shell reports it.
       const exit = spawnError ? 127 : (code ?? (signal ? 128 + constants.signals[signal] : 1));
-      resolve({ label, code: exit, seconds });
+      resolve(
+        exit === 0
+          ? { label, code: exit, seconds }
+          : { label, code: exit, seconds, failure: failureExcerpt(output) },
+      );
     });
   });
 }
 
-/** The lines that end the run: each package's result and time, in the lanes' order. */
+const ANSI = new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g');
+/** Where vitest starts saying what failed: its failed tests, or errors outside any test. */
+const FAILURE_START = /\bFailed Tests? \d+|\bUnhandled (Errors?|Rejection)\b/;
+/** vitest's totals, which follow its account of the failures. */
+const TOTALS = /^\s*Test Files\s/;
+
+/**
+ * What a failed step's output says of its failure, without colour: from where vitest starts
+ * listing what failed up to its totals (at most `most` lines), or, from any other program, its
+ * last `tail` lines.
+ */
+export function failureExcerpt(lines, { most = 150, tail = 40 } = {}) {
+  const plain = lines.map((line) => line.replace(ANSI, ''));
+  const start = plain.findIndex((line) => FAILURE_START.test(line));
+  if (start < 0) return plain.slice(-tail);
+  const totals = plain.findIndex((line, index) => index > start && TOTALS.test(line));
+  const block = plain.slice(start, totals < 0 ? plain.length : totals);
+  if (block.length <= most) return block;
+  return [...block.slice(0, most), `... ${block.length - most} more lines: see the package's output above`];
+}
+
+/**
+ * The lines that end the run: what each failed package said of its failure, then each
+ * package's result and time, in the lanes' order.
+ */
 export function summary(results, totalSeconds) {
+  const failures = results
+    .filter((result) => result.failure?.length)
+    .map(
+      (result) =>
+        `\n${result.label} failed; what it said:\n${result.failure.map((line) => `  ${line}`).join('\n')}\n`,
+    );
   const width = Math.max(...results.map((result) => result.label.length));
   const lines = results.map(
     (result) =>
       `  ${result.label.padEnd(width)}  ${result.code === 0 ? 'passed' : `FAILED (exit ${result.code})`}  ${result.seconds} s`,
   );
-  return `\nPackage tests, ${totalSeconds} s in all (the lanes side by side):\n${lines.join('\n')}\n`;
+  return `${failures.join('')}\nPackage tests, ${totalSeconds} s in all (the lanes side by side):\n${lines.join('\n')}\n`;
 }
 
 async function main() {

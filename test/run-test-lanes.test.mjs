@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANES, runLanes, summary } from '../scripts/run-test-lanes.mjs';
+import { failureExcerpt, LANES, runLanes, summary } from '../scripts/run-test-lanes.mjs';
 
 /** A step that runs `script` in a fresh Node process. */
 const node = (label, script) => ({
@@ -11,26 +11,42 @@ const node = (label, script) => ({
 
 describe('runLanes', () => {
   it('runs the lanes side by side and each lane in order, prefixing every line', async () => {
-    const lines = [];
-    const results = await runLanes(
-      [
-        [node('slow', "setTimeout(() => console.log('slow done'), 400)")],
+    const { mkdtempSync, rmSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const folder = mkdtempSync(join(tmpdir(), 'lanes-'));
+    const marker = JSON.stringify(join(folder, 'second-ran'));
+    try {
+      const lines = [];
+      const results = await runLanes(
         [
-          node('first', "console.log('one'); console.error('two')"),
-          node('second', "console.log('three\\nfour')"),
+          // Ends only once the other lane's second step has run: the lanes must overlap.
+          [
+            node(
+              'slow',
+              `const { existsSync } = require('node:fs');
+               const wait = setInterval(() => { if (existsSync(${marker})) { clearInterval(wait); console.log('slow done'); process.exit(0); } }, 20);
+               setTimeout(() => process.exit(9), 20000);`,
+            ),
+          ],
+          [
+            node('first', "console.log('one'); console.error('two')"),
+            node('second', `console.log('three\\nfour'); require('node:fs').writeFileSync(${marker}, '')`),
+          ],
         ],
-      ],
-      { write: (line) => lines.push(line) },
-    );
-    expect(results.map((result) => [result.label, result.code])).toEqual([
-      ['slow', 0],
-      ['first', 0],
-      ['second', 0],
-    ]);
-    // The second lane finished both steps while the first was still waiting: the lanes overlap.
-    expect(lines.indexOf('slow: slow done\n')).toBe(lines.length - 1);
-    expect(lines.indexOf('second: three\n')).toBeGreaterThan(lines.indexOf('first: one\n'));
-    expect(lines).toEqual(expect.arrayContaining(['first: two\n', 'second: four\n']));
+        { write: (line) => lines.push(line) },
+      );
+      expect(results.map((result) => [result.label, result.code])).toEqual([
+        ['slow', 0],
+        ['first', 0],
+        ['second', 0],
+      ]);
+      expect(lines.indexOf('slow: slow done\n')).toBe(lines.length - 1);
+      expect(lines.indexOf('second: three\n')).toBeGreaterThan(lines.indexOf('first: one\n'));
+      expect(lines).toEqual(expect.arrayContaining(['first: two\n', 'second: four\n']));
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 
   it('goes on after a failure and reports every step with its exit code', async () => {
@@ -87,6 +103,68 @@ describe('a signal', () => {
     expect(out).toContain('next: not run (SIGTERM)');
     // 143: 128 + SIGTERM's 15, for the step stopped and the one not run.
     expect(out).toContain('[["waits",143],["next",143]]');
+  });
+});
+
+describe('a failed package', () => {
+  const RED = '\u001b[31m';
+  const OFF = '\u001b[39m';
+  // What vitest prints around a failure, colour included.
+  const vitestFailure = [
+    ' ✓ test/quick.test.ts (3 tests) 12ms',
+    `${RED}⎯⎯⎯⎯⎯⎯⎯ Failed Tests 1 ⎯⎯⎯⎯⎯⎯⎯${OFF}`,
+    ' FAIL  test/transport/deadlines.order.test.ts > Deadlines > keeps timing',
+    `${RED}AssertionError: expected 262 to be less than 250${OFF}`,
+    ' ❯ test/transport/deadlines.order.test.ts:59:17',
+    ' Test Files  1 failed | 67 passed (68)',
+    '      Tests  1 failed | 834 passed (835)',
+  ];
+
+  it('ends the run with what each failed package said of its failure, in plain text', async () => {
+    const print = (lines) =>
+      `for (const line of ${JSON.stringify(lines)}) console.log(line); process.exit(1)`;
+    const results = await runLanes(
+      [
+        [node('passes', "console.log('fine')")],
+        [node('sdk test', print(vitestFailure)), node('other', print(['a', 'b']))],
+      ],
+      { write: () => {} },
+    );
+    expect(results[0]).not.toHaveProperty('failure');
+    const text = summary(results, 9);
+    expect(text).toContain(
+      [
+        'sdk test failed; what it said:',
+        '  ⎯⎯⎯⎯⎯⎯⎯ Failed Tests 1 ⎯⎯⎯⎯⎯⎯⎯',
+        '   FAIL  test/transport/deadlines.order.test.ts > Deadlines > keeps timing',
+        '  AssertionError: expected 262 to be less than 250',
+        '   ❯ test/transport/deadlines.order.test.ts:59:17',
+        '',
+      ].join('\n'),
+    );
+    // A program that is not vitest: its last lines.
+    expect(text).toContain('other failed; what it said:\n  a\n  b\n');
+    expect(text).not.toContain('\u001b');
+    expect(text).not.toContain('quick.test.ts');
+    // Then the results, last.
+    expect(text.indexOf('Package tests, 9 s in all')).toBeGreaterThan(text.indexOf('other failed'));
+  });
+
+  it('keeps errors outside any test, and says how much of a long account it left out', () => {
+    expect(failureExcerpt(['ok', '⎯⎯⎯ Unhandled Errors ⎯⎯⎯', 'Error: socket hang up', 'done'])).toEqual([
+      '⎯⎯⎯ Unhandled Errors ⎯⎯⎯',
+      'Error: socket hang up',
+      'done',
+    ]);
+    const long = ['⎯ Failed Tests 9 ⎯', ...Array.from({ length: 20 }, (_, index) => `line ${index}`)];
+    expect(failureExcerpt(long, { most: 5 })).toEqual([
+      '⎯ Failed Tests 9 ⎯',
+      'line 0',
+      'line 1',
+      'line 2',
+      'line 3',
+      "... 16 more lines: see the package's output above",
+    ]);
   });
 });
 
