@@ -7,7 +7,10 @@
 type Reset = () => void;
 const resets = new Set<Reset>();
 
-/** Registers a reset run at every session end; returns the unregistration. */
+/**
+ * Registers a reset run at every session end; returns the unregistration. A reset forgets what
+ * is in memory only: storage is `clearSessionData`'s to clear, and only at a logout.
+ */
 export function onSessionEnd(reset: Reset): () => void {
   resets.add(reset);
   return () => resets.delete(reset);
@@ -23,8 +26,12 @@ export const STORAGE_KEYS = {
   verification: 'matchmaker.verification',
 } as const;
 
-/** Runs every registered reset, then clears local and session storage. */
-export function clearSessionData(onError: (error: unknown) => void): void {
+/**
+ * Runs every registered reset: what the features hold in memory is forgotten, and answers still
+ * on their way for it are dropped. Storage is left alone: for a start-up that failed (user info
+ * did not answer) while the session's tokens stay, so that a member's outbox survives the blip.
+ */
+export function dropSessionState(onError: (error: unknown) => void): void {
   for (const reset of resets) {
     try {
       reset();
@@ -32,6 +39,11 @@ export function clearSessionData(onError: (error: unknown) => void): void {
       onError(error);
     }
   }
+}
+
+/** Logout: runs every registered reset (`dropSessionState`), then clears local and session storage. */
+export function clearSessionData(onError: (error: unknown) => void): void {
+  dropSessionState(onError);
   try {
     window.localStorage.clear();
     window.sessionStorage.clear();

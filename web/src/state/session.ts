@@ -21,7 +21,7 @@ import { loadClient, loadedClient, loadStartup, whenClientCreated } from '../lib
 import { reportError } from '../lib/report';
 import { notify } from '../lib/toast';
 import type { Stored } from './remote';
-import { clearSessionData } from './session-end';
+import { clearSessionData, dropSessionState } from './session-end';
 import {
   loadRoleStartupModules,
   loadStartupModules,
@@ -305,6 +305,13 @@ async function loadUser(): Promise<void> {
     }
   } catch (error) {
     if (abort.signal.aborted) return;
+    // This start-up is over: a module fetched again later runs nothing for it, and what its early
+    // work loaded (the first list of the screen it started on) is dropped, answers still on their
+    // way included. The tokens stay, so storage does too (a member's outbox); but whoever logs in
+    // next on this tab must not be shown this session's list.
+    abort.abort();
+    if (startupAbort === abort) startupAbort = null;
+    dropSessionState(reportError);
     // A suspension or refused refresh has already logged out (onLogout ran); anything else
     // leaves the visitor anonymous with the reason on screen rather than a blank page.
     if ((await client.session.isLoggedIn()) === false) {

@@ -6,9 +6,11 @@
  * only after start-up, it never would be, and the page would not show. Nor does the screen wait
  * for the subscription and the DAU event, which start-up sends after user info.
  */
+import { createClient } from '@matchmaker/sdk';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  DEMO_PASSWORD,
   holdIdleCallbacks,
   logIn,
   nextDocument,
@@ -253,6 +255,49 @@ describe("a screen's first list at start-up", () => {
     await page.locator('[data-message-row]').first().waitFor();
     // The room asked for its own newest page: member1's, answered in the meantime, was not taken.
     expect(newest.count).toBeGreaterThan(before);
+  });
+
+  it("user info fails at start-up on /matches: the list start-up asked for is not the next member's", async () => {
+    const members = async (email: string) => {
+      const client = createClient({ baseURL: app.url, locks: null });
+      await client.accounts.login({ email, password: DEMO_PASSWORD });
+      const { recommendations } = await client.recommendations.list({ page: 1 });
+      return recommendations.map(
+        (item) =>
+          `/matches/members/${encodeURIComponent(item.metaData.profile?.keycloakId ?? String(item.recipient_id))}`,
+      );
+    };
+    const [first, second] = [await members('member1@sandbox.test'), await members('member2@sandbox.test')];
+    // The two members' lists differ, or the test could not tell whose the screen shows.
+    expect(second).not.toEqual(first);
+    const page = await app.newPage();
+    await app.signIn(page, 'member1@sandbox.test');
+    await page.goto('/preferences');
+    const recommendations = countRequests(page, /\/api\/recommendations\/v2\/matches\/recommendations\/?$/);
+    // The server's answer, and the matches' start-up module whose early work would take it.
+    const answered = { count: 0 };
+    page.on('response', (response) => {
+      if (/\/matches\/recommendations\/?$/.test(new URL(response.url()).pathname)) answered.count++;
+    });
+    let startupLoaded = false;
+    page.on('requestfinished', (request) => {
+      startupLoaded ||= /\/assets\/matches-startup-[\w-]{8}\.js$/.test(new URL(request.url()).pathname);
+    });
+    // member1's start-up on /matches: user info fails (the line drops), the recommendations answer.
+    await page.route('**/api/usermgmt/v2/accounts/user/info', (route) => route.abort('failed'));
+    await page.goto('/matches');
+    await page.getByText('We could not load your account. Please try again.').waitFor();
+    await expect.poll(() => answered.count === 1 && startupLoaded, { timeout: 10_000 }).toBe(true);
+    await page.unroute('**/api/usermgmt/v2/accounts/user/info');
+    // The visitor is anonymous, on the login page with the error. Someone else logs in on this
+    // tab (the app keeps running: no reload) and is taken back to the matches.
+    await page.waitForURL((url) => url.pathname === '/account/login');
+    await submitLogIn(page, 'member2@sandbox.test');
+    await page.waitForURL((url) => url.pathname === '/matches');
+    const cards = page.getByRole('list', { name: 'Recommendations' }).getByRole('listitem');
+    await cards.first().waitFor();
+    await expect.poll(() => cards.first().getByRole('link').first().getAttribute('href')).toBe(second[0]);
+    expect(recommendations.count).toBe(2);
   });
 
   it("/admin/users: the search is asked for as soon as user info says admin, beside the back office's chunk, once", async () => {

@@ -21,7 +21,7 @@ import {
   resetChatState,
   touchRoom,
 } from './chat-state';
-import { cancelOutboxTimers, clearOutbox, flushOutbox, restoreOutbox, watchOtherTabs } from './outbox';
+import { cancelOutboxTimers, flushOutbox, restoreOutbox, watchOtherTabs } from './outbox';
 import { watchReadStatus } from './read-watch';
 import { markRead, refreshRecent } from './room-actions';
 
@@ -33,8 +33,6 @@ let unwire: (() => void) | null = null;
  */
 let presenceAt = 0;
 let lastOnline: ReadonlySet<string> | null = null;
-/** Whose chat is wired: logout clears that member's stored outbox. */
-let chatUser = '';
 
 export function startChat(): void {
   if (unwire) return;
@@ -43,7 +41,6 @@ export function startChat(): void {
   presence = current;
   presenceAt = 0;
   lastOnline = current.getSnapshot().online;
-  chatUser = myId();
   chatState.connection = chat.connected ? 'connected' : chat.state === 'waiting' ? 'lost' : 'connecting';
 
   let refreshTimer: ReturnType<typeof setTimeout> | null = null;
@@ -147,8 +144,6 @@ onSessionEnd(() => {
   presenceAt = 0;
   lastOnline = null;
   cancelOutboxTimers();
-  clearOutbox(chatUser);
-  chatUser = '';
   resetChatState();
 });
 

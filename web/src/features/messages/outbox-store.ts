@@ -67,7 +67,3 @@ export function writeStoredOutbox(userId: string, entries: readonly StoredEntry[
   if (entries.length === 0) store.removeItem(outboxStorageKey(userId));
   else store.setItem(outboxStorageKey(userId), JSON.stringify(entries));
 }
-
-export function clearStoredOutbox(userId: string): void {
-  if (userId) storage()?.removeItem(outboxStorageKey(userId));
-}

@@ -24,7 +24,6 @@ import { type ChatLine, lineFromMessage } from './chat-lines';
 import { chatState, mergeLines, myId, type OutboxEntry, touchRoom } from './chat-state';
 import { outboxStorageKey } from './outbox-key';
 import {
-  clearStoredOutbox,
   parseStoredOutbox,
   readStoredOutbox,
   type StoredEntry,
@@ -179,15 +178,6 @@ export function watchOtherTabs(onSentElsewhere: (rooms: ReadonlySet<string>) => 
   };
   window.addEventListener('storage', onStorage);
   return () => window.removeEventListener('storage', onStorage);
-}
-
-/** Logout (SPEC.md section 4): the member's stored outbox goes with the rest of their data. */
-export function clearOutbox(userId: string): void {
-  try {
-    clearStoredOutbox(userId);
-  } catch (error) {
-    reportError(error);
-  }
 }
 
 export function retryEntry(key: string): void {
