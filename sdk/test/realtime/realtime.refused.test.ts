@@ -64,7 +64,7 @@ describe('a connection refused by the server', () => {
     server.valid.clear();
     for (const socket of server.sockets('/chat')) socket.conn.close();
     await waitFor(() => client.realtime.chat.state === 'waiting');
-    await waitFor(() => client.realtime.chat.connected, 8_000);
+    await waitFor(() => client.realtime.chat.connected);
     expect(client.realtime.chat.token).toBe('access-2');
     expect(server.stats.refreshCalls).toBe(1);
   });

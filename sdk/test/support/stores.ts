@@ -41,7 +41,7 @@ export class SlowStore implements TokenStore {
 }
 
 /** Resolves once `until()` holds, polling on real timers; rejects after `timeoutMs`. */
-export async function until(check: () => boolean, timeoutMs = 5_000): Promise<void> {
+export async function until(check: () => boolean, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error('condition not met in time');

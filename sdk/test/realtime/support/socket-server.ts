@@ -124,7 +124,7 @@ export async function startRealtimeServer(
 }
 
 /** Resolves once `until()` holds, polling every few ms; fails after `timeoutMs`. */
-export async function waitFor(until: () => boolean, timeoutMs = 5_000): Promise<void> {
+export async function waitFor(until: () => boolean, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!until()) {
     if (Date.now() > deadline) throw new Error('waitFor: condition not met in time');
