@@ -495,6 +495,19 @@ export function watchNetwork(page: Page, { lastMs = 2_000, most = 40 } = {}): ()
   };
 }
 
+/** Whether the app's root holds anything, for a page that shows no text. */
+async function rootState(page: Page): Promise<string> {
+  return page
+    .evaluate(() => {
+      const root = document.getElementById('root');
+      if (!root) return 'no #root element';
+      return root.childElementCount === 0
+        ? '#root is empty'
+        : `#root holds ${root.childElementCount} elements`;
+    })
+    .catch((error: unknown) => `its document could not be read: ${String(error)}`);
+}
+
 /**
  * What each page shows, for a failed test's output (CI keeps only the log): its URL and the start
  * of its visible text. A screenshot of each goes to `artifacts/failed-<name>-<n>.png` too.
@@ -511,7 +524,10 @@ export async function describePages(pages: readonly Page[], name: string): Promi
       .catch((error: unknown) => `(no text: ${String(error)})`);
     const file = join(ARTIFACTS, `failed-${name.replace(/[^\w-]+/g, '-').slice(0, 60)}-${index}.png`);
     await page.screenshot({ path: file, timeout: 5_000 }).catch(() => {});
-    lines.push(`page ${index}: ${page.url()}\n${text.replace(/\s+/g, ' ').slice(0, 800)}`);
+    const shown = text.replace(/\s+/g, ' ').trim();
+    // An empty body is the app unmounted (a part that threw with no boundary), not a page loading.
+    const blank = shown === '' ? `(a blank page: the body shows no text; ${await rootState(page)})` : '';
+    lines.push(`page ${index}: ${page.url()}\n${blank || shown.slice(0, 800)}`);
   }
   return lines.join('\n');
 }
