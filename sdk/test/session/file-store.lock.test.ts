@@ -73,13 +73,19 @@ describe('FileTokenStore lock', () => {
     const a = new FileTokenStore(path);
     const b = new FileTokenStore(path);
     const order: string[] = [];
+    let aHolds = () => {};
+    const held = new Promise<void>((resolve) => {
+      aHolds = resolve;
+    });
     await Promise.all([
       a.withLock(async () => {
         order.push('a:start');
+        aHolds();
         await pause(50);
         order.push('a:end');
       }),
-      pause(5).then(() =>
+      // b asks while a holds the lock (not merely 5 ms later, which a starved process can lose).
+      held.then(() =>
         b.withLock(async () => {
           order.push('b:start');
           order.push('b:end');
