@@ -10,9 +10,14 @@
  * Five groups, split by who else loads them so that no anonymous page fetches a byte more than
  * before (the JS budgets of test/app/pages.js-budget and the size check hold that):
  * - `form-kit`: what /account/login shares with signed-in pages (the route patterns, the error
- *   text, the form hook): one request instead of three for the login page too.
- * - `schemas`: zod and the schemas /account/register's form checks (it loaded exactly these, in
- *   three chunks); the other schemas stay out, or the register form would evaluate all of them.
+ *   text, the form hook): one request instead of three for the login page too. With them, the
+ *   profile's lists (sdk/src/schemas/profile-lists.ts, zod-free, 0.4 KB gzip), whose choices the
+ *   register form offers: in a chunk of their own they were one more request on signed-in pages
+ *   (the client's rules and user schemas import them), and in the schemas' group they brought the
+ *   register form zod and the user schemas (25 KB gzip, a 94 KB chunk whose evaluation was 437 ms
+ *   of a traced phone's main thread after the first paint).
+ * - `schemas`: zod and the user schemas, which the client and the messaging group share; no
+ *   anonymous page loads them before it makes a call.
  * - `client`: the SDK client (the factory, with everything it imports that no group above took:
  *   the other schemas, transport, session, realtime, flows, rules) and the app's state helpers a
  *   signed-in screen loads with it. No account page imports any of it statically; an admin loads
@@ -45,7 +50,7 @@ import type { Rolldown } from 'vite';
 type Group = Rolldown.CodeSplittingGroup;
 
 const FORM_KIT =
-  /[\\/]web[\\/]src[\\/](config[\\/]route-patterns|lib[\\/](error-message|use-form|form-errors))\.ts$/;
+  /[\\/]web[\\/]src[\\/](config[\\/]route-patterns|lib[\\/](error-message|use-form|form-errors))\.ts$|[\\/]sdk[\\/]src[\\/]schemas[\\/]profile-lists\.ts$/;
 const SCHEMAS =
   /[\\/]node_modules[\\/](\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?zod[\\/]|[\\/]sdk[\\/]src[\\/]schemas[\\/](user|tolerant|common)\.ts$/;
 const BACK_OFFICE =

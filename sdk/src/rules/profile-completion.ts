@@ -1,5 +1,5 @@
 import { PROFILE_COMPLETION_FIELD_COUNT } from '../constants';
-import { PROFILE_FIELDS, type ProfileField } from '../schemas/user';
+import { PROFILE_FIELDS, type ProfileField } from '../schemas/profile-lists';
 
 // The percentage divides by the constant, so a field added to PROFILE_FIELDS without updating
 // SPEC.md's count must fail loudly at import rather than skew every member's percentage.

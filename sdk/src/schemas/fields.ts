@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { boundedText, TEXT_LIMITS } from './limits';
-import { PROFILE_CHOICES, PROFILE_FIELDS, type ProfileChoiceField, type ProfileField } from './user';
+import { PROFILE_CHOICES, PROFILE_FIELDS, type ProfileChoiceField, type ProfileField } from './profile-lists';
 
 /**
  * Rules of single request fields that several calls share. Each is stated once, as a zod schema,

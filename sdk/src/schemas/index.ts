@@ -380,6 +380,13 @@ export {
   subscriptionStatusSchema,
 } from './payment';
 export {
+  PROFILE_CHOICES,
+  PROFILE_FIELDS,
+  type ProfileChoice,
+  type ProfileChoiceField,
+  type ProfileField,
+} from './profile-lists';
+export {
   MATCH_REQUEST_PENDING,
   type MatchAggregation,
   type MatchDecision,
@@ -433,12 +440,7 @@ export type {
 export {
   type AccountStatus,
   accountStatusSchema,
-  PROFILE_CHOICES,
-  PROFILE_FIELDS,
   type Profile,
-  type ProfileChoice,
-  type ProfileChoiceField,
-  type ProfileField,
   type ProfileValue,
   type PublicProfile,
   profileSchema,

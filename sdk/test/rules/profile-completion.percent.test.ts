@@ -5,7 +5,7 @@ import {
   type ProfileSubject,
   profileCompletion,
 } from '../../src/rules/profile-completion';
-import { PROFILE_FIELDS } from '../../src/schemas/user';
+import { PROFILE_FIELDS } from '../../src/schemas/profile-lists';
 
 /** A user whose first `count` profile fields (in SPEC order) hold 'x'. */
 function withFilled(count: number): Record<string, unknown> {
