@@ -60,6 +60,12 @@ export const SUSPENDED_NOTICE =
 let started = false;
 let startupAbort: AbortController | null = null;
 
+/** Ends the start-up under way, if any: its late work, retries and answers stop (session-start.ts). */
+function endStartup(): void {
+  startupAbort?.abort();
+  startupAbort = null;
+}
+
 export interface SessionOptions {
   /** The features' start-up modules (the route table lists them: this module knows no feature). */
   readonly startups: readonly StartupModule[];
@@ -172,8 +178,7 @@ function endAfterOtherTab(reason: LogoutReason): void {
   // Start-up was still loading the user: it stops here (an answer landing later is dropped) and
   // the login page shows the other tab's reason, which this tab's own calls could no longer learn.
   if (sessionState.status === 'starting') {
-    startupAbort?.abort();
-    startupAbort = null;
+    endStartup();
     void loadedClient()?.session.logout(reason).catch(reportError);
     // The SDK announces no logout for a session whose user it never loaded, so onLogout will not
     // run: the features' state of this session (answers start-up asked for and still in flight
@@ -233,7 +238,7 @@ async function loadUser(): Promise<void> {
     abort.abort();
     throw error;
   }
-  startupAbort?.abort();
+  endStartup();
   startupAbort = abort;
   const start = { client, signal: abort.signal, path };
   const run = beginStartup(client, {
@@ -308,9 +313,9 @@ async function loadUser(): Promise<void> {
     // This start-up is over: a module fetched again later runs nothing for it, and what its early
     // work loaded (the first list of the screen it started on) is dropped, answers still on their
     // way included. The tokens stay, so storage does too (a member's outbox); but whoever logs in
-    // next on this tab must not be shown this session's list.
-    abort.abort();
-    if (startupAbort === abort) startupAbort = null;
+    // next on this tab must not be shown this session's list. (It is still the current start-up:
+    // one that replaced it would have aborted it.)
+    endStartup();
     dropSessionState(reportError);
     // A suspension or refused refresh has already logged out (onLogout ran); anything else
     // leaves the visitor anonymous with the reason on screen rather than a blank page.
@@ -381,8 +386,7 @@ export async function logOut(): Promise<void> {
 
 function onLogout(reason: LogoutReason, info: LogoutInfo): void {
   sessionChannel()?.postMessage(reason);
-  startupAbort?.abort();
-  startupAbort = null;
+  endStartup();
   clearSessionData(reportError);
   resetUi();
   showEnded(reason, reason === 'suspended' ? SUSPENDED_NOTICE : (info.notice ?? null));
