@@ -7,6 +7,7 @@
  * for the subscription and the DAU event, which start-up sends after user info.
  */
 import { createClient } from '@matchmaker/sdk';
+import { endpoints } from '@matchmaker/sdk/schemas';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -28,6 +29,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
+
+/** The path of the recommendations' list, as the SDK's catalogue has it. */
+const RECOMMENDATIONS = new RegExp(`^${escapeRegExp(endpoints['recommendations.list'].path)}$`);
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
 
 /** Requests (GET unless told) whose path matches, counted from now on (once `counting` holds). */
 function countRequests(page: Page, path: RegExp, method = 'GET', counting = () => true): { count: number } {
@@ -154,7 +162,7 @@ describe("a screen's first list at start-up", () => {
     const page = await app.newPage();
     await app.signIn(page, 'member1@sandbox.test');
     await page.goto('/preferences');
-    const recommendations = countRequests(page, /\/api\/recommendations\/v2\/matches\/recommendations\/?$/);
+    const recommendations = countRequests(page, RECOMMENDATIONS);
     const hold = await holdUserInfoUntil(page, () => recommendations.count > 0);
     await page.goto('/matches');
     await page.getByRole('list', { name: 'Recommendations' }).getByRole('listitem').first().waitFor();
@@ -257,8 +265,13 @@ describe("a screen's first list at start-up", () => {
     expect(newest.count).toBeGreaterThan(before);
   });
 
-  it("user info fails at start-up on /matches: the list start-up asked for is not the next member's", async () => {
-    const members = async (email: string) => {
+  /**
+   * member1's start-up on /matches meets a failed user info (the line drops) while the
+   * recommendations answer, `late` after the failure or not; then member2 logs in on the same tab
+   * (the app keeps running: no reload) and is taken back to the matches, which must be member2's.
+   */
+  async function member2AfterFailedStartup(late: boolean): Promise<void> {
+    const firstCards = async (email: string) => {
       const client = createClient({ baseURL: app.url, locks: null });
       await client.accounts.login({ email, password: DEMO_PASSWORD });
       const { recommendations } = await client.recommendations.list({ page: 1 });
@@ -267,30 +280,51 @@ describe("a screen's first list at start-up", () => {
           `/matches/members/${encodeURIComponent(item.metaData.profile?.keycloakId ?? String(item.recipient_id))}`,
       );
     };
-    const [first, second] = [await members('member1@sandbox.test'), await members('member2@sandbox.test')];
+    const [first, second] = [
+      await firstCards('member1@sandbox.test'),
+      await firstCards('member2@sandbox.test'),
+    ];
     // The two members' lists differ, or the test could not tell whose the screen shows.
     expect(second).not.toEqual(first);
     const page = await app.newPage();
     await app.signIn(page, 'member1@sandbox.test');
     await page.goto('/preferences');
-    const recommendations = countRequests(page, /\/api\/recommendations\/v2\/matches\/recommendations\/?$/);
+    const recommendations = countRequests(page, RECOMMENDATIONS);
     // The server's answer, and the matches' start-up module whose early work would take it.
     const answered = { count: 0 };
     page.on('response', (response) => {
-      if (/\/matches\/recommendations\/?$/.test(new URL(response.url()).pathname)) answered.count++;
+      if (RECOMMENDATIONS.test(new URL(response.url()).pathname)) answered.count++;
     });
     let startupLoaded = false;
     page.on('requestfinished', (request) => {
       startupLoaded ||= /\/assets\/matches-startup-[\w-]{8}\.js$/.test(new URL(request.url()).pathname);
     });
-    // member1's start-up on /matches: user info fails (the line drops), the recommendations answer.
-    await page.route('**/api/usermgmt/v2/accounts/user/info', (route) => route.abort('failed'));
+    const failed = page.getByText('We could not load your account. Please try again.');
+    let failureShown = false;
+    await page.route('**/api/usermgmt/v2/accounts/user/info', async (route) => {
+      // Late: the early work has asked for the list (its module is here and has run) first.
+      if (late) {
+        await expect.poll(() => startupLoaded, { timeout: 10_000 }).toBe(true);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      await route.abort('failed');
+    });
+    if (late) {
+      await page.route(
+        (url) => RECOMMENDATIONS.test(url.pathname),
+        async (route) => {
+          await expect.poll(() => failureShown, { timeout: 15_000 }).toBe(true);
+          await route.continue().catch(() => {});
+        },
+      );
+    }
     await page.goto('/matches');
-    await page.getByText('We could not load your account. Please try again.').waitFor();
+    await failed.waitFor();
+    failureShown = true;
     await expect.poll(() => answered.count === 1 && startupLoaded, { timeout: 10_000 }).toBe(true);
     await page.unroute('**/api/usermgmt/v2/accounts/user/info');
-    // The visitor is anonymous, on the login page with the error. Someone else logs in on this
-    // tab (the app keeps running: no reload) and is taken back to the matches.
+    await page.unroute((url) => RECOMMENDATIONS.test(url.pathname));
+    // The visitor is anonymous, on the login page with the error.
     await page.waitForURL((url) => url.pathname === '/account/login');
     await submitLogIn(page, 'member2@sandbox.test');
     await page.waitForURL((url) => url.pathname === '/matches');
@@ -298,6 +332,14 @@ describe("a screen's first list at start-up", () => {
     await cards.first().waitFor();
     await expect.poll(() => cards.first().getByRole('link').first().getAttribute('href')).toBe(second[0]);
     expect(recommendations.count).toBe(2);
+  }
+
+  it("user info fails at start-up on /matches: the list start-up asked for is not the next member's", async () => {
+    await member2AfterFailedStartup(false);
+  });
+
+  it("user info fails while the list start-up asked for is on its way: its late answer is not the next member's", async () => {
+    await member2AfterFailedStartup(true);
   });
 
   it("/admin/users: the search is asked for as soon as user info says admin, beside the back office's chunk, once", async () => {
@@ -551,7 +593,7 @@ describe("a screen's first list at start-up", () => {
     const page = await app.newPage();
     await logIn(page, 'deleted@sandbox.test');
     await page.waitForURL((url) => url.pathname === '/account/reactivate');
-    const recommendations = countRequests(page, /\/api\/recommendations\/v2\/matches\/recommendations\/?$/);
+    const recommendations = countRequests(page, RECOMMENDATIONS);
     // Starting on /matches asks for the list beside user info: refused (401) for a deleted account.
     await page.goto('/matches');
     await page.waitForURL((url) => url.pathname === '/account/reactivate');
