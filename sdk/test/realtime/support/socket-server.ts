@@ -123,11 +123,5 @@ export async function startRealtimeServer(
   return Object.assign(state, { url: `http://127.0.0.1:${port}` });
 }
 
-/** Resolves once `until()` holds, polling every few ms; fails after `timeoutMs`. */
-export async function waitFor(until: () => boolean, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!until()) {
-    if (Date.now() > deadline) throw new Error('waitFor: condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+/** The suite's one wait for a condition (support/stores.ts), under the name these tests use. */
+export { until as waitFor } from '../../support/stores';
