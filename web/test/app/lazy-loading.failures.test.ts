@@ -32,8 +32,13 @@ describe('lazy areas: progress bar, failed chunk loads, error boundaries', () =>
     // The document (0 before the reload, 1 after) of each request for the chunk: an area with CSS
     // fetches it twice per document (Vite's modulepreload, then the import), so documents count.
     let documents = 0;
+    // What each navigation was, for the log of a failure (a run on CI once counted two loads).
+    const navigations: string[] = [];
     page.on('request', (request) => {
-      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documents++;
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) {
+        documents++;
+        navigations.push(`${request.url()} (${request.redirectedFrom() ? 'redirect' : 'request'})`);
+      }
     });
     const requestedIn: number[] = [];
     await page.route('**/assets/preferences-*.js', async (route) => {
@@ -47,6 +52,7 @@ describe('lazy areas: progress bar, failed chunk loads, error boundaries', () =>
     let loads = 0;
     page.on('load', () => {
       loads++;
+      navigations.push(`load of ${page.url()}`);
     });
     await page.getByRole('link', { name: 'Preferences' }).click();
     await page.getByTestId('area-error-preferences').waitFor();
@@ -55,8 +61,9 @@ describe('lazy areas: progress bar, failed chunk loads, error boundaries', () =>
     ).resolves.toBe(true);
     // One reload, and no loop: wait a little and count again.
     await page.waitForTimeout(1_000);
-    expect(loads).toBe(1);
-    expect([...new Set(requestedIn)]).toEqual([0, 1]);
+    const seen = `navigations and loads: ${navigations.join(', ')}; chunk requested in documents ${requestedIn.join(', ')}`;
+    expect(loads, seen).toBe(1);
+    expect([...new Set(requestedIn)], seen).toEqual([0, 1]);
     await screenshots(page, 'area-error');
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await page.waitForURL((url) => url.pathname === '/' || url.pathname === '/matches');
