@@ -3,7 +3,9 @@
  *
  * The client (the endpoint catalogue with its zod schemas, ofetch, socket.io) is the largest part
  * of the app, so it is its own chunk: a visitor reading the landing or login page does not wait
- * for it. `loadClient()` fetches and creates it once (a fetch that failed is tried again by the
+ * for it. Its chunk's imports (zod and the user's schemas) run first, in a task of their own
+ * (client-schemas.ts), so that the phone's main thread is not held for both at once.
+ * `loadClient()` fetches and creates it once (a fetch that failed is tried again by the
  * next call); `getClient()` returns it where it is known
  * to be loaded (member and admin areas: the guard waits for start-up, which loads it).
  */
@@ -18,14 +20,16 @@ type Factory = typeof import('./client-factory');
 let factory: Factory | null = null;
 
 export const loadClient: () => Promise<MatchmakerClient> = loadOnce(() =>
-  Promise.all([import('./client-factory'), loadConfig()]).then(([module, appConfig]) => {
-    factory = module;
-    const { buildClient } = module;
-    const created = buildClient(appConfig);
-    client = created;
-    for (const listener of onCreate.splice(0)) listener(created);
-    return created;
-  }),
+  Promise.all([import('./client-schemas').then(() => import('./client-factory')), loadConfig()]).then(
+    ([module, appConfig]) => {
+      factory = module;
+      const { buildClient } = module;
+      const created = buildClient(appConfig);
+      client = created;
+      for (const listener of onCreate.splice(0)) listener(created);
+      return created;
+    },
+  ),
 );
 
 /** The client, once loaded. Throws in code that runs before start-up loaded it (a bug). */
