@@ -319,6 +319,51 @@ describe('one pair, from match request to live chat', () => {
     }
   });
 
+  it("a send still waiting for its answer shows once when the room's history brings its copy first", async () => {
+    // The server has stored the message and its answer is on its way (held here). The history's
+    // refresh (the member comes back to the tab; the other member reading does the same) brings the
+    // stored copy first: it takes the pending row's place, never beside it, answer or no answer.
+    const text = `Copy before the answer ${Date.now()}`;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    // Unrouted while its handler still held the answer, the request would go out again.
+    let handled!: () => void;
+    const handlerDone = new Promise<void>((resolve) => {
+      handled = resolve;
+    });
+    await alice.route(MESSAGES_API, async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      try {
+        const response = await route.fetch();
+        await held;
+        await route.fulfill({ response });
+      } catch {
+        // The page went away first; the test says what it saw.
+      } finally {
+        handled();
+      }
+    });
+    try {
+      await send(alice, text);
+      await expect.poll(() => storedCount(text)).toBe(1);
+      await alice.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+      await row(alice, text)
+        .getByText(/^(Delivered|Sent|Read)$/)
+        .waitFor();
+      expect(await row(alice, text).count()).toBe(1);
+      release();
+      await expect.poll(() => storedOutbox(alice, ALICE)).toBeNull();
+      expect(await row(alice, text).count()).toBe(1);
+      expect(storedCount(text)).toBe(1);
+    } finally {
+      release();
+      await Promise.race([handlerDone, alice.waitForTimeout(5_000)]);
+      await alice.unroute(MESSAGES_API);
+    }
+  });
+
   it('a block stops messages both ways until it is lifted', async () => {
     await alice.getByRole('button', { name: 'Block' }).click();
     await alice.getByRole('button', { name: 'Unblock' }).waitFor();

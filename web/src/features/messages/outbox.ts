@@ -199,12 +199,18 @@ export function discardEntry(key: string): void {
 }
 
 /**
- * Lines that came from the server (a refetch after reconnect, say) may be the copy of an uncertain
- * send: settle those entries now, so the message neither shows twice nor goes out again.
+ * Lines that came from the server (a refetch after reconnect, or when the other member read) may be
+ * the copy of a send whose answer has not come: one on its way (the server has stored it, the
+ * answer is still travelling), or an uncertain one (its answer was lost), waiting for its retry or
+ * being looked up. Settle those entries now, so the message neither shows twice (the history's copy
+ * beside the pending row) nor goes out again. The answer or lookup that comes later finds the entry
+ * gone (`deliver`); a first attempt's copy is told from an earlier message of the same text by
+ * the lines seen when it went out (`matchSent`).
  */
 export function claimSent(lines: readonly ChatLine[]): void {
   for (const entry of [...chatState.outbox]) {
-    if (!entry.uncertain || entry.state !== 'queued') continue;
+    const awaiting = entry.state === 'sending' || (entry.uncertain && entry.state === 'queued');
+    if (!awaiting) continue;
     const found = matchSent(entry, lines);
     if (found) settle(entry.key, found);
   }
