@@ -82,10 +82,18 @@ async function buildForRate(replayRate: number): Promise<string> {
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
-/** How the mobile form slows the CPU (the desktop form's config does not slow it). */
-let mobileCpuSlowdown = MOBILE_CPU_SLOWDOWN;
+/** One audit's setting: the form, and how the mobile form slows the CPU (desktop's config does not). */
+interface Setting {
+  readonly form: Form;
+  readonly cpuSlowdown: number;
+}
 
-async function auditOnce(context: BrowserContext, audited: AuditedPage, form: Form, origin: string) {
+async function auditOnce(
+  context: BrowserContext,
+  audited: AuditedPage,
+  { form, cpuSlowdown }: Setting,
+  origin: string,
+) {
   const page = await context.newPage();
   try {
     if (audited.account) await page.setGeolocation(ATLANTA);
@@ -96,7 +104,7 @@ async function auditOnce(context: BrowserContext, audited: AuditedPage, form: Fo
         output: 'json',
         logLevel: 'error',
         onlyCategories: CATEGORIES,
-        ...(form === 'mobile' ? { throttling: { cpuSlowdownMultiplier: mobileCpuSlowdown } } : {}),
+        ...(form === 'mobile' ? { throttling: { cpuSlowdownMultiplier: cpuSlowdown } } : {}),
       },
       config,
       page,
@@ -116,21 +124,25 @@ const UNRECORDED = /\b(NO_NAVSTART|NO_FCP_TRACE|NO_TRACING_STARTED|NO_LCP|NO_DCL
 const RECORD_ATTEMPTS = 3;
 
 /** One audit, run again (up to 3 times, each said) when Lighthouse could not record the trace. */
-async function auditRecorded(context: BrowserContext, audited: AuditedPage, form: Form, origin: string) {
+async function auditRecorded(
+  context: BrowserContext,
+  audited: AuditedPage,
+  setting: Setting,
+  origin: string,
+) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await auditOnce(context, audited, form, origin);
+      return await auditOnce(context, audited, setting, origin);
     } catch (error) {
       if (attempt >= RECORD_ATTEMPTS || !(error instanceof Error) || !UNRECORDED.test(error.message))
         throw error;
-      console.log(`  ${audited.name} ${form}: ${error.message.split(' Something')[0]}, run again`);
+      console.log(`  ${audited.name} ${setting.form}: ${error.message.split(' Something')[0]}, run again`);
     }
   }
 }
 
 async function main(): Promise<void> {
   const options = parseOptions();
-  mobileCpuSlowdown = options.cpuSlowdown;
   const started = performance.now();
   const loadBefore = loadavg();
   mkdirSync(OUT, { recursive: true });
@@ -162,7 +174,12 @@ async function main(): Promise<void> {
           const runs: RunFigures[] = [];
           const results: Result[] = [];
           for (let run = 0; run < options.runs; run++) {
-            const lhr = await auditRecorded(context, audited, form, sandbox.url);
+            const lhr = await auditRecorded(
+              context,
+              audited,
+              { form, cpuSlowdown: options.cpuSlowdown },
+              sandbox.url,
+            );
             results.push(lhr);
             runs.push(figuresOf(lhr, distDir, sandbox.url));
           }
