@@ -100,6 +100,64 @@ afterEach(async ({ task }) => {
   if (task.result?.state === 'fail') console.error(await describePages([alice, bob], task.name));
 });
 
+/**
+ * The server has stored alice's message and its answer is on its way (held here). The history's
+ * refresh (the member comes back to the tab; the other member reading does the same) brings the
+ * stored copy first: it takes the pending row's place, never beside it. Then the answer comes, or
+ * is lost (the line drops): either way the message stays once, and is not sent again.
+ */
+async function copyBeforeTheAnswer(answer: 'arrives' | 'is lost'): Promise<void> {
+  const text = `Copy before the answer ${answer} ${Date.now()}`;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  // Unrouted while its handler still held the answer, the request would go out again.
+  let handled!: () => void;
+  const handlerDone = new Promise<void>((resolve) => {
+    handled = resolve;
+  });
+  let sent = 0;
+  await alice.route(MESSAGES_API, async (route) => {
+    if (route.request().method() !== 'POST') return route.fallback();
+    sent++;
+    try {
+      const response = await route.fetch();
+      await held;
+      if (answer === 'arrives') await route.fulfill({ response });
+      else await route.abort('failed');
+    } catch {
+      // The page went away first; the test says what it saw.
+    } finally {
+      handled();
+    }
+  });
+  try {
+    await send(alice, text);
+    await expect.poll(() => storedCount(text)).toBe(1);
+    await alice.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await row(alice, text)
+      .getByText(/^(Delivered|Sent|Read)$/)
+      .waitFor();
+    expect(await row(alice, text).count()).toBe(1);
+    release();
+    await handlerDone;
+    await expect.poll(() => storedOutbox(alice, ALICE)).toBeNull();
+    expect(await row(alice, text).count()).toBe(1);
+    expect(
+      await row(alice, text)
+        .getByText(/^(Delivered|Sent|Read)$/)
+        .count(),
+    ).toBe(1);
+    expect(storedCount(text)).toBe(1);
+    expect(sent).toBe(1);
+  } finally {
+    release();
+    await Promise.race([handlerDone, alice.waitForTimeout(5_000)]);
+    await alice.unroute(MESSAGES_API);
+  }
+}
+
 describe('one pair, from match request to live chat', () => {
   it('exchange a match request and accept it; the room appears for both without a reload', async () => {
     await alice.goto(`/matches/members/${id(BOB)}`);
@@ -320,48 +378,11 @@ describe('one pair, from match request to live chat', () => {
   });
 
   it("a send still waiting for its answer shows once when the room's history brings its copy first", async () => {
-    // The server has stored the message and its answer is on its way (held here). The history's
-    // refresh (the member comes back to the tab; the other member reading does the same) brings the
-    // stored copy first: it takes the pending row's place, never beside it, answer or no answer.
-    const text = `Copy before the answer ${Date.now()}`;
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    // Unrouted while its handler still held the answer, the request would go out again.
-    let handled!: () => void;
-    const handlerDone = new Promise<void>((resolve) => {
-      handled = resolve;
-    });
-    await alice.route(MESSAGES_API, async (route) => {
-      if (route.request().method() !== 'POST') return route.fallback();
-      try {
-        const response = await route.fetch();
-        await held;
-        await route.fulfill({ response });
-      } catch {
-        // The page went away first; the test says what it saw.
-      } finally {
-        handled();
-      }
-    });
-    try {
-      await send(alice, text);
-      await expect.poll(() => storedCount(text)).toBe(1);
-      await alice.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
-      await row(alice, text)
-        .getByText(/^(Delivered|Sent|Read)$/)
-        .waitFor();
-      expect(await row(alice, text).count()).toBe(1);
-      release();
-      await expect.poll(() => storedOutbox(alice, ALICE)).toBeNull();
-      expect(await row(alice, text).count()).toBe(1);
-      expect(storedCount(text)).toBe(1);
-    } finally {
-      release();
-      await Promise.race([handlerDone, alice.waitForTimeout(5_000)]);
-      await alice.unroute(MESSAGES_API);
-    }
+    await copyBeforeTheAnswer('arrives');
+  });
+
+  it('a send whose history copy came first, and whose answer is then lost, stays once and is not sent again', async () => {
+    await copyBeforeTheAnswer('is lost');
   });
 
   it('a block stops messages both ways until it is lifted', async () => {
