@@ -112,34 +112,52 @@ function useOlderWanted(scroller: RefObject<HTMLElement | null>, rows: readonly 
 /**
  * Keeps the history at its newest message when it changes size with the member there: a turned
  * phone or a narrower window (every row wraps anew), a taller composer, the virtualised rows
- * measuring themselves. A member reading further up stays where they were. Only the member
- * moving up leaves the newest message: a scroll event can come after a change of size it did not
- * cause (the composer dragged a pixel taller between two frames, with the last pin's scroll still
- * pending), and its distance from the bottom then says nothing of where the member is. A clamp
- * or the virtualiser's own adjustment lands at the bottom again.
+ * measuring themselves. A member reading further up stays where they were.
  *
- * `note` is part of the history's scroll handler; `keep` pins the view if the member is at the
- * newest. The region is watched in either layout, and so is the list of the rows in flow; the
- * virtualised rows call `keep` when their height changes, in the render in which the virtualiser
- * measures them. Not the region as the virtualiser sees it: it renders only when the rows in view
- * or its scrolling state change, so a region a few pixels shorter with the member at rest (a
- * composer dragged taller, a keyboard opening) came with no render, and the history stayed short
- * of the newest message.
+ * Where the member is, is noted at each scroll event and each change of size. Neither comes at
+ * the moment of what it reports, so each reading is taken with the layout seen at the last one:
+ * - The member is at the newest message when the view is at the bottom of the history, or when
+ *   a scroll event finds it moved to the bottom the history had at the last reading: a scroll to
+ *   the bottom whose event comes after a change of size (the same frame) reports the new sizes.
+ *   Only a scroll event: the view also moves beyond the old bottom when older rows join above it.
+ * - A scroll up leaves the newest message when the member moved the view (wheel, finger, keys or
+ *   scrollbar on the history since the last scroll event), or when nothing changed size since
+ *   the last reading (a screen reader's scroll, the page's search, a link taken into view). The
+ *   browser's own moves come with a change of size: a clamp, scroll anchoring as rows above wrap
+ *   anew, the virtualiser placing rows it measured. Taken for the member's, those left the
+ *   history 74-84 px short of the newest message on a busy machine.
+ *
+ * `note` is part of the history's scroll handler; `keep` is called for a change of size and pins
+ * the view if the member is at the newest. The region is watched in either layout, and so is the
+ * list of the rows in flow; the virtualised rows call `keep` when their height changes, in the
+ * render in which the virtualiser measures them. Not the region as the virtualiser sees it: it
+ * renders only when the rows in view or its scrolling state change, so a region a few pixels
+ * shorter with the member at rest (a composer dragged taller, a keyboard opening) came with no
+ * render, and the history stayed short of the newest message.
  */
 function useStayAtNewest(scroller: RefObject<HTMLElement | null>, virtual: boolean) {
-  const where = useRef({ atNewest: true, top: 0 });
-  const note = useCallback(() => {
-    const element = scroller.current;
-    if (!element) return;
-    const top = element.scrollTop;
-    if (element.scrollHeight - top - element.clientHeight <= AT_NEWEST_PX) where.current.atNewest = true;
-    else if (top < where.current.top) where.current.atNewest = false;
-    where.current.top = top;
-  }, [scroller]);
-  const keep = useCallback(() => {
-    const element = scroller.current;
-    if (element && where.current.atNewest) element.scrollTop = element.scrollHeight;
-  }, [scroller]);
+  const seen = useRef({ atNewest: true, top: 0, bottom: 0, moved: false });
+  const read = useCallback(
+    (scrolled: boolean) => {
+      const element = scroller.current;
+      if (!element) return;
+      const last = seen.current;
+      const top = element.scrollTop;
+      const bottom = element.scrollHeight - element.clientHeight;
+      let { atNewest } = last;
+      // A scroll (the view moved since the last reading) to the bottom as it was last seen counts
+      // too: its event can come after a change of size in the same frame, with the new sizes.
+      const toLastBottom = scrolled && top !== last.top && top >= last.bottom - AT_NEWEST_PX;
+      if (bottom - top <= AT_NEWEST_PX || toLastBottom) atNewest = true;
+      else if (scrolled && top < last.top && (last.moved || bottom === last.bottom)) atNewest = false;
+      if (atNewest && !scrolled) element.scrollTop = bottom;
+      // The member's input counts for the next scroll event, which may come after a change of size.
+      seen.current = { atNewest, top: element.scrollTop, bottom, moved: last.moved && !scrolled };
+    },
+    [scroller],
+  );
+  const note = useCallback(() => read(true), [read]);
+  const keep = useCallback(() => read(false), [read]);
   useEffect(() => {
     const element = scroller.current;
     if (!element) return;
@@ -148,7 +166,16 @@ function useStayAtNewest(scroller: RefObject<HTMLElement | null>, virtual: boole
     // Not the virtualised list: its rows call `keep` as its height changes, in the same render.
     const list = virtual ? null : element.querySelector(':scope > .chat-rows[data-flow]');
     if (list) observer.observe(list);
-    return () => observer.disconnect();
+    const input = new AbortController();
+    const moved = () => {
+      seen.current.moved = true;
+    };
+    for (const type of ['wheel', 'touchmove', 'keydown', 'pointerdown'])
+      element.addEventListener(type, moved, { passive: true, signal: input.signal });
+    return () => {
+      observer.disconnect();
+      input.abort();
+    };
   }, [scroller, virtual, keep]);
   return { note, keep };
 }

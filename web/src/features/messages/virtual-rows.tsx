@@ -93,9 +93,12 @@ export function VirtualRows({
   });
 
   const items = virtualizer.getVirtualItems();
-  const topIndex = items[0]?.index ?? 0;
+  // None while the history has no height (squeezed out by a tall composer on a small phone): no
+  // row is in view, so none is near the top, and no older page is wanted.
+  const topIndex = items[0]?.index ?? null;
   // The member came here scrolling toward older messages: they are asked for ahead of the scroll.
   useEffect(() => {
+    if (topIndex === null) return;
     if (hasOlder && !loadingOlder && !olderError && topIndex < LOAD_AHEAD_ROWS) onLoadOlder();
   }, [topIndex, hasOlder, loadingOlder, olderError, onLoadOlder]);
 
