@@ -325,6 +325,10 @@ async function loadUser(): Promise<void> {
     }
     reportError(error);
     notify.error('We could not load your account. Please try again.');
+    // A start-up run again (after a reactivation) had a user: none is shown now, or the guard
+    // would still take the stale copy (a deleted account) for the visitor's.
+    sessionState.user = null;
+    sessionState.subscription = null;
     sessionState.status = 'anonymous';
   }
 }

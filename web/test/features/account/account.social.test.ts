@@ -4,7 +4,14 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, logIn, screenshots, startApp, type TestApp } from '../../harness/browser';
+import {
+  axeViolations,
+  logIn,
+  screenshots,
+  startApp,
+  submitLogIn,
+  type TestApp,
+} from '../../harness/browser';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -96,6 +103,30 @@ describe('reactivation', () => {
     // Member areas are open now.
     await page.goto('/profile');
     await page.getByRole('heading', { level: 1, name: 'Your profile' }).waitFor();
+  });
+
+  it('says so when the start-up after a reactivation fails, and the next login reaches the matches', async () => {
+    const member = app.sandbox.world.store.userByEmail('deleted@sandbox.test');
+    if (!member) throw new Error('the sandbox has no deleted@sandbox.test');
+    // Deleted again (the test above reactivated it), as the account page's deletion leaves it.
+    member.is_deleted = true;
+    const page = await app.newPage();
+    await logIn(page, 'deleted@sandbox.test');
+    await page.waitForURL('**/account/reactivate');
+    // The reactivation is stored; the user info that start-up then reads again cannot be had.
+    const userInfo = '**/api/usermgmt/v2/accounts/user/info';
+    await page.route(userInfo, (route) => route.fulfill({ status: 503, json: { message: 'Unavailable' } }));
+    await page.getByRole('button', { name: 'Reactivate my account' }).click();
+    await page.getByText('We could not load your account. Please try again.').waitFor();
+    expect(member.is_deleted).toBe(false);
+    // As a start-up that fails at the first load: the visitor is anonymous, on the login page,
+    // with nothing of the account on screen.
+    await page.waitForURL((url) => url.pathname === '/account/login');
+    expect(await page.getByRole('button', { name: 'Reactivate my account' }).count()).toBe(0);
+    await page.unroute(userInfo);
+    await submitLogIn(page, 'deleted@sandbox.test');
+    await page.waitForURL('**/matches');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
   });
 
   it('a visitor on the reactivate page is asked to log in', async () => {
