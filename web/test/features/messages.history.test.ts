@@ -114,6 +114,41 @@ const fromBottom = (history: Locator) =>
   history.evaluate((element) => element.scrollHeight - element.scrollTop - element.clientHeight);
 
 /**
+ * Waits until the history has had no scroll for 300 ms: the virtualiser's scrolling state has
+ * settled (it does after 150 ms), as it has whenever the member pauses.
+ */
+const atRest = (history: Locator) =>
+  history.evaluate(
+    (element) =>
+      new Promise<void>((done) => {
+        const quiet = new AbortController();
+        const settle = () =>
+          setTimeout(() => {
+            quiet.abort();
+            done();
+          }, 300);
+        let timer = settle();
+        element.addEventListener(
+          'scroll',
+          () => {
+            clearTimeout(timer);
+            timer = settle();
+          },
+          { signal: quiet.signal },
+        );
+      }),
+  );
+
+/**
+ * At the newest message, polled for up to 5 s (expect.poll's own default is 1 s): where the history
+ * ends is what is checked, not how fast. A history left short of the newest message stays short and
+ * fails all the same: beside the CLI's suite it was left 74-84 px short in 1 of 3 runs, until the
+ * history told the browser's own moves from the member's (message-list.tsx, useStayAtNewest).
+ */
+const atNewest = (history: Locator) =>
+  expect.poll(() => fromBottom(history), { timeout: 5_000 }).toBeLessThanOrEqual(1);
+
+/**
  * member1 in the big room, gone toward the older messages with the virtualiser's chunk held on
  * its way (`release` lets it come), the page's uncaught errors noted.
  */
@@ -284,11 +319,6 @@ describe("the open room's history", () => {
           window.addEventListener('error', (event) => errors.push(event.message));
         }),
     });
-    // Polled for up to 5 s (expect.poll's own default is 1 s): where the history ends is what is
-    // checked, not how fast. A history left short of the newest message stays short and fails all
-    // the same: beside the CLI's suite it was left 74-84 px short in 1 of 3 runs, until the
-    // history told the browser's own moves from the member's (message-list.tsx, useStayAtNewest).
-    const atNewest = () => expect.poll(() => fromBottom(history), { timeout: 5_000 }).toBeLessThanOrEqual(1);
     /** Grows the composer's text box 3 px at a time, each in a task of its own (a drag of its handle). */
     const dragComposer = () =>
       page.getByRole('textbox', { name: 'Message' }).evaluate(
@@ -303,60 +333,35 @@ describe("the open room's history", () => {
             grow();
           }),
       );
-    /**
-     * Waits until the history has had no scroll for 300 ms: the virtualiser's scrolling state has
-     * settled (it does after 150 ms), as it has whenever the member pauses.
-     */
-    const atRest = () =>
-      history.evaluate(
-        (element) =>
-          new Promise<void>((done) => {
-            const quiet = new AbortController();
-            const settle = () =>
-              setTimeout(() => {
-                quiet.abort();
-                done();
-              }, 300);
-            let timer = settle();
-            element.addEventListener(
-              'scroll',
-              () => {
-                clearTimeout(timer);
-                timer = settle();
-              },
-              { signal: quiet.signal },
-            );
-          }),
-      );
     /** Makes the composer's text box 3 px taller in one step. */
     const nudgeComposer = () =>
       page.getByRole('textbox', { name: 'Message' }).evaluate((box: HTMLElement) => {
         box.style.height = `${box.getBoundingClientRect().height + 3}px`;
       });
-    await atNewest();
+    await atNewest(history);
     // Dragged taller between frames: each change of size comes with the last one's scroll pending.
     await dragComposer();
-    await atNewest();
+    await atNewest(history);
     await page.getByRole('textbox', { name: 'Message' }).evaluate((box: HTMLElement) => {
       box.style.height = '';
     });
-    await atNewest();
+    await atNewest(history);
     // Shorter (the .chat is 75vh): the newest message stays in view, not the ones above it.
     await page.setViewportSize({ width: 375, height: 600 });
-    await atNewest();
+    await atNewest(history);
     // Narrower: every row wraps anew and the history grows taller.
     await page.setViewportSize({ width: 320, height: 600 });
-    await atNewest();
+    await atNewest(history);
     // The composer made taller (its text box is resizable): the history shrinks from below.
     await page.getByRole('textbox', { name: 'Message' }).evaluate((box) => {
       box.style.height = '10rem';
     });
-    await atNewest();
+    await atNewest(history);
     // Reading further up (the mouse's wheel), a change of size leaves the member where they were.
     await history.hover();
     await page.mouse.wheel(0, -300);
     await expect.poll(() => fromBottom(history)).toBeGreaterThan(250);
-    await atRest();
+    await atRest(history);
     const reading = await history.evaluate((element) => element.scrollTop);
     await page.setViewportSize({ width: 320, height: 700 });
     // Two frames: a size change is seen (ResizeObserver) in the frame after it.
@@ -370,20 +375,32 @@ describe("the open room's history", () => {
     // is the member's move all the same. (A real wheel's scroll is the browser's step, which a test
     // cannot put in one task with the change: the wheel event and the scroll stand in for it.)
     await history.press('End');
-    await atNewest();
+    await atNewest(history);
     await history.evaluate((element) => {
       element.dispatchEvent(new WheelEvent('wheel', { bubbles: true, deltaY: -300 }));
       element.scrollTop -= 300;
       const box = document.querySelector<HTMLElement>('.composer__text');
       if (box) box.style.height = '';
     });
-    await atRest();
+    await atRest(history);
     expect(await fromBottom(history)).toBeGreaterThan(200);
+    // A click in the history long before does not make a later move of the browser's the member's:
+    // a scroll up 40 px that comes with a taller composer (as scroll anchoring's can) is not.
+    await history.press('End');
+    await atNewest(history);
+    await history.click({ position: { x: 4, y: 4 } });
+    await page.waitForTimeout(600);
+    await history.evaluate((element) => {
+      element.scrollTop -= 40;
+      const box = document.querySelector<HTMLElement>('.composer__text');
+      if (box) box.style.height = '4rem';
+    });
+    await atNewest(history);
     expect(await history.locator('.chat-rows--virtual').count()).toBe(0);
 
     // Virtualised, once the member has been to the older messages and come back.
     await toOlderAndBack(history);
-    await atNewest();
+    await atNewest(history);
     for (const [width, height] of [
       [320, 560],
       [700, 500],
@@ -393,21 +410,72 @@ describe("the open room's history", () => {
       [375, 800],
     ] as const) {
       await page.setViewportSize({ width, height });
-      await atNewest();
+      await atNewest(history);
     }
     // A few pixels shorter with the member at rest: no row comes into view or leaves it, so the
     // virtualiser, its scrolling settled, does not render for it (on a busy machine a drag of the
     // composer once settled it between two steps and was left 60 px short).
-    await atRest();
+    await atRest(history);
     await nudgeComposer();
-    await atNewest();
+    await atNewest(history);
     await dragComposer();
-    await atNewest();
+    await atNewest(history);
     expect(await history.locator('[data-message-row]').last().isVisible()).toBe(true);
     // None but the browser's note that a ResizeObserver change waits for the next frame, which the
     // virtualiser's own observers cause as they measure (lib/sentry.ts does not report it).
     const errors = await page.evaluate(() => (window as unknown as { seenErrors: string[] }).seenErrors);
     expect(errors.filter((message) => !/^ResizeObserver loop completed/.test(message))).toEqual([]);
+  });
+
+  it('leaves a member reading a little above the newest where they were when the phone turns', async () => {
+    // Found by a helper trying to break the history: the rows above wrap anew and grow, scroll
+    // anchoring moves the view down by as much, and that scroll's event (before the change of
+    // size is seen) was taken for a scroll to the newest message: the member was pulled down to it.
+    const { page, history } = await openBigRoom({ viewport: { width: 740, height: 360 } });
+    await history.hover();
+    await page.mouse.wheel(0, -150);
+    await expect.poll(() => fromBottom(history)).toBeGreaterThan(100);
+    await atRest(history);
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.evaluate(
+      () => new Promise((frame) => requestAnimationFrame(() => requestAnimationFrame(frame))),
+    );
+    await atRest(history);
+    // Further from the bottom than before: the rows below the view wrapped anew too.
+    expect(await fromBottom(history)).toBeGreaterThan(100);
+  });
+
+  it('goes to the newest message with End, whatever changes size or arrives on the way, in either layout', async () => {
+    const { page, history } = await openBigRoom({ width: 375 });
+    const other = await member2InBigRoom();
+    const upAndEnd = async (during: () => Promise<unknown>) => {
+      await history.hover();
+      await page.mouse.wheel(0, -600);
+      await expect.poll(() => fromBottom(history)).toBeGreaterThan(300);
+      await atRest(history);
+      await Promise.all([history.press('End'), during()]);
+      await atRest(history);
+      await atNewest(history);
+    };
+    // The browser's End is an animation toward the bottom as it was at the key: a narrower window
+    // on its way left it 300 px short, a message that arrived on its way 225 px short.
+    await upAndEnd(() => page.setViewportSize({ width: 320, height: 560 }));
+    await upAndEnd(() => sendFrom(other, 'Arrives as End is pressed, and is long enough to wrap twice here'));
+    expect(await history.locator('.chat-rows--virtual').count()).toBe(0);
+    // Virtualised: read from the oldest rows loaded, the window narrowed, then End. The rows near
+    // the bottom, measured at 1280 px, grow as End brings them into view: 1-1.6k px short, 9 of 9.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await toOlderAndBack(history);
+    await atNewest(history);
+    await history.press('Home');
+    await page.waitForLoadState('networkidle');
+    await atRest(history);
+    await page.setViewportSize({ width: 320, height: 560 });
+    await atRest(history);
+    await history.press('End');
+    await atRest(history);
+    await atNewest(history);
+    await other.close();
   });
 
   it('keeps a few lines of history on a small phone when the composer is dragged taller', async () => {

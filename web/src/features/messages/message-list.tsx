@@ -26,6 +26,12 @@ export type { Row } from './chat-row';
 const NEAR_OLDER_PX = 360;
 /** Within this distance of the bottom (sub-pixel rounding) the member is at the newest message. */
 const AT_NEWEST_PX = 2;
+/**
+ * How long after the member's input on the history a scroll is theirs: its first scroll event comes
+ * within a frame or two. A click in the history long before must not make a later move of the
+ * browser's (a clamp, scroll anchoring) the member's.
+ */
+const MEMBER_INPUT_MS = 500;
 
 export type MessageListProps = HistoryProps;
 
@@ -119,9 +125,10 @@ function useOlderWanted(scroller: RefObject<HTMLElement | null>, rows: readonly 
  * - The member is at the newest message when the view is at the bottom of the history, or when
  *   a scroll event finds it moved to the bottom the history had at the last reading: a scroll to
  *   the bottom whose event comes after a change of size (the same frame) reports the new sizes.
- *   Only a scroll event: the view also moves beyond the old bottom when older rows join above it.
+ *   Only a scroll event, and only to that bottom: the view also moves beyond it when older rows
+ *   join above, or as scroll anchoring follows rows above that wrap anew. End goes to the newest.
  * - A scroll up leaves the newest message when the member moved the view (wheel, finger, keys or
- *   scrollbar on the history since the last scroll event), or when nothing changed size since
+ *   scrollbar on the history in the last `MEMBER_INPUT_MS`), or when nothing changed size since
  *   the last reading (a screen reader's scroll, the page's search, a link taken into view). The
  *   browser's own moves come with a change of size: a clamp, scroll anchoring as rows above wrap
  *   anew, the virtualiser placing rows it measured. Taken for the member's, those left the
@@ -136,7 +143,9 @@ function useOlderWanted(scroller: RefObject<HTMLElement | null>, rows: readonly 
  * render, and the history stayed short of the newest message.
  */
 function useStayAtNewest(scroller: RefObject<HTMLElement | null>, virtual: boolean) {
-  const seen = useRef({ atNewest: true, top: 0, bottom: 0, moved: false });
+  const seen = useRef({ atNewest: true, top: 0, bottom: 0 });
+  /** When the member last gave the history input (performance.now()). */
+  const input = useRef(Number.NEGATIVE_INFINITY);
   const read = useCallback(
     (scrolled: boolean) => {
       const element = scroller.current;
@@ -147,12 +156,14 @@ function useStayAtNewest(scroller: RefObject<HTMLElement | null>, virtual: boole
       let { atNewest } = last;
       // A scroll (the view moved since the last reading) to the bottom as it was last seen counts
       // too: its event can come after a change of size in the same frame, with the new sizes.
-      const toLastBottom = scrolled && top !== last.top && top >= last.bottom - AT_NEWEST_PX;
+      // Where that bottom was, not beyond it: scroll anchoring moves the view down by as much as
+      // the rows above grew when a turned phone wraps them anew, and its event comes first too.
+      const toLastBottom = scrolled && top !== last.top && Math.abs(top - last.bottom) <= AT_NEWEST_PX;
+      const memberMoved = performance.now() - input.current < MEMBER_INPUT_MS;
       if (bottom - top <= AT_NEWEST_PX || toLastBottom) atNewest = true;
-      else if (scrolled && top < last.top && (last.moved || bottom === last.bottom)) atNewest = false;
+      else if (scrolled && top < last.top && (memberMoved || bottom === last.bottom)) atNewest = false;
       if (atNewest && !scrolled) element.scrollTop = bottom;
-      // The member's input counts for the next scroll event, which may come after a change of size.
-      seen.current = { atNewest, top: element.scrollTop, bottom, moved: last.moved && !scrolled };
+      seen.current = { atNewest, top: element.scrollTop, bottom };
     },
     [scroller],
   );
@@ -166,15 +177,32 @@ function useStayAtNewest(scroller: RefObject<HTMLElement | null>, virtual: boole
     // Not the virtualised list: its rows call `keep` as its height changes, in the same render.
     const list = virtual ? null : element.querySelector(':scope > .chat-rows[data-flow]');
     if (list) observer.observe(list);
-    const input = new AbortController();
+    const listening = new AbortController();
     const moved = () => {
-      seen.current.moved = true;
+      input.current = performance.now();
     };
     for (const type of ['wheel', 'touchmove', 'keydown', 'pointerdown'])
-      element.addEventListener(type, moved, { passive: true, signal: input.signal });
+      element.addEventListener(type, moved, { passive: true, signal: listening.signal });
+    // End (with Ctrl or not) takes the member to the newest message at once. The browser's own is
+    // an animation toward the bottom as it was when the key went down: rows measured or a message
+    // arriving on the way left it hundreds of pixels short.
+    element.addEventListener(
+      'keydown',
+      (event) => {
+        if (event.key !== 'End' || event.shiftKey || event.altKey || event.defaultPrevented) return;
+        event.preventDefault();
+        element.scrollTop = element.scrollHeight;
+        seen.current = {
+          atNewest: true,
+          top: element.scrollTop,
+          bottom: element.scrollHeight - element.clientHeight,
+        };
+      },
+      { signal: listening.signal },
+    );
     return () => {
       observer.disconnect();
-      input.abort();
+      listening.abort();
     };
   }, [scroller, virtual, keep]);
   return { note, keep };
