@@ -478,6 +478,52 @@ describe("the open room's history", () => {
     await other.close();
   });
 
+  it('stays at the newest message when a tap or a key comes just before a change of size', async () => {
+    // Found by a second round of the helper: a tap on the newest message, or End, then the phone
+    // turned to landscape within half a second. The rows above shrink, scroll anchoring moves the
+    // view up, and a move so soon after the member's input was taken for theirs: 17 px short.
+    const { page, history } = await openBigRoom({ viewport: { width: 360, height: 740 } });
+    const turned = [
+      { width: 740, height: 360 },
+      { width: 360, height: 740 },
+    ];
+    for (const [index, act] of [
+      async () => {
+        const box = await history.boundingBox();
+        await page.mouse.click((box?.x ?? 0) + 30, (box?.y ?? 0) + (box?.height ?? 100) - 30);
+      },
+      () => history.press('End'),
+    ].entries()) {
+      await atNewest(history);
+      await atRest(history);
+      await act();
+      await page.setViewportSize(turned[index % 2] ?? { width: 360, height: 740 });
+      await atNewest(history);
+    }
+    // Page Down, Space and the arrow animate toward the bottom there was at the key: a composer
+    // made taller on the way left the member short (52 px), and no longer kept at the newest.
+    await page.setViewportSize({ width: 375, height: 800 });
+    const box = page.getByRole('textbox', { name: 'Message' });
+    for (const [key, up, height] of [
+      ['PageDown', 200, '6rem'],
+      ['Space', 200, ''],
+      ['ArrowDown', 30, '6rem'],
+    ] as const) {
+      await history.hover();
+      await page.mouse.wheel(0, -up);
+      await expect.poll(() => fromBottom(history)).toBeGreaterThan(up - 10);
+      await atRest(history);
+      await Promise.all([
+        history.press(key),
+        box.evaluate((element: HTMLElement, to) => {
+          element.style.height = to;
+        }, height),
+      ]);
+      await atRest(history);
+      await atNewest(history);
+    }
+  });
+
   it('keeps a few lines of history on a small phone when the composer is dragged taller', async () => {
     const { page, history } = await openBigRoom({ viewport: { width: 320, height: 560 } });
     // Dragged as tall as it goes: the text box's own limit holds it (its text scrolls inside).

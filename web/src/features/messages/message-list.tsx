@@ -28,10 +28,17 @@ const NEAR_OLDER_PX = 360;
 const AT_NEWEST_PX = 2;
 /**
  * How long after the member's input on the history a scroll is theirs: its first scroll event comes
- * within a frame or two. A click in the history long before must not make a later move of the
- * browser's (a clamp, scroll anchoring) the member's.
+ * within a frame or two. A scroll the browser makes later (a clamp, scroll anchoring) is not.
  */
 const MEMBER_INPUT_MS = 500;
+/** Keys that scroll the focused history up or down (End is the history's own: `useStayAtNewest`). */
+const KEY_SCROLLS_UP: Readonly<Record<string, boolean>> = {
+  ArrowUp: true,
+  PageUp: true,
+  Home: true,
+  ArrowDown: false,
+  PageDown: false,
+};
 
 export type MessageListProps = HistoryProps;
 
@@ -120,49 +127,54 @@ function useOlderWanted(scroller: RefObject<HTMLElement | null>, rows: readonly 
  * phone or a narrower window (every row wraps anew), a taller composer, the virtualised rows
  * measuring themselves. A member reading further up stays where they were.
  *
- * Where the member is, is noted at each scroll event and each change of size. Neither comes at
- * the moment of what it reports, so each reading is taken with the layout seen at the last one:
- * - The member is at the newest message when the view is at the bottom of the history, or when
- *   a scroll event finds it moved to the bottom the history had at the last reading: a scroll to
- *   the bottom whose event comes after a change of size (the same frame) reports the new sizes.
- *   Only a scroll event, and only to that bottom: the view also moves beyond it when older rows
- *   join above, or as scroll anchoring follows rows above that wrap anew. End goes to the newest.
- * - A scroll up leaves the newest message when the member moved the view (wheel, finger, keys or
- *   scrollbar on the history in the last `MEMBER_INPUT_MS`), or when nothing changed size since
- *   the last reading (a screen reader's scroll, the page's search, a link taken into view). The
+ * Where the member is, is read at each scroll event and each change of size. Neither comes at the
+ * moment of what it reports (a scroll's event can come after a change of size made in the same
+ * frame, with the new sizes), so each reading is taken with the one before:
+ * - The member is at the newest message when the view is at the bottom of the history, or when a
+ *   scroll event finds it moved to exactly the bottom seen at the last reading, or to the bottom
+ *   there was when the member last scrolled down (a key's animation aims at that bottom, and
+ *   stopped short of a history that grew on the way). Exactly: scroll anchoring moves the view
+ *   beyond the old bottom when rows above wrap anew and grow, and older rows joining above do too.
+ * - A scroll up leaves the newest message when the member scrolled up on the history in the last
+ *   `MEMBER_INPUT_MS` (wheel, finger, keys, scrollbar; not a tap on a message), or when nothing
+ *   changed size since the last reading (a screen reader's scroll, the page's search). The
  *   browser's own moves come with a change of size: a clamp, scroll anchoring as rows above wrap
  *   anew, the virtualiser placing rows it measured. Taken for the member's, those left the
- *   history 74-84 px short of the newest message on a busy machine.
+ *   history 17-84 px short of the newest message.
+ * - At the newest message, any reading that finds the view short of the bottom brings it there.
+ * - End (with Ctrl or not) goes to the newest message at once. The browser's End animates toward
+ *   the bottom as it was at the key, and stopped short when rows grew or a message arrived.
  *
- * `note` is part of the history's scroll handler; `keep` is called for a change of size and pins
- * the view if the member is at the newest. The region is watched in either layout, and so is the
- * list of the rows in flow; the virtualised rows call `keep` when their height changes, in the
- * render in which the virtualiser measures them. Not the region as the virtualiser sees it: it
- * renders only when the rows in view or its scrolling state change, so a region a few pixels
- * shorter with the member at rest (a composer dragged taller, a keyboard opening) came with no
- * render, and the history stayed short of the newest message.
+ * `note` is part of the history's scroll handler; `keep` is called for a change of size. The
+ * region is watched in either layout, and so is the list of the rows in flow; the virtualised rows
+ * call `keep` when their height changes, in the render in which the virtualiser measures them. Not
+ * the region as the virtualiser sees it: it renders only when the rows in view or its scrolling
+ * state change, so a region a few pixels shorter with the member at rest (a composer dragged
+ * taller, a keyboard opening) came with no render, and the history stayed short of the newest.
  */
 function useStayAtNewest(scroller: RefObject<HTMLElement | null>, virtual: boolean) {
   const seen = useRef({ atNewest: true, top: 0, bottom: 0 });
-  /** When the member last gave the history input (performance.now()). */
-  const input = useRef(Number.NEGATIVE_INFINITY);
+  /** The member's last scroll on the history: when (performance.now()), which way, and the bottom then. */
+  const input = useRef({ at: Number.NEGATIVE_INFINITY, up: false, bottom: 0 });
   const read = useCallback(
     (scrolled: boolean) => {
       const element = scroller.current;
       if (!element) return;
       const last = seen.current;
+      const member = input.current;
       const top = element.scrollTop;
       const bottom = element.scrollHeight - element.clientHeight;
+      const recent = performance.now() - member.at < MEMBER_INPUT_MS;
+      const reached = (edge: number) => Math.abs(top - edge) <= AT_NEWEST_PX;
+      const arrived =
+        scrolled &&
+        top !== last.top &&
+        (reached(last.bottom) || (recent && !member.up && reached(member.bottom)));
       let { atNewest } = last;
-      // A scroll (the view moved since the last reading) to the bottom as it was last seen counts
-      // too: its event can come after a change of size in the same frame, with the new sizes.
-      // Where that bottom was, not beyond it: scroll anchoring moves the view down by as much as
-      // the rows above grew when a turned phone wraps them anew, and its event comes first too.
-      const toLastBottom = scrolled && top !== last.top && Math.abs(top - last.bottom) <= AT_NEWEST_PX;
-      const memberMoved = performance.now() - input.current < MEMBER_INPUT_MS;
-      if (bottom - top <= AT_NEWEST_PX || toLastBottom) atNewest = true;
-      else if (scrolled && top < last.top && (memberMoved || bottom === last.bottom)) atNewest = false;
-      if (atNewest && !scrolled) element.scrollTop = bottom;
+      if (bottom - top <= AT_NEWEST_PX || arrived) atNewest = true;
+      else if (scrolled && top < last.top && ((recent && member.up) || bottom === last.bottom))
+        atNewest = false;
+      if (atNewest && top < bottom) element.scrollTop = bottom;
       seen.current = { atNewest, top: element.scrollTop, bottom };
     },
     [scroller],
@@ -178,27 +190,49 @@ function useStayAtNewest(scroller: RefObject<HTMLElement | null>, virtual: boole
     const list = virtual ? null : element.querySelector(':scope > .chat-rows[data-flow]');
     if (list) observer.observe(list);
     const listening = new AbortController();
-    const moved = () => {
-      input.current = performance.now();
+    const on = <K extends keyof HTMLElementEventMap>(
+      type: K,
+      listener: (event: HTMLElementEventMap[K]) => void,
+      passive = true,
+    ) => element.addEventListener(type, listener, { passive, signal: listening.signal });
+    const scrolling = (up: boolean) => {
+      input.current = { at: performance.now(), up, bottom: element.scrollHeight - element.clientHeight };
     };
-    for (const type of ['wheel', 'touchmove', 'keydown', 'pointerdown'])
-      element.addEventListener(type, moved, { passive: true, signal: listening.signal });
-    // End (with Ctrl or not) takes the member to the newest message at once. The browser's own is
-    // an animation toward the bottom as it was when the key went down: rows measured or a message
-    // arriving on the way left it hundreds of pixels short.
-    element.addEventListener(
+    on('wheel', (event) => {
+      if (event.deltaY !== 0) scrolling(event.deltaY < 0);
+    });
+    let fingerY = 0;
+    on('touchstart', (event) => {
+      fingerY = event.touches[0]?.clientY ?? 0;
+    });
+    on('touchmove', (event) => {
+      const y = event.touches[0]?.clientY ?? fingerY;
+      // A finger moving down the screen scrolls toward older messages.
+      if (y !== fingerY) scrolling(y > fingerY);
+      fingerY = y;
+    });
+    // The region's own scrollbar (a tap on a message is on the message).
+    on('pointerdown', (event) => {
+      if (event.target === element) scrolling(true);
+    });
+    on(
       'keydown',
       (event) => {
-        if (event.key !== 'End' || event.shiftKey || event.altKey || event.defaultPrevented) return;
-        event.preventDefault();
-        element.scrollTop = element.scrollHeight;
-        seen.current = {
-          atNewest: true,
-          top: element.scrollTop,
-          bottom: element.scrollHeight - element.clientHeight,
-        };
+        if (event.defaultPrevented || event.altKey) return;
+        if (event.key === 'End' && !event.shiftKey) {
+          event.preventDefault();
+          element.scrollTop = element.scrollHeight;
+          seen.current = {
+            atNewest: true,
+            top: element.scrollTop,
+            bottom: element.scrollHeight - element.clientHeight,
+          };
+          return;
+        }
+        const up = event.key === ' ' ? event.shiftKey : KEY_SCROLLS_UP[event.key];
+        if (up !== undefined) scrolling(up);
       },
-      { signal: listening.signal },
+      false,
     );
     return () => {
       observer.disconnect();
