@@ -475,6 +475,17 @@ describe("the open room's history", () => {
     await history.press('End');
     await atRest(history);
     await atNewest(history);
+    // End while an earlier key's scroll is still running (a quick Page Up, Home or arrow, then
+    // End): that animation went on from where End had put the view, 30 px to 7,000 px short.
+    for (const first of ['PageUp', 'Home', 'ArrowUp']) {
+      await history.press('End');
+      await atRest(history);
+      await history.press(first);
+      await page.waitForTimeout(50);
+      await history.press('End');
+      await atRest(history);
+      await atNewest(history);
+    }
     await other.close();
   });
 
@@ -521,6 +532,66 @@ describe("the open room's history", () => {
       ]);
       await atRest(history);
       await atNewest(history);
+    }
+  });
+
+  it("stays at the newest message when a finger taps the history's edge just before the phone turns", async () => {
+    // The region's own padding is no scrollbar on a touch screen: a tap there, then a turn within
+    // half a second, was taken for the member grabbing the scrollbar (17 px short, 12 of 12).
+    const { page, history } = await openBigRoom({
+      viewport: { width: 360, height: 740 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    await atNewest(history);
+    await atRest(history);
+    const box = await history.boundingBox();
+    await page.touchscreen.tap((box?.x ?? 0) + 4, (box?.y ?? 0) + (box?.height ?? 100) - 30);
+    await page.setViewportSize({ width: 740, height: 360 });
+    await atRest(history);
+    await atNewest(history);
+  });
+
+  it('reaches the newest message with a click on the scrollbar below its thumb as the composer grows', async () => {
+    // Found by a third round of the helper, with the scrollbar a desktop shows: the page down a
+    // click on the track makes aims at the bottom there was at the click, and the composer made
+    // taller on the way left the member 52 px short.
+    const desktop = await startApp({}, { scrollbars: true });
+    try {
+      const page = await desktop.newPage({ width: 1280 });
+      await desktop.signIn(page, 'member1@sandbox.test');
+      const room = desktop.sandbox.world.store.roomBetween(
+        sandboxUser(desktop, 'member1@sandbox.test').keycloakId,
+        sandboxUser(desktop, 'member2@sandbox.test').keycloakId,
+      );
+      await page.goto(`/messages/${room?.id}`);
+      const history = page.getByRole('region', { name: /Messages with/ });
+      await history.locator('[data-message-row]').first().waitFor();
+      await atNewest(history);
+      await history.hover();
+      await page.mouse.wheel(0, -300);
+      await expect.poll(() => fromBottom(history)).toBeGreaterThan(250);
+      await atRest(history);
+      const track = await history.evaluate((element: HTMLElement) => {
+        const box = element.getBoundingClientRect();
+        return {
+          scrollbar: element.offsetWidth - element.clientWidth,
+          x: box.right - (element.offsetWidth - element.clientWidth) / 2,
+          // Above the arrow button at the track's end, below the thumb (a page is more than 300 px).
+          y: box.bottom - 25,
+        };
+      });
+      expect(track.scrollbar).toBeGreaterThan(0);
+      await Promise.all([
+        page.mouse.click(track.x, track.y),
+        page.getByRole('textbox', { name: 'Message' }).evaluate((box: HTMLElement) => {
+          box.style.height = '6rem';
+        }),
+      ]);
+      await atRest(history);
+      await atNewest(history);
+    } finally {
+      await desktop.close();
     }
   });
 

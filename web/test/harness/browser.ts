@@ -111,6 +111,8 @@ export const ATLANTA = { latitude: 33.749, longitude: -84.388 };
 export interface BrowserChoice {
   /** Debian's full Chromium instead of the headless shell: for what reads the paint timing. */
   fullChromium?: boolean;
+  /** Scrollbars shown, as a desktop's (Playwright hides them): for what a mouse does on one. */
+  scrollbars?: boolean;
 }
 
 /**
@@ -119,7 +121,7 @@ export interface BrowserChoice {
  */
 export async function startApp(
   options: Omit<SandboxOptions, 'port'> = {},
-  { fullChromium = false }: BrowserChoice = {},
+  { fullChromium = false, scrollbars = false }: BrowserChoice = {},
 ): Promise<TestApp> {
   const sandbox = await startSandbox({ port: 0, webDir: WEB_DIST, checkResponses: true, ...options });
   let browser: Browser;
@@ -127,6 +129,7 @@ export async function startApp(
     browser = await chromium.launch({
       executablePath: fullChromium ? CHROMIUM_PATH : TEST_CHROMIUM_PATH,
       args: CHROMIUM_ARGS,
+      ...(scrollbars ? { ignoreDefaultArgs: ['--hide-scrollbars'] } : {}),
     });
   } catch (error) {
     await sandbox.close();

@@ -135,9 +135,10 @@ function useOlderWanted(scroller: RefObject<HTMLElement | null>, rows: readonly 
  *   there was when the member last scrolled down (a key's animation aims at that bottom, and
  *   stopped short of a history that grew on the way). Exactly: scroll anchoring moves the view
  *   beyond the old bottom when rows above wrap anew and grow, and older rows joining above do too.
- * - A scroll up leaves the newest message when the member scrolled up on the history in the last
- *   `MEMBER_INPUT_MS` (wheel, finger, keys, scrollbar; not a tap on a message), or when nothing
- *   changed size since the last reading (a screen reader's scroll, the page's search). The
+ * - A scroll up leaves the newest message when the member's last input on the history, in the
+ *   last `MEMBER_INPUT_MS`, was upward (wheel, finger, keys, the scrollbar; not a tap on a message;
+ *   not End, after which an animation still running is the browser's), or, with no input just
+ *   before, when nothing changed size since the last reading (a screen reader's scroll). The
  *   browser's own moves come with a change of size: a clamp, scroll anchoring as rows above wrap
  *   anew, the virtualiser placing rows it measured. Taken for the member's, those left the
  *   history 17-84 px short of the newest message.
@@ -155,7 +156,7 @@ function useOlderWanted(scroller: RefObject<HTMLElement | null>, rows: readonly 
 function useStayAtNewest(scroller: RefObject<HTMLElement | null>, virtual: boolean) {
   const seen = useRef({ atNewest: true, top: 0, bottom: 0 });
   /** The member's last scroll on the history: when (performance.now()), which way, and the bottom then. */
-  const input = useRef({ at: Number.NEGATIVE_INFINITY, up: false, bottom: 0 });
+  const input = useRef({ at: Number.NEGATIVE_INFINITY, up: false, down: false, bottom: 0 });
   const read = useCallback(
     (scrolled: boolean) => {
       const element = scroller.current;
@@ -169,11 +170,12 @@ function useStayAtNewest(scroller: RefObject<HTMLElement | null>, virtual: boole
       const arrived =
         scrolled &&
         top !== last.top &&
-        (reached(last.bottom) || (recent && !member.up && reached(member.bottom)));
+        (reached(last.bottom) || (recent && member.down && reached(member.bottom)));
+      // With no input of the member's just before, a scroll up is theirs if nothing changed size.
+      const memberUp = recent ? member.up : bottom === last.bottom;
       let { atNewest } = last;
       if (bottom - top <= AT_NEWEST_PX || arrived) atNewest = true;
-      else if (scrolled && top < last.top && ((recent && member.up) || bottom === last.bottom))
-        atNewest = false;
+      else if (scrolled && top < last.top && memberUp) atNewest = false;
       if (atNewest && top < bottom) element.scrollTop = bottom;
       seen.current = { atNewest, top: element.scrollTop, bottom };
     },
@@ -195,11 +197,12 @@ function useStayAtNewest(scroller: RefObject<HTMLElement | null>, virtual: boole
       listener: (event: HTMLElementEventMap[K]) => void,
       passive = true,
     ) => element.addEventListener(type, listener, { passive, signal: listening.signal });
-    const scrolling = (up: boolean) => {
-      input.current = { at: performance.now(), up, bottom: element.scrollHeight - element.clientHeight };
+    const scrolling = (way: { up: boolean; down: boolean }) => {
+      input.current = { at: performance.now(), ...way, bottom: element.scrollHeight - element.clientHeight };
     };
+    const toward = (up: boolean) => scrolling({ up, down: !up });
     on('wheel', (event) => {
-      if (event.deltaY !== 0) scrolling(event.deltaY < 0);
+      if (event.deltaY !== 0) toward(event.deltaY < 0);
     });
     let fingerY = 0;
     on('touchstart', (event) => {
@@ -208,12 +211,14 @@ function useStayAtNewest(scroller: RefObject<HTMLElement | null>, virtual: boole
     on('touchmove', (event) => {
       const y = event.touches[0]?.clientY ?? fingerY;
       // A finger moving down the screen scrolls toward older messages.
-      if (y !== fingerY) scrolling(y > fingerY);
+      if (y !== fingerY) toward(y > fingerY);
       fingerY = y;
     });
-    // The region's own scrollbar (a tap on a message is on the message).
+    // The region's own scrollbar, beyond its content box (a tap on a message, or on the region's
+    // padding, is none), either way: its thumb dragged up, or a click on the track below it.
     on('pointerdown', (event) => {
-      if (event.target === element) scrolling(true);
+      if (event.target === element && event.pointerType !== 'touch' && event.offsetX >= element.clientWidth)
+        scrolling({ up: true, down: true });
     });
     on(
       'keydown',
@@ -222,6 +227,9 @@ function useStayAtNewest(scroller: RefObject<HTMLElement | null>, virtual: boole
         if (event.key === 'End' && !event.shiftKey) {
           event.preventDefault();
           element.scrollTop = element.scrollHeight;
+          // A scroll the browser is still animating (a Page Up just before) goes on from here: its
+          // moves up are not the member's, who asked for the newest last.
+          scrolling({ up: false, down: true });
           seen.current = {
             atNewest: true,
             top: element.scrollTop,
@@ -230,7 +238,7 @@ function useStayAtNewest(scroller: RefObject<HTMLElement | null>, virtual: boole
           return;
         }
         const up = event.key === ' ' ? event.shiftKey : KEY_SCROLLS_UP[event.key];
-        if (up !== undefined) scrolling(up);
+        if (up !== undefined) toward(up);
       },
       false,
     );
