@@ -118,6 +118,8 @@ describe('back office: analytics, logs and referrals', () => {
     await page.goto('/admin');
     await page.getByRole('heading', { level: 1, name: 'Back office' }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Back office' });
+    // The heading shows with the page's frame, before the area (and its links) has rendered.
+    await nav.getByRole('link', { name: 'Users' }).waitFor();
     expect(await nav.getByRole('link').allTextContents()).toEqual([
       'Users',
       'KYC',
