@@ -164,7 +164,7 @@ function useStayAtNewest(scroller: RefObject<HTMLElement | null>, virtual: boole
       const last = seen.current;
       const member = input.current;
       const top = element.scrollTop;
-      const bottom = element.scrollHeight - element.clientHeight;
+      const bottom = bottomOf(element);
       const recent = performance.now() - member.at < MEMBER_INPUT_MS;
       const reached = (edge: number) => Math.abs(top - edge) <= AT_NEWEST_PX;
       const arrived =
@@ -198,7 +198,7 @@ function useStayAtNewest(scroller: RefObject<HTMLElement | null>, virtual: boole
       passive = true,
     ) => element.addEventListener(type, listener, { passive, signal: listening.signal });
     const scrolling = (way: { up: boolean; down: boolean }) => {
-      input.current = { at: performance.now(), ...way, bottom: element.scrollHeight - element.clientHeight };
+      input.current = { at: performance.now(), ...way, bottom: bottomOf(element) };
     };
     const toward = (up: boolean) => scrolling({ up, down: !up });
     on('wheel', (event) => {
@@ -230,11 +230,7 @@ function useStayAtNewest(scroller: RefObject<HTMLElement | null>, virtual: boole
           // A scroll the browser is still animating (a Page Up just before) goes on from here: its
           // moves up are not the member's, who asked for the newest last.
           scrolling({ up: false, down: true });
-          seen.current = {
-            atNewest: true,
-            top: element.scrollTop,
-            bottom: element.scrollHeight - element.clientHeight,
-          };
+          keep();
           return;
         }
         const up = event.key === ' ' ? event.shiftKey : KEY_SCROLLS_UP[event.key];
@@ -248,6 +244,11 @@ function useStayAtNewest(scroller: RefObject<HTMLElement | null>, virtual: boole
     };
   }, [scroller, virtual, keep]);
   return { note, keep };
+}
+
+/** The history's largest scrollTop: the view at its newest message. */
+function bottomOf(element: HTMLElement): number {
+  return element.scrollHeight - element.clientHeight;
 }
 
 export function MessageList(props: MessageListProps) {
