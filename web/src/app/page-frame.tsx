@@ -9,7 +9,7 @@
 import { routeArea } from '@matchmaker/sdk/rules';
 import { matchRoute, useRouter } from 'wouter';
 import { PageHeading, Spinner } from '../components/index';
-import { pageFrameAt } from '../config/page-frames';
+import { pageFrameAt, phoneLayoutClass } from '../config/page-frames';
 
 export function PageFrameAt({ path, label }: { path: string; label: string }) {
   const { parser } = useRouter();
@@ -26,7 +26,7 @@ export function PageFrameAt({ path, label }: { path: string; label: string }) {
   const area = routeArea(path);
   // The account screens' forms are narrow (their screens' own class).
   if (area === 'account') return <section className="page page--narrow">{body}</section>;
-  if (area !== 'admin') return <section className="page">{body}</section>;
+  if (area !== 'admin') return <section className={`page${phoneLayoutClass(frame)}`}>{body}</section>;
   return (
     <div className="admin">
       <div className="admin-nav admin-nav--frame" aria-hidden="true" />

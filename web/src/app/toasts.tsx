@@ -10,7 +10,9 @@ import { ToastBar, Toaster } from 'react-hot-toast';
  */
 const BELOW_THE_HEADER = {
   position: 'absolute',
-  top: `calc(100% + ${TOAST_GAP_PX}px)`,
+  // `--toast-below`: controls a screen keeps right below the header, which toasts leave clear too
+  // (a phone's open room: its way back, Block and Report; features/messages/messages.css).
+  top: `calc(100% + var(--toast-below, 0px) + ${TOAST_GAP_PX}px)`,
   bottom: 'auto',
 } as const;
 

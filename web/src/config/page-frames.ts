@@ -19,6 +19,12 @@ export interface PageFrame {
   readonly title: string;
   /** Its lead paragraph: the same for everybody. */
   readonly lead?: string;
+  /**
+   * `full-screen`: on a phone the screen fills the view below the app's header, as an open
+   * conversation does, and its heading is read by screen readers but not shown (the conversation's
+   * own header says where the member is). Wider, the heading shows as on any screen.
+   */
+  readonly phoneLayout?: 'full-screen';
 }
 
 type Frames = {
@@ -70,7 +76,7 @@ export const PAGE_FRAMES = {
     requests: { title: 'Match requests', lead: 'Requests waiting for an answer.' },
     mutual: { title: 'Mutual matches', lead: 'Members who said yes. Start a conversation.' },
   },
-  messages: { rooms: MESSAGES, room: MESSAGES },
+  messages: { rooms: MESSAGES, room: { ...MESSAGES, phoneLayout: 'full-screen' } },
   admin: {
     home: { title: 'Back office', lead: 'Keep members safe and the service running.' },
     users: { title: 'Users', lead: `${ADMIN_USERS_PAGE_SIZE} per page, newest first.` },
@@ -88,6 +94,11 @@ export const PAGE_FRAMES = {
     referrals: { title: 'Referrals' },
   },
 } as const satisfies Frames;
+
+/** The class a screen's section adds for its frame's `phoneLayout` (styles/layout.css). */
+export function phoneLayoutClass(frame: PageFrame): string {
+  return frame.phoneLayout === 'full-screen' ? ' page--phone-full' : '';
+}
 
 /** Each listed screen's full path pattern (area path and screen pattern), with its frame. */
 const FRAMED: readonly { readonly pattern: string; readonly frame: PageFrame }[] = AREA_SCREENS.flatMap(

@@ -7,7 +7,8 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, holdRequests, startApp, type TestApp } from '../harness/browser';
+import { sandboxUser } from '../features/sandbox-world';
+import { axeViolations, holdRequests, type PageOptions, startApp, type TestApp } from '../harness/browser';
 import { fileHolding } from '../harness/build-chunks';
 
 let app: TestApp;
@@ -80,8 +81,8 @@ async function recordRenders(page: Page): Promise<void> {
 const seenOn = (page: Page) => page.evaluate(() => (window as unknown as { seen: Seen }).seen);
 
 /** A page signed in as `email`, recording what it renders, opening `path` with user info held. */
-async function openHeld(email: string, path: string) {
-  const page = await app.newPage();
+async function openHeld(email: string, path: string, options: PageOptions = {}) {
+  const page = await app.newPage(options);
   await app.signIn(page, email);
   await recordRenders(page);
   const hold = await holdUserInfo(page);
@@ -108,6 +109,34 @@ describe("a signed-in page's frame while user info is on its way", () => {
     expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['Messages']);
     // The frame and the page put the heading at one place, and nothing below the fold comes up.
     expect((await seenOn(page)).shift).toBeLessThanOrEqual(0.1);
+  });
+
+  it("a room on a phone: the frame keeps the room's place below the app's header, and nothing moves when the room comes", async () => {
+    const room = app.sandbox.world.store.roomBetween(
+      sandboxUser(app, 'member1@sandbox.test').keycloakId,
+      sandboxUser(app, 'member2@sandbox.test').keycloakId,
+    );
+    const { page, hold } = await openHeld('member1@sandbox.test', `/messages/${room?.id}`, {
+      viewport: { width: 375, height: 667 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const busy = page.locator('main [aria-busy="true"]');
+    await busy.waitFor();
+    expect(hold.asked()).toBeGreaterThan(0);
+    // The heading is there for screen readers, as the room's own will be, and takes no room.
+    expect(await page.getByRole('heading', { level: 1, name: 'Messages' }).count()).toBe(1);
+    const header = await page.getByRole('banner').boundingBox();
+    const frame = await busy.boundingBox();
+    expect((frame?.y ?? 0) - ((header?.y ?? 0) + (header?.height ?? 0))).toBeLessThanOrEqual(16);
+    expect(await axeViolations(page)).toEqual([]);
+    hold.release();
+    const history = page.getByRole('region', { name: /Messages with/ });
+    await history.locator('[data-message-row]').first().waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['Messages']);
+    // The room stands where the frame's busy region stood: the frame showing the heading (or the
+    // room not) would move the room 140 px when it came.
+    expect((await seenOn(page)).shift).toBeLessThanOrEqual(0.01);
   });
 
   it('/matches and /admin/users: their headings show while user info is held', async () => {

@@ -431,10 +431,13 @@ describe("the open room's history", () => {
     // Found by a helper trying to break the history: the rows above wrap anew and grow, scroll
     // anchoring moves the view down by as much, and that scroll's event (before the change of
     // size is seen) was taken for a scroll to the newest message: the member was pulled down to it.
+    // 300 px up: the rows above grow by about 400 px here, so anchoring's move goes beyond the old
+    // bottom, as it did; and the history, the phone's whole view below the header, grows from 164
+    // to 479 px, which a reader nearer the newest could not stay above.
     const { page, history } = await openBigRoom({ viewport: { width: 740, height: 360 } });
     await history.hover();
-    await page.mouse.wheel(0, -150);
-    await expect.poll(() => fromBottom(history)).toBeGreaterThan(100);
+    await page.mouse.wheel(0, -300);
+    await expect.poll(() => fromBottom(history)).toBeGreaterThan(250);
     await atRest(history);
     await page.setViewportSize({ width: 360, height: 740 });
     await page.evaluate(

@@ -127,15 +127,63 @@ export function Composer({
       />
       <Button
         variant="secondary"
+        className="composer__button"
+        aria-label="Attach a file"
         busy={uploading}
         disabled={disabled}
         onClick={() => fileInput.current?.click()}
       >
-        Attach a file
+        <ComposerIcon icon={PAPERCLIP} />
+        <span className="composer__label">Attach a file</span>
       </Button>
-      <Button type="submit" disabled={disabled || text.trim() === ''}>
-        Send
+      <Button
+        type="submit"
+        className="composer__button"
+        aria-label="Send"
+        disabled={disabled || text.trim() === ''}
+      >
+        <ComposerIcon icon={PAPER_PLANE} />
+        <span className="composer__label">Send</span>
       </Button>
     </form>
+  );
+}
+
+interface Icon {
+  readonly d: string;
+  readonly transform?: string;
+}
+/** A paperclip, leaning: the attach button's face on a phone. */
+const PAPERCLIP: Icon = {
+  d: 'M14.5 7.5v9a3 3 0 0 1-6 0v-11a2 2 0 0 1 4 0v10a1 1 0 0 1-2 0v-8',
+  transform: 'rotate(40 12 12)',
+};
+/** A paper plane: the send button's face on a phone. */
+const PAPER_PLANE: Icon = { d: 'M20.5 3.5 3 10.5l7 3 3 7.5 7.5-17.5ZM10 13.5l10.5-10' };
+
+/**
+ * A composer button's face on a phone, where its words do not fit beside a usable text box; wider,
+ * the words show alone (messages.css). The button's `aria-label` is those words at every width.
+ */
+function ComposerIcon({ icon }: { icon: Icon }) {
+  return (
+    <svg
+      className="composer__icon"
+      viewBox="0 0 24 24"
+      width="22"
+      height="22"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        d={icon.d}
+        transform={icon.transform}
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
   );
 }

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Route, Switch, useParams } from 'wouter';
 import { EmptyState, NotFound, PageHeading, Spinner } from '../../components/index';
-import { PAGE_FRAMES } from '../../config/page-frames';
+import { PAGE_FRAMES, phoneLayoutClass } from '../../config/page-frames';
 import { SCREENS } from '../../config/route-patterns';
 import { whenIdle } from '../../lib/idle';
 import { lazyScreen, ScreenFallback } from '../../lib/lazy';
@@ -51,9 +51,10 @@ function MessagesLayout({ roomKey }: { roomKey: string | null }) {
   const snap = useSnapshot(chatState);
   const open = snap.open;
   useRoomAhead(snap.rooms.items.length > 0);
+  const frame = roomKey ? PAGE_FRAMES.messages.room : PAGE_FRAMES.messages.rooms;
   return (
-    <section className={`page messages${roomKey ? ' messages--room' : ''}`}>
-      <PageHeading {...PAGE_FRAMES.messages.rooms} />
+    <section className={`page messages${roomKey ? ' messages--room' : ''}${phoneLayoutClass(frame)}`}>
+      <PageHeading title={frame.title} lead={frame.lead} />
       <div className="messages__layout">
         <nav className="messages__rooms" aria-label="Your conversations">
           <RoomsList activeId={roomKey ? (open?.id ?? roomKey) : null} />

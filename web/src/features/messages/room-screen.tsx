@@ -54,18 +54,20 @@ export default function ChatRoom({ roomKey }: { roomKey: string }) {
   return (
     <section className="chat" aria-labelledby="chat-title">
       <header className="chat__header">
-        <Link href="/" className="chat__back">
-          <span aria-hidden="true">←</span> Conversations
+        <Link href="/" className="chat__back" aria-label="Conversations">
+          <span aria-hidden="true">←</span> <span className="chat__back-label">Conversations</span>
         </Link>
-        {summary?.photo ? <img className="chat__photo" src={summary.photo} alt="" /> : null}
-        <div className="chat__who">
-          <h2 id="chat-title" className="chat__name">
-            {name}
-          </h2>
-          <p className="chat__presence" aria-live="polite">
-            <span className={`presence-dot${online ? ' presence-dot--online' : ''}`} aria-hidden="true" />
-            {isTyping ? `${name} is typing…` : online ? 'Online' : 'Offline'}
-          </p>
+        <div className="chat__person">
+          {summary?.photo ? <img className="chat__photo" src={summary.photo} alt="" /> : null}
+          <div className="chat__who">
+            <h2 id="chat-title" className="chat__name">
+              {name}
+            </h2>
+            <p className="chat__presence" aria-live="polite">
+              <span className={`presence-dot${online ? ' presence-dot--online' : ''}`} aria-hidden="true" />
+              {isTyping ? `${name} is typing…` : online ? 'Online' : 'Offline'}
+            </p>
+          </div>
         </div>
         <div className="chat__actions">
           <Button
