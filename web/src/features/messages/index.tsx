@@ -11,6 +11,7 @@ import { PAGE_FRAMES, phoneLayoutClass } from '../../config/page-frames';
 import { SCREENS } from '../../config/route-patterns';
 import { whenIdle } from '../../lib/idle';
 import { lazyScreen, ScreenFallback } from '../../lib/lazy';
+import { BackToConversations } from './back-link';
 import { chatState } from './chat-state';
 import { startChat } from './live';
 import { RoomsList } from './rooms-list';
@@ -63,7 +64,14 @@ function MessagesLayout({ roomKey }: { roomKey: string | null }) {
           {roomKey ? (
             // While the room's chunk is on its way (a room opened from the list before its idle
             // moment), its place shows what the room shows while its newest page loads, at its height.
-            <ScreenFallback fallback={<Spinner label="Loading the conversation" />}>
+            <ScreenFallback
+              fallback={
+                <div className="chat-fallback">
+                  <BackToConversations />
+                  <Spinner label="Loading the conversation" />
+                </div>
+              }
+            >
               <ChatRoom roomKey={roomKey} />
             </ScreenFallback>
           ) : (

@@ -5,10 +5,19 @@
  * table fetches it beside the area's chunk on a room's address. The history's virtualiser is a
  * chunk after it (message-list.tsx).
  */
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import {
+  type ReactNode,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useSnapshot } from 'valtio';
-import { Link } from 'wouter';
 import { Button, ErrorState, Spinner } from '../../components/index';
+import { BackToConversations } from './back-link';
 import { chatState, myId } from './chat-state';
 import { Composer } from './composer';
 import { usePresence } from './live';
@@ -41,11 +50,21 @@ export default function ChatRoom({ roomKey }: { roomKey: string }) {
     return [...lines, ...pending];
   }, [open, snap.outbox]);
   const onLoadOlder = useCallback(() => void loadOlder(), []);
+  const header = useRef<HTMLElement>(null);
+  useToastsBelow(header, open?.load === 'ready');
 
   if (!open || open.load === 'loading' || open.load === 'idle')
-    return <Spinner label="Loading the conversation" />;
+    return (
+      <RoomFallback>
+        <Spinner label="Loading the conversation" />
+      </RoomFallback>
+    );
   if (open.load === 'error') {
-    return <ErrorState message={open.error ?? ''} onRetry={() => void openRoom(roomKey)} />;
+    return (
+      <RoomFallback>
+        <ErrorState message={open.error ?? ''} onRetry={() => void openRoom(roomKey)} />
+      </RoomFallback>
+    );
   }
   const name = summary?.name ?? 'Your match';
   const memberId = open.memberId ?? summary?.memberId ?? '';
@@ -53,19 +72,32 @@ export default function ChatRoom({ roomKey }: { roomKey: string }) {
 
   return (
     <section className="chat" aria-labelledby="chat-title">
-      <header className="chat__header">
-        <Link href="/" className="chat__back" aria-label="Conversations">
-          <span aria-hidden="true">←</span> <span className="chat__back-label">Conversations</span>
-        </Link>
+      <header className="chat__header" ref={header}>
+        <BackToConversations />
         <div className="chat__person">
           {summary?.photo ? <img className="chat__photo" src={summary.photo} alt="" /> : null}
           <div className="chat__who">
-            <h2 id="chat-title" className="chat__name">
+            <h2 id="chat-title" className="chat__name" dir="auto">
               {name}
             </h2>
             <p className="chat__presence" aria-live="polite">
-              <span className={`presence-dot${online ? ' presence-dot--online' : ''}`} aria-hidden="true" />
-              {isTyping ? `${name} is typing…` : online ? 'Online' : 'Offline'}
+              <span
+                className={`presence-dot chat__presence-dot${online ? ' presence-dot--online' : ''}`}
+                aria-hidden="true"
+              />
+              <span className="chat__presence-text">
+                {isTyping ? (
+                  <>
+                    {/* On a phone the name stands just above: the line says "typing…", which a long
+                        name would otherwise push out of view. */}
+                    <span className="visually-hidden-on-phone">{name} is </span>typing…
+                  </>
+                ) : online ? (
+                  'Online'
+                ) : (
+                  'Offline'
+                )}
+              </span>
             </p>
           </div>
         </div>
@@ -110,4 +142,41 @@ export default function ChatRoom({ roomKey }: { roomKey: string }) {
       <ReportDialog open={reporting} memberId={memberId} name={name} onClose={() => setReporting(false)} />
     </section>
   );
+}
+
+/** The room's place while it loads or failed to: on a phone, with the way back the list would give. */
+function RoomFallback({ children }: { children: ReactNode }) {
+  return (
+    <div className="chat-fallback">
+      <BackToConversations />
+      {children}
+    </div>
+  );
+}
+
+/**
+ * Tells the toasts (app/toasts.tsx, under the app's header) how far below that header the room's
+ * header ends, so on a phone, where the room stands right below it, a toast leaves Block, Report
+ * and the way back clear (messages.css reads `--room-header-below` there). Measured, not
+ * computed in CSS: the header's rows grow with the reader's text size.
+ */
+function useToastsBelow(header: RefObject<HTMLElement | null>, shown: boolean): void {
+  useLayoutEffect(() => {
+    const element = header.current;
+    const site = document.querySelector('.site-header');
+    if (!shown || !element || !site || typeof ResizeObserver !== 'function') return;
+    const root = document.documentElement;
+    const measure = () => {
+      const below = element.getBoundingClientRect().bottom - site.getBoundingClientRect().bottom;
+      root.style.setProperty('--room-header-below', `${Math.max(0, Math.round(below))}px`);
+    };
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    observer.observe(site);
+    measure();
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--room-header-below');
+    };
+  }, [header, shown]);
 }

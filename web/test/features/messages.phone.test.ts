@@ -1,0 +1,301 @@
+/**
+ * The open room on a phone: it fills the view below the app's header (upright, on its side, with
+ * the reader's larger text), every control whole, in view and under nothing else, the page itself
+ * never scrolling, names of any script shown whole or cut at their end, and a way back from a room
+ * that failed to open. Each check here failed once, on a 320 x 480 phone or with 150% text.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type PageOptions, startApp, type TestApp } from '../harness/browser';
+import { sandboxUser } from './sandbox-world';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+/** member1's 5,000-message room with member2. */
+function roomPath(): string {
+  const room = app.sandbox.world.store.roomBetween(
+    sandboxUser(app, 'member1@sandbox.test').keycloakId,
+    sandboxUser(app, 'member2@sandbox.test').keycloakId,
+  );
+  if (!room) throw new Error('the sandbox has no member1/member2 room');
+  return `/messages/${room.id}`;
+}
+
+interface Phone {
+  width: number;
+  height: number;
+  /** The browser's default text size (a phone's text-size setting); 16 px unless given. */
+  text?: number;
+}
+
+/** A phone's page (touch, its own scrollbars), with the reader's text size. */
+async function phonePage({ width, height, text }: Phone, options: PageOptions = {}): Promise<Page> {
+  const page = await app.newPage({
+    viewport: { width, height },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+    ...options,
+  });
+  if (text) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: text, fixed: text } });
+  }
+  return page;
+}
+
+/** member1 on a phone in the big room, its newest rows shown. */
+async function openRoom(phone: Phone) {
+  const page = await phonePage(phone);
+  await app.signIn(page, 'member1@sandbox.test');
+  await page.goto(roomPath());
+  const history = page.getByRole('region', { name: /Messages with/ });
+  await history.locator('[data-message-row]').first().waitFor();
+  const other = (await history.getAttribute('aria-label'))?.replace('Messages with ', '') ?? '';
+  return { page, history, room: page.getByRole('region', { name: other, exact: true }) };
+}
+
+/** Where a locator's element is on the screen, in CSS pixels. */
+async function boxOf(locator: Locator) {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${locator} is not on the page`);
+  return box;
+}
+
+type Box = Awaited<ReturnType<typeof boxOf>>;
+const overlap = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The room's controls, by what a screen reader calls them. */
+function roomControls(page: Page, blockName: 'Block' | 'Unblock'): Record<string, Locator> {
+  return {
+    back: page.getByRole('link', { name: 'Conversations' }),
+    block: page.getByRole('button', { name: blockName, exact: true }),
+    report: page.getByRole('button', { name: 'Report', exact: true }),
+    text: page.getByRole('textbox', { name: 'Message' }),
+    attach: page.getByRole('button', { name: 'Attach a file' }),
+    send: page.getByRole('button', { name: 'Send' }),
+  };
+}
+
+/**
+ * Each control whole inside the room (and, with `inView`, the view), none over another, each a
+ * touch target; and what a tap at each control's middle and three quarters reaches is that control.
+ */
+async function expectInReach(page: Page, room: Locator, controls: Record<string, Locator>, inView = true) {
+  const view = page.viewportSize();
+  if (!view) throw new Error('the page has no viewport');
+  const roomBox = await boxOf(room);
+  const placed = await Promise.all(
+    Object.entries(controls).map(async ([name, control]) => [name, control, await boxOf(control)] as const),
+  );
+  for (const [name, control, box] of placed) {
+    const inside = box.x >= roomBox.x - 0.5 && box.x + box.width <= roomBox.x + roomBox.width + 0.5;
+    expect({ name, inside }).toEqual({ name, inside: true });
+    if (inView) expect({ name, bottom: box.y + box.height <= view.height }).toEqual({ name, bottom: true });
+    expect({ name, height: box.height >= 44 }).toEqual({ name, height: true });
+    for (const across of [0.5, 0.75]) {
+      const point = { x: box.x + box.width * across, y: box.y + box.height / 2 };
+      if (point.y >= view.height) continue;
+      const reached = await control.evaluate(
+        (element, { x, y }) => element.contains(document.elementFromPoint(x, y)),
+        point,
+      );
+      expect({ name, across, reached }).toEqual({ name, across, reached: true });
+    }
+  }
+  for (const [i, [name, , box]] of placed.entries())
+    for (const [other, , otherBox] of placed.slice(i + 1))
+      expect({ [name]: name, [other]: other, overlap: overlap(box, otherBox) }).toEqual({
+        [name]: name,
+        [other]: other,
+        overlap: false,
+      });
+}
+
+/** How far the page itself could scroll (the room, not the page, is what scrolls on a phone). */
+const pageOverflow = (page: Page) =>
+  page.evaluate(() => (document.scrollingElement?.scrollHeight ?? 0) - window.innerHeight);
+
+/** Blocks the other member, checks the controls, and unblocks (through its toast's time). */
+async function blockAndUnblock(page: Page, room: Locator, inView: boolean) {
+  await page.getByRole('button', { name: 'Block', exact: true }).click();
+  const unblock = page.getByRole('button', { name: 'Unblock' });
+  try {
+    await unblock.waitFor();
+    // The longer word still leaves the way back whole.
+    await expectInReach(page, room, roomControls(page, 'Unblock'), inView);
+    // With its toast shown, which once lay over Unblock (the click went to the toast).
+    await page.getByRole('status').filter({ hasText: 'is blocked' }).waitFor();
+    await unblock.click({ timeout: 3_000 });
+    await page.getByRole('button', { name: 'Block', exact: true }).waitFor();
+  } finally {
+    // The room is the file's: a failure here leaves it unblocked for the next test.
+    if (await unblock.isVisible()) await unblock.click({ force: true });
+  }
+}
+
+describe('the open room on a phone', () => {
+  // Upright and on its side, the smallest phones and the usual ones; 20 and 24 px: a phone's
+  // larger text settings (the app's header then takes two rows).
+  const phones: (Phone & { history: number })[] = [
+    { width: 320, height: 480, history: 200 },
+    { width: 375, height: 667, history: 380 },
+    { width: 568, height: 320, history: 100 },
+    { width: 667, height: 330, history: 100 },
+    { width: 844, height: 390, history: 100 },
+    { width: 375, height: 667, text: 20, history: 250 },
+    { width: 375, height: 667, text: 24, history: 100 },
+  ];
+  for (const phone of phones) {
+    const { width, height, text } = phone;
+    it(`fills a ${width} x ${height} view${text ? ` with ${text} px text` : ''} below the app's header, every control in reach`, async () => {
+      const { page, history, room } = await openRoom(phone);
+      // The page's heading is still there for screen readers, but takes no room: the room starts
+      // right below the app's header (once, 140 px lower, below the heading and its lead).
+      expect(await page.getByRole('heading', { level: 1, name: 'Messages' }).count()).toBe(1);
+      const header = await boxOf(page.getByRole('banner'));
+      const roomBox = await boxOf(room);
+      expect(roomBox.y - (header.y + header.height)).toBeLessThanOrEqual(text ? 20 : 16);
+      // The whole room is in view, and the page has nothing to scroll: once, the composer was
+      // below the fold, and a swipe on the room's header slid it under the app's.
+      expect(roomBox.y + roomBox.height).toBeLessThanOrEqual(height);
+      expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+      // A few messages' room: 53 px at 320 x 480 when the header and the composer took three rows each.
+      expect(await history.evaluate((element) => element.clientHeight)).toBeGreaterThanOrEqual(phone.history);
+      await expectInReach(page, room, roomControls(page, 'Block'));
+      await blockAndUnblock(page, room, true);
+    });
+  }
+
+  it('keeps the way back whole beside Block on a 320 px phone with 150% text, where the room cannot fit', async () => {
+    // 24 px text at 320 x 480: the app's header alone takes 175 px. Once, Block lay over the way
+    // back, and a tap on "Conversations" blocked the member.
+    const { page, room } = await openRoom({ width: 320, height: 480, text: 24 });
+    await expectInReach(page, room, roomControls(page, 'Block'), false);
+    await blockAndUnblock(page, room, false);
+  });
+
+  it("keeps the page's heading and words on a wide screen", async () => {
+    const page = await app.newPage();
+    await app.signIn(page, 'member1@sandbox.test');
+    await page.goto(roomPath());
+    await page
+      .getByRole('region', { name: /Messages with/ })
+      .locator('[data-message-row]')
+      .first()
+      .waitFor();
+    expect((await boxOf(page.getByRole('heading', { level: 1, name: 'Messages' }))).height).toBeGreaterThan(
+      20,
+    );
+    // The composer's buttons show their words, not only their icons.
+    expect(await page.getByRole('button', { name: 'Attach a file' }).textContent()).toBe('Attach a file');
+    expect((await boxOf(page.getByText('Attach a file', { exact: true }))).width).toBeGreaterThan(40);
+  });
+});
+
+describe("the room's header on a phone, whatever the name", () => {
+  /** Runs `check` with member2 renamed `first last` (the rooms and the room read the sandbox's user). */
+  async function renamed(first: string, last: string, check: () => Promise<void>) {
+    const user = sandboxUser(app, 'member2@sandbox.test');
+    const saved = { first: user.first_name, last: user.last_name };
+    user.first_name = first;
+    user.last_name = last;
+    try {
+      await check();
+    } finally {
+      user.first_name = saved.first;
+      user.last_name = saved.last;
+    }
+  }
+
+  it('cuts a long name at its end and still says the other member is typing', async () => {
+    await renamed('Maximiliana Alexandrina', 'Konstantinopoulou-Wittelsbach', async () => {
+      const { page } = await openRoom({ width: 320, height: 480 });
+      const name = page.getByRole('heading', { level: 2, name: /Maximiliana/ });
+      expect(await name.evaluate((element) => getComputedStyle(element).textOverflow)).toBe('ellipsis');
+      const other = await phonePage({ width: 375, height: 667 });
+      await app.signIn(other, 'member2@sandbox.test');
+      await other.goto(roomPath());
+      // member2's chat is connected once member1 sees them online: typing reaches member1 from then.
+      await page.locator('.chat__presence').getByText('Online').waitFor();
+      // The whole sentence for screen readers; on the screen, "typing…" under the name. Once the
+      // name pushed "is typing…" out of view, and the presence dot shrank to nothing.
+      const typing = page.getByText('Maximiliana Alexandrina Konstantinopoulou-Wittelsbach is typing…');
+      await Promise.all([
+        other.getByRole('textbox', { name: 'Message' }).pressSequentially('Hello there', { delay: 50 }),
+        typing.waitFor(),
+      ]);
+      const shown = await typing.evaluate((element) => ({
+        fits: element.scrollWidth <= element.clientWidth + 1,
+        // The name and "is" take no room on the screen (they are read, not shown).
+        nameShown: [...element.children].some((child) => child.getBoundingClientRect().width > 1),
+      }));
+      expect(shown).toEqual({ fits: true, nameShown: false });
+      const dot = await boxOf(page.locator('.chat__presence-dot'));
+      expect(dot.width).toBeGreaterThan(5);
+    });
+  });
+
+  it("shows a name's tall accents whole, and cuts a right-to-left name at its own end", async () => {
+    await renamed('Nguyễn Thị', 'Ngọc Ánh Ỗ', async () => {
+      const { page } = await openRoom({ width: 375, height: 667 });
+      const name = page.getByRole('heading', { level: 2, name: /Nguyễn/ });
+      // The highest ink of "Ỗ" (its tilde over its circumflex) against the top of what the name
+      // shows (its box clips for the ellipsis): once 4 px of it were cut, and "Ỗ" read "Ô".
+      const cut = await name.evaluate((element) => {
+        const style = getComputedStyle(element);
+        const context = document.createElement('canvas').getContext('2d');
+        if (!context) throw new Error('no canvas');
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const glyph = context.measureText('Ỗ');
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        const line = range.getClientRects()[0];
+        if (!line) throw new Error('the name has no line');
+        const inkTop = line.top + glyph.fontBoundingBoxAscent - glyph.actualBoundingBoxAscent;
+        return element.getBoundingClientRect().top - inkTop;
+      });
+      expect(cut).toBeLessThanOrEqual(0);
+    });
+    await renamed('عبد الرحمن بن عبد العزيز', 'آل سعود الفيصل بن تركي', async () => {
+      const { page } = await openRoom({ width: 375, height: 667 });
+      const name = page.getByRole('heading', { level: 2, name: /الرحمن/ });
+      // Read right to left, so the ellipsis takes the end of the name, not its beginning.
+      expect(await name.evaluate((element) => element.matches(':dir(rtl)'))).toBe(true);
+    });
+  });
+
+  it('keeps the blocked text box on one line at 320 px', async () => {
+    const { page } = await openRoom({ width: 320, height: 480 });
+    await page.getByRole('button', { name: 'Block', exact: true }).click();
+    try {
+      const box = page.getByRole('textbox', { name: 'Message' });
+      await expect.poll(() => box.getAttribute('placeholder')).toBe('Messaging is blocked');
+      // "Messaging is blocked" wrapped to two lines in the 156 px box, the second cut off.
+      expect(await box.evaluate((element) => element.scrollHeight <= element.clientHeight + 1)).toBe(true);
+    } finally {
+      const unblock = page.getByRole('button', { name: 'Unblock' });
+      await unblock.click();
+      await page.getByRole('button', { name: 'Block', exact: true }).waitFor();
+    }
+  });
+
+  it('gives a way back from a room that could not be opened', async () => {
+    const page = await phonePage({ width: 375, height: 667 });
+    await app.signIn(page, 'member1@sandbox.test');
+    await page.goto('/messages/room-that-does-not-exist');
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
+    // The conversations are hidden while a room is open on a phone, and the page's heading too:
+    // once, the app's menu was the only way out.
+    await page.getByRole('link', { name: 'Conversations' }).click();
+    await page.getByRole('navigation', { name: 'Your conversations' }).getByRole('link').first().waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/messages\/?$/);
+  });
+});
