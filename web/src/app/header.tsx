@@ -1,7 +1,7 @@
 /**
  * The site header. Visitors see log in and join; members their areas with the unread
- * notifications badge; admins only the back-office entry (SPEC.md section 6). Below 768 px the
- * navigation folds into a menu button.
+ * notifications badge; admins only the back-office entry (SPEC.md section 6). Below 48em (768 px
+ * at the usual text size, wider with larger text) the navigation folds into a menu button.
  */
 import { useEffect, useId, useState } from 'react';
 import { useSnapshot } from 'valtio';

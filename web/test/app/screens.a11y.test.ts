@@ -99,6 +99,29 @@ describe('public and account screens: accessibility, metadata, screenshots', () 
     expect(await axeViolations(page)).toEqual([]);
   });
 
+  it("the app's header never widens the page with larger text: the menu where its links do not fit, wrapping links wider", async () => {
+    for (const width of [768, 1280]) {
+      const page = await app.newPage({ viewport: { width, height: 900 } });
+      // A reader's larger text (the browser's setting, 150%): at 768 px the links once overflowed
+      // the page sideways by 335 px.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Page.setFontSizes', { fontSizes: { standard: 24, fixed: 24 } });
+      await app.signIn(page, 'member1@sandbox.test');
+      await page.goto('/matches');
+      await page.getByRole('heading', { level: 1, name: 'Matches' }).waitFor();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect({ width, overflows: overflow > 0 }).toEqual({ width, overflows: false });
+      // Every link of the navigation is reachable: behind the menu at 768 px, in view at 1280.
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      if (width === 768) await page.getByRole('button', { name: 'Menu' }).click();
+      await nav.getByRole('link', { name: 'Plans' }).waitFor();
+      const plans = await nav.getByRole('link', { name: 'Plans' }).boundingBox();
+      expect((plans?.x ?? 0) + (plans?.width ?? 0)).toBeLessThanOrEqual(width);
+    }
+  });
+
   it('headings go down one level at a time (Lighthouse heading-order) on the audited screens', async () => {
     const visitor = await app.newPage();
     for (const path of ['/', '/account/login', '/account/register']) {
