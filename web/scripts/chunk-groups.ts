@@ -37,7 +37,7 @@
  *   it: only an admin, or someone on a back-office page, loads it, and they need the back office.
  * - `messaging`: the messaging area's state and live code (the conversations, the chat channel's
  *   listeners, the outbox, the read receipts, the rooms' start-up module, the SDK's presence, and
- *   the way back to the conversations that a phone's room shows),
+ *   the way back to the conversations that a phone's room and its loading place show),
  *   which the area, the room's screen and the start-up module share. Left to itself Rolldown made
  *   them four chunks, so a room asked for 7 scripts after the main bundle, more than HTTP/1.1's 6
  *   connections beside the stylesheet and the first calls; now 5. Only the messaging area and
@@ -59,7 +59,7 @@ const SCHEMAS =
 const BACK_OFFICE =
   /[\\/]web[\\/]src[\\/]features[\\/]admin[\\/](admin-startup\.ts|admin-actions\.ts|users[\\/]|lib[\\/](?!(time-chart|date-range|stat-tiles|admin-prefs)\.))/;
 const MESSAGING =
-  /[\\/]web[\\/]src[\\/]features[\\/]messages[\\/]((chat-state|chat-lines|live|outbox|outbox-store|read-watch|room-actions|rooms-startup|attachments)\.ts|back-link\.tsx)$|[\\/]sdk[\\/]src[\\/]realtime[\\/]presence\.ts$/;
+  /[\\/]web[\\/]src[\\/]features[\\/]messages[\\/]((chat-state|chat-lines|live|outbox|outbox-store|read-watch|room-actions|rooms-startup|attachments)\.ts|room-fallback\.tsx)$|[\\/]sdk[\\/]src[\\/]realtime[\\/]presence\.ts$/;
 const CLIENT =
   /[\\/]web[\\/]src[\\/](lib[\\/]client-factory|state[\\/](remote|prefetched)|features[\\/]messages[\\/]outbox-key)\.ts$|[\\/]sdk[\\/]src[\\/]rules[\\/](?!countr)/;
 

@@ -120,6 +120,28 @@ describe('public and account screens: accessibility, metadata, screenshots', () 
       const plans = await nav.getByRole('link', { name: 'Plans' }).boundingBox();
       expect((plans?.x ?? 0) + (plans?.width ?? 0)).toBeLessThanOrEqual(width);
     }
+    // At 768 px with the usual text, "Log out" stays one line (it broke into two, 54 px tall).
+    const page = await app.newPage({ viewport: { width: 768, height: 900 } });
+    await app.signIn(page, 'member1@sandbox.test');
+    await page.goto('/matches');
+    const logOut = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Log out' });
+    expect((await logOut.boundingBox())?.height).toBeLessThanOrEqual(48);
+  });
+
+  it("reaches the open menu's last links on a phone on its side, however far the page is scrolled", async () => {
+    // The header is sticky: once its open menu ran below a 320 px tall view, Plans and Log out
+    // out of reach at every scroll position.
+    const page = await app.newPage({ viewport: { width: 568, height: 320 }, isMobile: true, hasTouch: true });
+    await app.signIn(page, 'member1@sandbox.test');
+    await page.goto('/matches');
+    await page.getByRole('heading', { level: 1, name: 'Matches' }).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const logOut = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Log out' });
+    await logOut.scrollIntoViewIfNeeded();
+    const box = await logOut.boundingBox();
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(320);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('headings go down one level at a time (Lighthouse heading-order) on the audited screens', async () => {

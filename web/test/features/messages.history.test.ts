@@ -619,6 +619,7 @@ describe("the open room's history", () => {
     // is near the top. Once, every older page of the 5,000 was asked for, one after the other.
     await history.evaluate((element) => {
       element.style.flex = '0 0 0px';
+      element.style.minHeight = '0';
       element.style.padding = '0';
     });
     expect(await history.evaluate((element) => element.clientHeight)).toBe(0);

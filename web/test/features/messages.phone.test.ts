@@ -7,6 +7,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PageOptions, startApp, type TestApp } from '../harness/browser';
+import { ENGINE_OPEN } from './chat-network';
 import { sandboxUser } from './sandbox-world';
 
 let app: TestApp;
@@ -96,7 +97,12 @@ async function expectInReach(page: Page, room: Locator, controls: Record<string,
     Object.entries(controls).map(async ([name, control]) => [name, control, await boxOf(control)] as const),
   );
   for (const [name, control, box] of placed) {
-    const inside = box.x >= roomBox.x - 0.5 && box.x + box.width <= roomBox.x + roomBox.width + 0.5;
+    // Across and down: a control below the room's bottom edge is cut off (the room clips).
+    const inside =
+      box.x >= roomBox.x - 0.5 &&
+      box.x + box.width <= roomBox.x + roomBox.width + 0.5 &&
+      box.y >= roomBox.y - 0.5 &&
+      box.y + box.height <= roomBox.y + roomBox.height + 0.5;
     expect({ name, inside }).toEqual({ name, inside: true });
     if (inView) expect({ name, bottom: box.y + box.height <= view.height }).toEqual({ name, bottom: true });
     expect({ name, height: box.height >= 44 }).toEqual({ name, height: true });
@@ -170,7 +176,9 @@ describe('the open room on a phone', () => {
       // A few messages' room: 53 px at 320 x 480 when the header and the composer took three rows each.
       expect(await history.evaluate((element) => element.clientHeight)).toBeGreaterThanOrEqual(phone.history);
       await expectInReach(page, room, roomControls(page, 'Block'));
-      await blockAndUnblock(page, room, true);
+      // With 24 px text the "You blocked …" notice takes three lines: the room then grows past the
+      // view (the page scrolls) rather than cut its composer off, as it once did.
+      await blockAndUnblock(page, room, !text || text < 24);
     });
   }
 
@@ -180,6 +188,27 @@ describe('the open room on a phone', () => {
     const { page, room } = await openRoom({ width: 320, height: 480, text: 24 });
     await expectInReach(page, room, roomControls(page, 'Block'), false);
     await blockAndUnblock(page, room, false);
+  });
+
+  it('grows rather than cut off its composer when a notice comes with 28 px text', async () => {
+    // Found by a helper: with 28 px text the header, "Connection lost" and the composer left the
+    // history 0 px, and the composer was cut off below the room's clipped bottom edge.
+    const page = await phonePage({ width: 375, height: 667, text: 28 });
+    // Every attempt opens, then the line drops (as messages.big-room's lost connection).
+    await page.routeWebSocket(/\/socket\.io\//, (socket) => {
+      socket.send(ENGINE_OPEN);
+      void socket.close();
+    });
+    await app.signIn(page, 'member1@sandbox.test');
+    await page.goto(roomPath());
+    const history = page.getByRole('region', { name: /Messages with/ });
+    await history.locator('[data-message-row]').first().waitFor();
+    await page.getByText('Connection lost.').waitFor();
+    const other = (await history.getAttribute('aria-label'))?.replace('Messages with ', '') ?? '';
+    const room = page.getByRole('region', { name: other, exact: true });
+    await expectInReach(page, room, roomControls(page, 'Block'), false);
+    // A line of history still shows.
+    expect(await history.evaluate((element) => element.clientHeight)).toBeGreaterThanOrEqual(60);
   });
 
   it("keeps the page's heading and words on a wide screen", async () => {
@@ -196,6 +225,8 @@ describe('the open room on a phone', () => {
     );
     // The composer's buttons show their words, not only their icons.
     expect(await page.getByRole('button', { name: 'Attach a file' }).textContent()).toBe('Attach a file');
+    // The file input behind it is not a second control for screen readers.
+    expect(await page.getByRole('button', { name: 'File to attach' }).count()).toBe(0);
     expect((await boxOf(page.getByText('Attach a file', { exact: true }))).width).toBeGreaterThan(40);
   });
 });
@@ -285,6 +316,44 @@ describe("the room's header on a phone, whatever the name", () => {
       await unblock.click();
       await page.getByRole('button', { name: 'Block', exact: true }).waitFor();
     }
+  });
+
+  it("keeps a long name's screen-reader words inside its row: the list never widens the page", async () => {
+    await renamed('Maximiliana Alexandrina', 'Konstantinopoulou-Wittelsbach', async () => {
+      // Its ", offline" (read, not shown) stood where the long name ends: the page was 602 px wide
+      // at 375 px, and a phone on its side with the list beside the room scrolled 101-261 px.
+      const list = await phonePage({ width: 375, height: 667 });
+      await app.signIn(list, 'member1@sandbox.test');
+      await list.goto('/messages');
+      await list.getByRole('link', { name: /Maximiliana/ }).waitFor();
+      const wider = await list.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(wider).toBeLessThanOrEqual(0);
+      const { page } = await openRoom({ width: 932, height: 430 });
+      await page.getByRole('navigation', { name: 'Your conversations' }).getByRole('link').first().waitFor();
+      expect(await pageOverflow(page)).toBeLessThanOrEqual(0);
+    });
+  });
+
+  it("keeps the report dialog's buttons inside it with 24 px text", async () => {
+    const { page } = await openRoom({ width: 375, height: 667, text: 24 });
+    await page.getByRole('button', { name: 'Report', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    // Kept on one line, Cancel ran off the dialog's left edge and read "ancel".
+    const box = await boxOf(dialog);
+    for (const name of ['Cancel', 'Send report']) {
+      const button = await boxOf(dialog.getByRole('button', { name, exact: true }));
+      expect({
+        name: String(name),
+        inside: button.x >= box.x && button.x + button.width <= box.x + box.width,
+      }).toEqual({
+        name: String(name),
+        inside: true,
+      });
+    }
+    await page.keyboard.press('Escape');
   });
 
   it('gives a way back from a room that could not be opened', async () => {

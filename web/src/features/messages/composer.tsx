@@ -116,8 +116,10 @@ export function Composer({
         id={`${id}-file`}
         type="file"
         className="visually-hidden"
-        // Reached through the "Attach a file" button; the input itself stays out of the tab order.
+        // Reached through the "Attach a file" button; the input itself stays out of the tab order,
+        // and out of what a screen reader lists (it was a second "File to attach" button there).
         tabIndex={-1}
+        aria-hidden="true"
         aria-label="File to attach"
         disabled={disabled || uploading}
         onChange={(event) => {

@@ -11,9 +11,9 @@ import { PAGE_FRAMES, phoneLayoutClass } from '../../config/page-frames';
 import { SCREENS } from '../../config/route-patterns';
 import { whenIdle } from '../../lib/idle';
 import { lazyScreen, ScreenFallback } from '../../lib/lazy';
-import { BackToConversations } from './back-link';
 import { chatState } from './chat-state';
 import { startChat } from './live';
+import { RoomFallback } from './room-fallback';
 import { RoomsList } from './rooms-list';
 import './messages.css';
 
@@ -66,10 +66,9 @@ function MessagesLayout({ roomKey }: { roomKey: string | null }) {
             // moment), its place shows what the room shows while its newest page loads, at its height.
             <ScreenFallback
               fallback={
-                <div className="chat-fallback">
-                  <BackToConversations />
+                <RoomFallback>
                   <Spinner label="Loading the conversation" />
-                </div>
+                </RoomFallback>
               }
             >
               <ChatRoom roomKey={roomKey} />

@@ -5,25 +5,16 @@
  * table fetches it beside the area's chunk on a room's address. The history's virtualiser is a
  * chunk after it (message-list.tsx).
  */
-import {
-  type ReactNode,
-  type RefObject,
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Button, ErrorState, Spinner } from '../../components/index';
-import { BackToConversations } from './back-link';
 import { chatState, myId } from './chat-state';
 import { Composer } from './composer';
 import { usePresence } from './live';
 import { MessageList, type Row } from './message-list';
 import { ReportDialog } from './report-dialog';
 import { closeRoom, loadOlder, openRoom, setBlocked } from './room-actions';
+import { BackToConversations, RoomFallback } from './room-fallback';
 
 export default function ChatRoom({ roomKey }: { roomKey: string }) {
   const snap = useSnapshot(chatState);
@@ -141,16 +132,6 @@ export default function ChatRoom({ roomKey }: { roomKey: string }) {
       {open.id ? <Composer room={open.id} recipientId={memberId} disabled={blocked || !memberId} /> : null}
       <ReportDialog open={reporting} memberId={memberId} name={name} onClose={() => setReporting(false)} />
     </section>
-  );
-}
-
-/** The room's place while it loads or failed to: on a phone, with the way back the list would give. */
-function RoomFallback({ children }: { children: ReactNode }) {
-  return (
-    <div className="chat-fallback">
-      <BackToConversations />
-      {children}
-    </div>
   );
 }
 
