@@ -210,6 +210,11 @@ describe('a suspension met in one tab', () => {
     });
     await second.goto('/profile');
     await expect.poll(() => held, WAIT_TEXT).toBe(true);
+    // The held read may be the signed-in preload script's, sent before the app runs: the app's
+    // start-up (which listens for the other tabs) is under way once its shell shows the page's
+    // busy frame. Under CI's load the first tab once met the suspension before the second tab's
+    // app had run; that tab then found no session and could not know why.
+    await second.locator('main [aria-busy="true"]').waitFor(WAIT_TEXT);
     const restore = suspend('member5@sandbox.test');
     try {
       await meetSuspension(first);
