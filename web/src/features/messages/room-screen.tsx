@@ -5,7 +5,7 @@
  * table fetches it beside the area's chunk on a room's address. The history's virtualiser is a
  * chunk after it (message-list.tsx).
  */
-import { type RefObject, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Button, ErrorState, Spinner } from '../../components/index';
 import { chatState, myId } from './chat-state';
@@ -139,25 +139,24 @@ export default function ChatRoom({ roomKey }: { roomKey: string }) {
  * Tells the toasts (app/toasts.tsx, under the app's header) how far below that header the room's
  * header ends, so on a phone, where the room stands right below it, a toast leaves Block, Report
  * and the way back clear (messages.css reads `--room-header-below` there). Measured, not
- * computed in CSS: the header's rows grow with the reader's text size.
+ * computed in CSS: the header's rows grow with the reader's text size. Measured by the observer
+ * alone, after the browser's own layout (no layout forced while the room renders), and set on the
+ * app's header, whose few elements are all that restyle (on the document, every element did).
  */
 function useToastsBelow(header: RefObject<HTMLElement | null>, shown: boolean): void {
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = header.current;
-    const site = document.querySelector('.site-header');
+    const site = document.querySelector<HTMLElement>('.site-header');
     if (!shown || !element || !site || typeof ResizeObserver !== 'function') return;
-    const root = document.documentElement;
-    const measure = () => {
+    const observer = new ResizeObserver(() => {
       const below = element.getBoundingClientRect().bottom - site.getBoundingClientRect().bottom;
-      root.style.setProperty('--room-header-below', `${Math.max(0, Math.round(below))}px`);
-    };
-    const observer = new ResizeObserver(measure);
+      site.style.setProperty('--room-header-below', `${Math.max(0, Math.round(below))}px`);
+    });
     observer.observe(element);
     observer.observe(site);
-    measure();
     return () => {
       observer.disconnect();
-      root.style.removeProperty('--room-header-below');
+      site.style.removeProperty('--room-header-below');
     };
   }, [header, shown]);
 }
