@@ -128,6 +128,27 @@ describe('public and account screens: accessibility, metadata, screenshots', () 
     expect((await logOut.boundingBox())?.height).toBeLessThanOrEqual(48);
   });
 
+  it('member screens reflow on a phone with 24 px text: nothing wider than the view', async () => {
+    // /preferences laid out 530 px wide (a fieldset's minimum is its widest line) and /matches
+    // 385 px (its cards' 15rem minimum is 360 px with 24 px text).
+    const page = await app.newPage({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 24, fixed: 24 } });
+    await app.signIn(page, 'member1@sandbox.test');
+    for (const [path, title, ready] of [
+      ['/matches', 'Matches', 'Recommendations'],
+      ['/preferences', 'Preferences and settings', 'Unread messages'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+      await page.getByText(ready).first().waitFor();
+      const wider = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect({ path, wider: wider > 0 }).toEqual({ path, wider: false });
+    }
+  });
+
   it("reaches the open menu's last links on a phone on its side, however far the page is scrolled", async () => {
     // The header is sticky: once its open menu ran below a 320 px tall view, Plans and Log out
     // out of reach at every scroll position.
