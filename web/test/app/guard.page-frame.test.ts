@@ -7,7 +7,7 @@
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sandboxUser } from '../features/sandbox-world';
+import { sandboxRoomPath } from '../features/sandbox-world';
 import { axeViolations, holdRequests, type PageOptions, startApp, type TestApp } from '../harness/browser';
 import { fileHolding } from '../harness/build-chunks';
 
@@ -112,11 +112,8 @@ describe("a signed-in page's frame while user info is on its way", () => {
   });
 
   it("a room on a phone: the frame keeps the room's place below the app's header, and nothing moves when the room comes", async () => {
-    const room = app.sandbox.world.store.roomBetween(
-      sandboxUser(app, 'member1@sandbox.test').keycloakId,
-      sandboxUser(app, 'member2@sandbox.test').keycloakId,
-    );
-    const { page, hold } = await openHeld('member1@sandbox.test', `/messages/${room?.id}`, {
+    const room = sandboxRoomPath(app, 'member1@sandbox.test', 'member2@sandbox.test');
+    const { page, hold } = await openHeld('member1@sandbox.test', room, {
       viewport: { width: 375, height: 667 },
       isMobile: true,
       hasTouch: true,

@@ -19,7 +19,7 @@ import {
   watchNetwork,
 } from '../harness/browser';
 import { fileHolding } from '../harness/build-chunks';
-import { sandboxUser } from './sandbox-world';
+import { sandboxRoomPath, sandboxUser } from './sandbox-world';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -32,14 +32,7 @@ afterAll(async () => {
 const VIRTUAL_CHUNK = fileHolding(/node_modules\/(\.pnpm\/[^/]+\/node_modules\/)?@tanstack\/react-virtual\//);
 
 /** member1's room with another demo member: with member2 (the default), 5,000 messages. */
-function bigRoom(other = 'member2@sandbox.test'): string {
-  const room = app.sandbox.world.store.roomBetween(
-    sandboxUser(app, 'member1@sandbox.test').keycloakId,
-    sandboxUser(app, other).keycloakId,
-  );
-  if (!room) throw new Error(`the sandbox has no room of member1 with ${other}`);
-  return `/messages/${room.id}`;
-}
+const bigRoom = (other = 'member2@sandbox.test') => sandboxRoomPath(app, 'member1@sandbox.test', other);
 
 /** member2 in the big room, ready to send. */
 async function member2InBigRoom(): Promise<Page> {

@@ -8,7 +8,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PageOptions, startApp, type TestApp } from '../harness/browser';
 import { ENGINE_OPEN } from './chat-network';
-import { sandboxUser } from './sandbox-world';
+import { sandboxRoomPath, sandboxUser } from './sandbox-world';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -19,14 +19,7 @@ afterAll(async () => {
 });
 
 /** member1's 5,000-message room with member2. */
-function roomPath(): string {
-  const room = app.sandbox.world.store.roomBetween(
-    sandboxUser(app, 'member1@sandbox.test').keycloakId,
-    sandboxUser(app, 'member2@sandbox.test').keycloakId,
-  );
-  if (!room) throw new Error('the sandbox has no member1/member2 room');
-  return `/messages/${room.id}`;
-}
+const roomPath = () => sandboxRoomPath(app, 'member1@sandbox.test', 'member2@sandbox.test');
 
 interface Phone {
   width: number;
@@ -209,6 +202,42 @@ describe('the open room on a phone', () => {
     await expectInReach(page, room, roomControls(page, 'Block'), false);
     // A line of history still shows.
     expect(await history.evaluate((element) => element.clientHeight)).toBeGreaterThanOrEqual(60);
+  });
+
+  it("keeps toasts' place below the room's header as the phone turns, and below the app's once the member leaves", async () => {
+    const { page } = await openRoom({ width: 375, height: 667 });
+    // Where a toast would stand (react-hot-toast's container, under the app's header), and where
+    // it should: 8 px below the room's header in the room, below the app's header elsewhere.
+    const place = () =>
+      page.evaluate(() => {
+        const container = [...document.querySelectorAll<HTMLElement>('.site-header div')].find((element) =>
+          element.style.top.includes('--toast-below'),
+        );
+        const below = (selector: string) =>
+          document.querySelector(selector)?.getBoundingClientRect().bottom ?? NaN;
+        return {
+          toasts: Math.round(container?.getBoundingClientRect().top ?? NaN),
+          room: Math.round(below('.chat__header') + 8),
+          app: Math.round(below('.site-header') + 8),
+        };
+      });
+    const expectAt = async (where: 'room' | 'app') =>
+      expect
+        .poll(async () => {
+          const at = await place();
+          return Math.abs(at.toasts - at[where]) <= 1;
+        })
+        .toBe(true);
+    await expectAt('room');
+    // Turned while in the room: the header takes one row, the toasts follow.
+    await page.setViewportSize({ width: 667, height: 375 });
+    await expectAt('room');
+    await page.setViewportSize({ width: 375, height: 667 });
+    await expectAt('room');
+    // Left for the conversations: the measured offset goes with the room.
+    await page.getByRole('link', { name: 'Conversations' }).click();
+    await page.getByRole('navigation', { name: 'Your conversations' }).getByRole('link').first().waitFor();
+    await expectAt('app');
   });
 
   it("keeps the page's heading and words on a wide screen", async () => {

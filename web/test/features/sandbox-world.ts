@@ -7,6 +7,16 @@ export function sandboxUser(app: TestApp, email: string) {
   return user;
 }
 
+/** The path of the room of two demo members (member1 and member2's holds 5,000 messages). */
+export function sandboxRoomPath(app: TestApp, email: string, other: string): string {
+  const room = app.sandbox.world.store.roomBetween(
+    sandboxUser(app, email).keycloakId,
+    sandboxUser(app, other).keycloakId,
+  );
+  if (!room) throw new Error(`the sandbox has no room of ${email} with ${other}`);
+  return `/messages/${room.id}`;
+}
+
 /** A member's notifications as the sandbox holds them, read or not. */
 export function sandboxNotifications(app: TestApp, email: string) {
   const id = sandboxUser(app, email).keycloakId;
