@@ -370,6 +370,37 @@ describe('one member in two tabs of one browser', () => {
     expect(storedCount(text)).toBe(1);
   });
 
+  it("queued in a tab closed before the reconnect: the chat's code failing as the line comes back is fetched again", async () => {
+    // A busy tab learns late that its fetch of the chat's code failed: by then the line is back, so
+    // the failure is one seen online. Here the fetches it starts offline fail just after the line returns.
+    const other = await openMatchesTab();
+    let lineBack = () => {};
+    const back = new Promise<void>((resolve) => {
+      lineBack = resolve;
+    });
+    const failedLate: string[] = [];
+    await other.route('**/assets/*.js', async (route) => {
+      if (!offline) return route.fallback();
+      await back;
+      failedLate.push(route.request().url());
+      await route.abort('internetdisconnected');
+    });
+    const writer = await openRoomTab();
+    const text = `Left behind, its sender's code late ${Date.now()}`;
+
+    await goOffline([writer]);
+    await send(writer, text);
+    await row(writer, text).getByText(WAITING).waitFor();
+    await writer.close();
+    await goOnline();
+    lineBack();
+
+    await expect.poll(() => storedCount(text), { timeout: 20_000 }).toBe(1);
+    await expect.poll(() => storedOutbox(other)).toBeNull();
+    expect(failedLate.length).toBeGreaterThan(0);
+    expect(posts).toBe(1);
+  });
+
   it('a tab closed while its send is in flight: the other tab looks it up and does not send it again', async () => {
     const [first, second] = [await openRoomTab(), await openRoomTab()];
     // Either tab may take the send lock: both get slow answers, the one that stays prompt ones again.

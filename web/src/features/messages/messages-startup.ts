@@ -7,20 +7,24 @@
  */
 import { userIdOf } from '@matchmaker/sdk/rules';
 import { reportError } from '../../lib/report';
+import { retryLoad } from '../../lib/retry-load';
 import { onMemberStart } from '../../state/session-start';
 import { hasStoredOutbox, whenOutboxStored } from './outbox-key';
 
 onMemberStart(({ user, signal }) => {
+  const loadChat = () => import('./live');
+  const run = (chat: typeof import('./live')) => {
+    if (!signal.aborted) chat.startChat();
+  };
   const startChat = () => {
-    import('./live')
-      .then((module) => {
-        if (!signal.aborted) module.startChat();
-      })
-      .catch((error: unknown) => {
-        // Offline, the chat's code cannot load: it loads when the line is back, to send them.
-        if (navigator.onLine) reportError(error);
-        else window.addEventListener('online', startChat, { once: true, signal });
-      });
+    loadChat().then(run, (error: unknown) => {
+      if (signal.aborted) return;
+      // Offline, the chat's code loads when the line is back, to send them. A failure met online
+      // (a tab that learns late that its fetch failed while offline, a server that failed once)
+      // is fetched again after a moment, as lib/retry-load.ts does for every chunk.
+      const stop = retryLoad(error, loadChat, { loaded: run, givenUp: reportError });
+      signal.addEventListener('abort', stop, { once: true });
+    });
   };
   const userId = userIdOf(user) ?? '';
   if (hasStoredOutbox(userId)) startChat();
