@@ -17,7 +17,7 @@ export function PageFrameAt({ path, label }: { path: string; label: string }) {
   if (!frame) return <Spinner label={label} />;
   const body = (
     <>
-      <PageHeading title={frame.title} lead={frame.lead} />
+      <PageHeading title={frame.title} lead={frame.lead} namedByScreen={frame.namedByScreen} />
       <div className="page-frame__lists" aria-busy="true">
         <Spinner label={label} />
       </div>

@@ -10,6 +10,7 @@ import { useLocation } from 'wouter';
 
 const KEY = 'matchmakerScrollKey';
 const RESTORE_FOR_MS = 3_000;
+const SCREEN_HEADING = '[data-screen-heading]';
 const positions = new Map<string, number>();
 let popped = false;
 /**
@@ -118,10 +119,16 @@ function decodeFragment(hash: string): string {
 /**
  * Moves focus to the new page's fragment target, else its heading, so screen readers announce
  * where the member landed. Lazily loaded screens render later: it looks on each frame for a while.
+ * A page whose heading says its screen names where the member is (`data-page-heading="screen"`:
+ * an open conversation, whose page heading is only "Messages") hands focus on to the screen's own
+ * heading (`data-screen-heading`) once that shows, if the member has not moved focus meanwhile.
  */
 function focusTarget(fragment: string): void {
   const started = performance.now();
+  // The screen heading of the page being left (one room to the next, wide) is not where they landed.
+  const leftScreenHeading = document.querySelector(SCREEN_HEADING);
   let focusedHeading: HTMLElement | null = null;
+  let namedByScreen = false;
   const find = () => {
     // The member moved focus meanwhile: theirs wins.
     if (focusedHeading && document.activeElement !== focusedHeading) return;
@@ -137,9 +144,18 @@ function focusTarget(fragment: string): void {
     if (heading) {
       heading.focus({ preventScroll: true });
       focusedHeading = heading;
+      namedByScreen = heading.dataset.pageHeading === 'screen';
     }
-    // The fragment's section may render after the heading (a lazy part of the page): keep looking.
-    const looking = focusedHeading === null || fragment !== '';
+    if (namedByScreen) {
+      const screenHeading = document.querySelector<HTMLElement>(SCREEN_HEADING);
+      if (screenHeading && screenHeading !== leftScreenHeading) {
+        screenHeading.focus({ preventScroll: true });
+        return;
+      }
+    }
+    // The fragment's section, or the screen's heading, may render after the page's heading (a
+    // lazy part of the page): keep looking.
+    const looking = focusedHeading === null || fragment !== '' || namedByScreen;
     if (looking && performance.now() - started < RESTORE_FOR_MS) requestAnimationFrame(find);
   };
   requestAnimationFrame(find);

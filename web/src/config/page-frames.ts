@@ -25,6 +25,12 @@ export interface PageFrame {
    * own header says where the member is). Wider, the heading shows as on any screen.
    */
   readonly phoneLayout?: 'full-screen';
+  /**
+   * The screen's own heading says where the member is (an open conversation: whom with), so focus
+   * goes on to it after navigation (components/page-heading.tsx); on a phone the page's heading
+   * is not shown there.
+   */
+  readonly namedByScreen?: true;
 }
 
 type Frames = {
@@ -76,7 +82,7 @@ export const PAGE_FRAMES = {
     requests: { title: 'Match requests', lead: 'Requests waiting for an answer.' },
     mutual: { title: 'Mutual matches', lead: 'Members who said yes. Start a conversation.' },
   },
-  messages: { rooms: MESSAGES, room: { ...MESSAGES, phoneLayout: 'full-screen' } },
+  messages: { rooms: MESSAGES, room: { ...MESSAGES, phoneLayout: 'full-screen', namedByScreen: true } },
   admin: {
     home: { title: 'Back office', lead: 'Keep members safe and the service running.' },
     users: { title: 'Users', lead: `${ADMIN_USERS_PAGE_SIZE} per page, newest first.` },

@@ -240,6 +240,45 @@ describe('the open room on a phone', () => {
     await expectAt('app');
   });
 
+  for (const width of [375, 1280])
+    it(`gives focus to who the conversation is with once it opens from the list, at ${width} px`, async () => {
+      // On a phone the page's heading is for screen readers only: focus left there after the
+      // navigation showed no ring and said "Messages", not whom the member was now writing to.
+      const page = await phonePage({ width, height: 720 });
+      await app.signIn(page, 'member1@sandbox.test');
+      await page.goto('/messages');
+      const { first_name: name } = sandboxUser(app, 'member2@sandbox.test');
+      await page
+        .getByRole('list', { name: 'Conversations' })
+        .getByRole('link', { name: new RegExp(`^${name}`) })
+        .click();
+      const heading = page.getByRole('heading', { level: 2, name: new RegExp(`^${name}`) });
+      await heading.waitFor();
+      await expect.poll(() => heading.evaluate((element) => element === document.activeElement)).toBe(true);
+      // It is shown where focus is (the page's heading is a 1 px box on a phone).
+      expect((await boxOf(heading)).height).toBeGreaterThan(16);
+      // And from there the keyboard goes on to the room's actions.
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Block');
+      if (width >= 768) {
+        // Wide, from one room straight to another in the list beside it: focus goes to the new name.
+        await page
+          .getByRole('list', { name: 'Conversations' })
+          .getByRole('link')
+          .filter({ hasNotText: new RegExp(`^${name}`) })
+          .first()
+          .click();
+        const next = page.getByRole('heading', { level: 2 }).filter({ hasNotText: new RegExp(`^${name}`) });
+        await next.waitFor();
+        await expect.poll(() => next.evaluate((element) => element === document.activeElement)).toBe(true);
+      }
+      // Back to the list (wide, the list stands beside the room), focus is on the page's heading again.
+      if (width < 768) await page.getByRole('link', { name: 'Conversations' }).click();
+      else
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Messages' }).click();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
+    });
+
   it("keeps the page's heading and words on a wide screen", async () => {
     const page = await app.newPage();
     await app.signIn(page, 'member1@sandbox.test');

@@ -55,7 +55,7 @@ function MessagesLayout({ roomKey }: { roomKey: string | null }) {
   const frame = roomKey ? PAGE_FRAMES.messages.room : PAGE_FRAMES.messages.rooms;
   return (
     <section className={`page messages${roomKey ? ' messages--room' : ''}${phoneLayoutClass(frame)}`}>
-      <PageHeading title={frame.title} lead={frame.lead} />
+      <PageHeading title={frame.title} lead={frame.lead} namedByScreen={frame.namedByScreen} />
       <div className="messages__layout">
         <nav className="messages__rooms" aria-label="Your conversations">
           <RoomsList activeId={roomKey ? (open?.id ?? roomKey) : null} />

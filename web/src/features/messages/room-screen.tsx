@@ -68,7 +68,7 @@ export default function ChatRoom({ roomKey }: { roomKey: string }) {
         <div className="chat__person">
           {summary?.photo ? <img className="chat__photo" src={summary.photo} alt="" /> : null}
           <div className="chat__who">
-            <h2 id="chat-title" className="chat__name" dir="auto">
+            <h2 id="chat-title" className="chat__name" dir="auto" tabIndex={-1} data-screen-heading>
               {name}
             </h2>
             <p className="chat__presence" aria-live="polite">
