@@ -1,5 +1,6 @@
 import { TOAST_DURATIONS_MS, TOAST_GAP_PX, TOAST_POSITION } from '@matchmaker/sdk/rules';
-import { ToastBar, Toaster } from 'react-hot-toast';
+import { useEffect } from 'react';
+import toast, { ToastBar, Toaster, useToasterStore } from 'react-hot-toast';
 
 /**
  * Rendered inside the header (app.tsx), whose bottom edge is their top: over the header, a toast
@@ -26,10 +27,28 @@ const ENTER = { animation: 'toast-enter 0.35s cubic-bezier(.21, 1.02, .73, 1) fo
 const EXIT = { animation: 'toast-exit 0.4s cubic-bezier(.06, .71, .55, 1) forwards' };
 
 /**
+ * How many toasts show at once. On a short view (a phone on its side, or a small one with larger
+ * text: 30rem follows the text size) one, the newest, as a snackbar does: three within 4 s stacked
+ * down over a room's composer there. Elsewhere three, so a burst of errors never hides the page.
+ */
+const SHORT_VIEW = '(max-height: 30rem)';
+const MOST_SHOWN = { short: 1, tall: 3 } as const;
+
+/** Dismisses the older of the toasts past the limit (react-hot-toast lists the newest first). */
+function useToastLimit(): void {
+  const { toasts } = useToasterStore();
+  useEffect(() => {
+    const most = window.matchMedia(SHORT_VIEW).matches ? MOST_SHOWN.short : MOST_SHOWN.tall;
+    for (const older of toasts.filter((shown) => shown.visible).slice(most)) toast.dismiss(older.id);
+  }, [toasts]);
+}
+
+/**
  * SPEC.md section 9: top-center, 8 px apart, 4000 ms (30000 ms for loading). Loaded lazily by
  * app.tsx after the first paint, with the library (lib/toast.ts).
  */
 export default function Toasts() {
+  useToastLimit();
   return (
     <Toaster
       position={TOAST_POSITION}

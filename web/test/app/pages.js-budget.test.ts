@@ -22,7 +22,9 @@ const BUDGET_KB: Record<string, number> = {
   // leave beside the main bundle instead of after it and the client (about 1 s of a phone).
   // +1 for the account screens' frames and the wait for the first paint before a lazy screen's
   // chunk is asked for (config/page-frames.ts, lib/idle.ts: 0.2 KB in the main bundle).
-  '/': 95,
+  // +1 for the toasts' limit (app/toasts.tsx: one at a time on a short view; 0.2 KB in the toasts'
+  // chunk, which every page loads after its first paint), which took it from 94.9 to 95.09.
+  '/': 96,
   '/account/login': 100,
   // The form offers the SDK's profile choices, zod-free since they moved to
   // sdk/src/schemas/profile-lists.ts (with zod and the user schemas it was 126.8 KB; 101.0 now),

@@ -240,6 +240,39 @@ describe('the open room on a phone', () => {
     await expectAt('app');
   });
 
+  for (const phone of [
+    { width: 568, height: 320 },
+    { width: 320, height: 480, text: 20 },
+  ])
+    it(`shows one toast at a time on a ${phone.width} x ${phone.height} view${phone.text ? ` with ${phone.text} px text` : ''}: none over the composer`, async () => {
+      // Found by a helper: Block, Unblock and Block within 4 s stacked three toasts down over the
+      // composer of a short view.
+      const { page, room } = await openRoom(phone);
+      const status = page.getByRole('status').filter({ hasText: / is (un)?blocked$/ });
+      try {
+        for (const name of ['Block', 'Unblock', 'Block'] as const) {
+          await page.getByRole('button', { name, exact: true }).click();
+          await page
+            .getByRole('button', { name: name === 'Block' ? 'Unblock' : 'Block', exact: true })
+            .waitFor();
+          await status
+            .filter({ hasText: name === 'Block' ? / is blocked$/ : / is unblocked$/ })
+            .first()
+            .waitFor();
+        }
+        // The newest says what the member did last; the older ones have left.
+        await expect.poll(() => page.locator('.toast').count(), { timeout: 3_000 }).toBe(1);
+        await expect(page.locator('.toast').textContent()).resolves.toMatch(/ is blocked$/);
+        const toast = await boxOf(page.locator('.toast'));
+        for (const control of [roomControls(page, 'Unblock').text, roomControls(page, 'Unblock').send])
+          expect(overlap(toast, await boxOf(control))).toBe(false);
+        await expectInReach(page, room, roomControls(page, 'Unblock'), !phone.text);
+      } finally {
+        const unblock = page.getByRole('button', { name: 'Unblock', exact: true });
+        if (await unblock.isVisible()) await unblock.click({ force: true });
+      }
+    });
+
   for (const width of [375, 1280])
     it(`gives focus to who the conversation is with once it opens from the list, at ${width} px`, async () => {
       // On a phone the page's heading is for screen readers only: focus left there after the
