@@ -36,6 +36,8 @@ function entryKey(): string {
 
 let currentKey = '';
 let firstRender = true;
+/** Counts navigations: a focus search (`focusTarget`) runs only while its navigation is the last. */
+let focusing = 0;
 
 function remember(): void {
   if (currentKey && !settling) positions.set(currentKey, window.scrollY);
@@ -93,6 +95,8 @@ export function ScrollRestoration() {
   const [path] = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation by design
   useLayoutEffect(() => {
+    // A page still looking for its focus target gives up: this navigation decides now.
+    focusing += 1;
     const wasPop = popped;
     popped = false;
     currentKey = entryKey();
@@ -121,17 +125,28 @@ function decodeFragment(hash: string): string {
  * where the member landed. Lazily loaded screens render later: it looks on each frame for a while.
  * A page whose heading says its screen names where the member is (`data-page-heading="screen"`:
  * an open conversation, whose page heading is only "Messages") hands focus on to the screen's own
- * heading (`data-screen-heading`) once that shows, if the member has not moved focus meanwhile.
+ * heading (`data-screen-heading`) once that shows. It gives up when the member moves focus
+ * meanwhile, and at the next navigation (a back to the room before: its heading is not where the
+ * member asked to go).
  */
 function focusTarget(fragment: string): void {
   const started = performance.now();
+  const navigation = focusing;
+  // Where focus was as the page changed (the link followed, or the body): elsewhere, the member
+  // (or a dialog that opened) moved it meanwhile.
+  const focusAtStart = document.activeElement;
   // The screen heading of the page being left (one room to the next, wide) is not where they landed.
   const leftScreenHeading = document.querySelector(SCREEN_HEADING);
   let focusedHeading: HTMLElement | null = null;
   let namedByScreen = false;
   const find = () => {
+    if (navigation !== focusing) return;
     // The member moved focus meanwhile: theirs wins.
-    if (focusedHeading && document.activeElement !== focusedHeading) return;
+    const now = document.activeElement;
+    if (
+      focusedHeading ? now !== focusedHeading : now !== focusAtStart && now !== null && now !== document.body
+    )
+      return;
     const target = fragment ? document.getElementById(fragment) : null;
     if (target) {
       // A section is not focusable by itself; -1 keeps it out of the tab order.

@@ -68,7 +68,15 @@ export default function ChatRoom({ roomKey }: { roomKey: string }) {
         <div className="chat__person">
           {summary?.photo ? <img className="chat__photo" src={summary.photo} alt="" /> : null}
           <div className="chat__who">
-            <h2 id="chat-title" className="chat__name" dir="auto" tabIndex={-1} data-screen-heading>
+            <h2
+              id="chat-title"
+              className="chat__name"
+              dir="auto"
+              tabIndex={-1}
+              // Where focus goes after navigation, once the name is known (not "Your match" while
+              // the rooms list that names the member is on its way).
+              data-screen-heading={summary ? '' : undefined}
+            >
               {name}
             </h2>
             <p className="chat__presence" aria-live="polite">
