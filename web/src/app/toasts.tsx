@@ -1,6 +1,7 @@
 import { TOAST_DURATIONS_MS, TOAST_GAP_PX, TOAST_POSITION } from '@matchmaker/sdk/rules';
-import { useEffect } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import toast, { ToastBar, Toaster, useToasterStore } from 'react-hot-toast';
+import { MOST_SHOWN, SHORT_VIEW, toastsPastLimit } from './toast-limit';
 
 /**
  * Rendered inside the header (app.tsx), whose bottom edge is their top: over the header, a toast
@@ -26,21 +27,25 @@ const BELOW_THE_HEADER = {
 const ENTER = { animation: 'toast-enter 0.35s cubic-bezier(.21, 1.02, .73, 1) forwards' };
 const EXIT = { animation: 'toast-exit 0.4s cubic-bezier(.06, .71, .55, 1) forwards' };
 
-/**
- * How many toasts show at once. On a short view (a phone on its side, or a small one with larger
- * text: 30rem follows the text size) one, the newest, as a snackbar does: three within 4 s stacked
- * down over a room's composer there. Elsewhere three, so a burst of errors never hides the page.
- */
-const SHORT_VIEW = '(max-height: 30rem)';
-const MOST_SHOWN = { short: 1, tall: 3 } as const;
+/** Whether the view is short now; it changes as the phone turns or the text size does. */
+function useShortView(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = window.matchMedia(SHORT_VIEW);
+      query.addEventListener('change', changed);
+      return () => query.removeEventListener('change', changed);
+    },
+    () => window.matchMedia(SHORT_VIEW).matches,
+  );
+}
 
-/** Dismisses the older of the toasts past the limit (react-hot-toast lists the newest first). */
+/** Dismisses the toasts past the view's limit (toast-limit.ts), as they come and as the view turns. */
 function useToastLimit(): void {
   const { toasts } = useToasterStore();
+  const short = useShortView();
   useEffect(() => {
-    const most = window.matchMedia(SHORT_VIEW).matches ? MOST_SHOWN.short : MOST_SHOWN.tall;
-    for (const older of toasts.filter((shown) => shown.visible).slice(most)) toast.dismiss(older.id);
-  }, [toasts]);
+    for (const id of toastsPastLimit(toasts, short ? MOST_SHOWN.short : MOST_SHOWN.tall)) toast.dismiss(id);
+  }, [toasts, short]);
 }
 
 /**
