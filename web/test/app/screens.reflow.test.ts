@@ -1,0 +1,151 @@
+/**
+ * Every screen reflows on a small phone with a reader's larger text (WCAG 1.4.10): at 320 x 568
+ * with 24 px text (a phone's text-size setting, 150%), nothing is wider than the view, so nothing
+ * needs a sideways scroll and no control is cut off at the edge. Measured against the view's
+ * layout width (`documentElement.clientWidth`): on a phone's page Chromium widens `innerWidth` to
+ * whatever sticks out, so a check against it never fails. A helper's sweep found 14 screens that
+ * were wider (3 to 88 px) or squeezed a column to nothing; each is a case here.
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxUser } from '../features/sandbox-world';
+import { startApp, type TestApp } from '../harness/browser';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+/** A 320 x 568 phone with 24 px text, signed in as `who` (a visitor when null). */
+async function smallPhone(who: string | null): Promise<Page> {
+  const page = await app.newPage({
+    viewport: { width: 320, height: 568 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Page.setFontSizes', { fontSizes: { standard: 24, fixed: 24 } });
+  if (who) await app.signIn(page, who);
+  return page;
+}
+
+/** How far the page is wider than the view, and the outermost elements that stick out. */
+function overflow(page: Page) {
+  return page.evaluate(() => {
+    const view = document.documentElement.clientWidth;
+    const out = [...document.body.querySelectorAll<HTMLElement>('*')].filter((element) => {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.right <= view + 0.5) return false;
+      // Inside a scroller of its own (a data table's wrapper) it does not widen the page.
+      for (let up = element.parentElement; up; up = up.parentElement)
+        if (getComputedStyle(up).overflowX !== 'visible') return false;
+      return true;
+    });
+    return {
+      wider: document.documentElement.scrollWidth - view,
+      out: out
+        .filter((element) => !out.includes(element.parentElement as HTMLElement))
+        .slice(0, 3)
+        .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
+    };
+  });
+}
+
+async function expectReflows(page: Page, where: string) {
+  const { wider, out } = await overflow(page);
+  expect({ where, wider: Math.max(0, wider), out: wider > 0 ? out : [] }).toEqual({
+    where,
+    wider: 0,
+    out: [],
+  });
+}
+
+const ADMIN = 'admin@sandbox.test';
+
+describe('with 24 px text on a 320 px phone, nothing is wider than the view', () => {
+  it.each([
+    [null, '/'],
+    ['new@sandbox.test', '/profile'],
+    ['member1@sandbox.test', '/notifications'],
+    ['member1@sandbox.test', '/profile/photos'],
+    [ADMIN, '/admin'],
+    [ADMIN, '/admin/users'],
+    [ADMIN, '/admin/users/new'],
+    [ADMIN, '/admin/kyc/metrics'],
+    [ADMIN, '/admin/logs'],
+  ] as const)('as %s: %s', async (who, path) => {
+    const page = await smallPhone(who);
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    // Its lists and forms are in once the page's calls are answered.
+    await page.waitForLoadState('networkidle');
+    await page.locator('main [aria-busy="true"]').waitFor({ state: 'detached' });
+    await expectReflows(page, path);
+  });
+
+  it("the forgot-password form's answer, which names the address in bold", async () => {
+    const page = await smallPhone(null);
+    await page.goto('/account/forgot-password');
+    await page.getByLabel('Email').fill('someone.with.a.long.address@sandbox.test');
+    await page.getByRole('button', { name: /send/i }).click();
+    await page.getByText('someone.with.a.long.address@sandbox.test').waitFor();
+    await expectReflows(page, 'forgot password, sent');
+  });
+
+  it("a user's page in the back office: its facts keep a column for their values, and its dialogs fit", async () => {
+    const page = await smallPhone(ADMIN);
+    await page.goto(`/admin/users/${sandboxUser(app, 'member3@sandbox.test').keycloakId}`);
+    await page.getByRole('button', { name: 'Change email' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await expectReflows(page, 'admin user');
+    // "church denomination" once took the whole width: each value ran one letter to a line.
+    const narrowest = await page.evaluate(() =>
+      Math.min(
+        ...[...document.querySelectorAll('.admin-facts dd')].map((dd) => dd.getBoundingClientRect().width),
+      ),
+    );
+    expect(narrowest).toBeGreaterThan(100);
+    for (const name of ['Change email', 'Change role']) {
+      await page.getByRole('button', { name }).click();
+      const dialog = page.locator('dialog[open]');
+      const fits = await dialog.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return {
+          inView: box.left >= 0 && box.right <= document.documentElement.clientWidth,
+          content: element.scrollWidth <= element.clientWidth + 1,
+        };
+      });
+      expect({ name, ...fits }).toEqual({ name, inView: true, content: true });
+      await page.keyboard.press('Escape');
+    }
+  });
+
+  it('a verification request in the back office, its decision with Reject chosen', async () => {
+    const page = await smallPhone(ADMIN);
+    await page.goto('/admin/kyc');
+    await page.getByRole('table').getByRole('link').first().click();
+    await page.getByRole('radio', { name: 'Reject' }).check();
+    await expectReflows(page, 'kyc request');
+  });
+
+  it("the conversations list leaves each row's name room to be read", async () => {
+    const page = await smallPhone('member1@sandbox.test');
+    await page.goto('/messages');
+    const rows = page.getByRole('list', { name: 'Conversations' }).getByRole('link');
+    await rows.first().waitFor();
+    await expectReflows(page, '/messages');
+    // The name and the last message once had 52 px beside the photo and the date ("N…", "Ho…").
+    const body = await page
+      .locator('.room__body')
+      .first()
+      .evaluate((element) => element.getBoundingClientRect().width);
+    expect(body).toBeGreaterThan(120);
+    // And a name of two words is read whole, on two lines if need be.
+    const name = page.locator('.room__name').first();
+    expect(await name.evaluate((element) => element.scrollHeight <= element.clientHeight + 1)).toBe(true);
+  });
+});
