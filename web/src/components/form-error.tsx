@@ -9,19 +9,19 @@ export interface FormErrorProps {
   children?: ReactNode;
 }
 
-/** A form-level error, announced when it appears. */
+/** A form-level error, announced when it appears; a refused submit gives it focus (lib/use-form.ts). */
 export function FormError({ message, id, children }: FormErrorProps) {
   if (!message) return null;
   if (children) {
     return (
-      <div className="form__error" id={id} role="alert">
+      <div className="form__error" id={id} role="alert" tabIndex={-1}>
         <p>{message}</p>
         {children}
       </div>
     );
   }
   return (
-    <p className="form__error" id={id} role="alert">
+    <p className="form__error" id={id} role="alert" tabIndex={-1}>
       {message}
     </p>
   );

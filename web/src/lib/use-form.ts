@@ -109,6 +109,24 @@ function firstInvalid(form: HTMLFormElement | null): void {
   requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 }
 
+/**
+ * After a refused submit: the first field the answer refused, else the form's own error, takes
+ * focus, which scrolls it clear of the sticky header. With 24 px text on a phone, "The email or
+ * password is not correct." sat above the view (the page stayed where Log in was) and focus fell
+ * to the body as the busy button was disabled. Not when the member moved focus out meanwhile.
+ */
+function showFailure(form: HTMLFormElement | null): void {
+  if (!form) return;
+  requestAnimationFrame(() => {
+    const now = document.activeElement;
+    if (now && now !== document.body && !form.contains(now)) return;
+    (
+      form.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      form.querySelector<HTMLElement>('.form__error[role="alert"]')
+    )?.focus();
+  });
+}
+
 export function useForm<V extends FormValues, R = unknown>(spec: FormSpec<V, R>): Form<V, R> {
   const [values, setValues] = useState<V>(spec.initial);
   const [errors, setErrors] = useState<FormErrorsOf<V>>({});
@@ -167,7 +185,10 @@ export function useForm<V extends FormValues, R = unknown>(spec: FormSpec<V, R>)
     if (!checkValues(form)) return false;
     return call().then(
       () => true,
-      () => false,
+      () => {
+        showFailure(form);
+        return false;
+      },
     );
   };
 

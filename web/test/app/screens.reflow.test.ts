@@ -132,6 +132,23 @@ describe('with 24 px text on a 320 px phone, nothing is wider than the view', ()
     await expectReflows(page, 'kyc request');
   });
 
+  it("a refused login's error is in view, and has focus, though the form's top was above the view", async () => {
+    // Found by a helper: the page stayed where Log in was, the error at -165 to -17 px, and focus
+    // fell to the body as the busy button was disabled.
+    const page = await smallPhone(null);
+    await page.goto('/account/login');
+    await page.getByLabel('Email').fill('member1@sandbox.test');
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    const error = page.getByRole('alert').filter({ hasText: 'The email or password is not correct.' });
+    await error.waitFor();
+    await expect.poll(() => error.evaluate((element) => element === document.activeElement)).toBe(true);
+    const header = await page.getByRole('banner').boundingBox();
+    const box = await error.boundingBox();
+    expect(box?.y ?? -1).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(568);
+  });
+
   it("the conversations list leaves each row's name room to be read", async () => {
     const page = await smallPhone('member1@sandbox.test');
     await page.goto('/messages');
