@@ -124,6 +124,25 @@ describe('with 24 px text on a 320 px phone, nothing is wider than the view', ()
     }
   });
 
+  it("a user's page in the back office at the usual text size keeps each label beside its value, on one line", async () => {
+    // A cap on the labels' width (the first mend) made "Identity verification" wrap at 375 px.
+    const page = await app.newPage({ viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
+    await app.signIn(page, ADMIN);
+    await page.goto(`/admin/users/${sandboxUser(app, 'member3@sandbox.test').keycloakId}`);
+    await page.getByRole('button', { name: 'Change email' }).waitFor();
+    const label = page.locator('.admin-facts dt').filter({ hasText: /^Identity verification$/i });
+    const [labelBox, valueBox] = await Promise.all([
+      label.boundingBox(),
+      label.evaluate((element) => {
+        const box = element.nextElementSibling?.getBoundingClientRect();
+        return box ? { x: box.x, y: box.y } : null;
+      }),
+    ]);
+    expect(valueBox?.y).toBeCloseTo(labelBox?.y ?? 0, 0);
+    expect(valueBox?.x ?? 0).toBeGreaterThan((labelBox?.x ?? 0) + (labelBox?.width ?? 0));
+    expect(labelBox?.height ?? 99).toBeLessThan(30);
+  });
+
   it('a verification request in the back office, its decision with Reject chosen', async () => {
     const page = await smallPhone(ADMIN);
     await page.goto('/admin/kyc');
