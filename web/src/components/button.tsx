@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, MouseEvent, ReactNode } from 'react';
 import { Link } from 'wouter';
 import { absolute } from './app-link';
 
@@ -6,7 +6,11 @@ export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
-  /** Shows a spinner, disables the button and tells assistive technology it is busy. */
+  /**
+   * Shows a spinner, and the button does nothing (a submit button submits nothing) until it is done;
+   * assistive technology hears it busy and unavailable. It keeps focus: a disabled button dropped it
+   * to the page's body, and a keyboard user's place with it (Block in a room, Log in).
+   */
   busy?: boolean;
   block?: boolean;
 }
@@ -23,6 +27,7 @@ export function Button({
   children,
   disabled,
   type,
+  onClick,
   ...rest
 }: ButtonProps) {
   return (
@@ -30,13 +35,20 @@ export function Button({
       {...rest}
       type={type ?? 'button'}
       className={classes(variant, block, className)}
-      disabled={disabled || busy}
+      disabled={disabled}
+      aria-disabled={busy || undefined}
       aria-busy={busy || undefined}
+      onClick={busy ? doNothing : onClick}
     >
       {busy ? <span className="spinner spinner--inline" aria-hidden="true" /> : null}
       {children}
     </button>
   );
+}
+
+/** A busy button's click: no action, and no submit of its form (Enter in a field clicks it too). */
+function doNothing(event: MouseEvent<HTMLButtonElement>): void {
+  event.preventDefault();
 }
 
 export interface ButtonLinkProps {

@@ -396,6 +396,35 @@ describe('the open room on a phone', () => {
     expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('H2');
   });
 
+  it('keeps focus on Block while it works, and on Unblock after: a keyboard user keeps their place', async () => {
+    // A busy button was disabled, which dropped focus to the page's body.
+    const { page } = await openRoom({ width: 375, height: 667 });
+    const held = await holdRequests(page, '**/api/chats/v2/chats/blocks');
+    let blocks = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/chats/v2/chats/blocks')) blocks += 1;
+    });
+    const block = page.getByRole('button', { name: 'Block', exact: true });
+    await block.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(held.asked).toBe(true);
+    const focused = () =>
+      page.evaluate(() => ({
+        text: document.activeElement?.textContent,
+        busy: document.activeElement?.getAttribute('aria-busy'),
+      }));
+    expect(await focused()).toEqual({ text: 'Block', busy: 'true' });
+    // Pressed again while it works, it does nothing more.
+    await page.keyboard.press('Enter');
+    held.release();
+    const unblock = page.getByRole('button', { name: 'Unblock', exact: true });
+    await unblock.waitFor();
+    await expect.poll(() => unblock.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(blocks).toBe(1);
+    await unblock.click();
+    await block.waitFor();
+  });
+
   it("keeps the page's heading and words on a wide screen", async () => {
     const page = await app.newPage();
     await app.signIn(page, 'member1@sandbox.test');
