@@ -103,19 +103,14 @@ function isUnexpected(error: unknown): boolean {
   return !(isHttpError(error) && error.status >= 400 && error.status < 500);
 }
 
-function firstInvalid(form: HTMLFormElement | null): void {
-  if (!form) return;
-  // After React has drawn the errors: keyboard and screen reader users land on the first one.
-  requestAnimationFrame(() => form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-}
-
 /**
- * After a refused submit: the first field the answer refused, else the form's own error, takes
- * focus, which scrolls it clear of the sticky header. With 24 px text on a phone, "The email or
- * password is not correct." sat above the view (the page stayed where Log in was) and focus fell
- * to the body as the busy button was disabled. Not when the member moved focus out meanwhile.
+ * Once React has drawn the errors, the first invalid field, else the form's own error, takes
+ * focus, which scrolls it clear of the sticky header: keyboard and screen reader users land on
+ * what to fix. With 24 px text on a phone a refused login's "The email or password is not
+ * correct." sat above the view, the page left where Log in was. Not when the member moved focus
+ * out of the form meanwhile (an answer can take a while).
  */
-function showFailure(form: HTMLFormElement | null): void {
+function focusProblem(form: HTMLFormElement | null): void {
   if (!form) return;
   requestAnimationFrame(() => {
     const now = document.activeElement;
@@ -145,7 +140,7 @@ export function useForm<V extends FormValues, R = unknown>(spec: FormSpec<V, R>)
     );
     setErrors(found as FormErrorsOf<V>);
     if (Object.keys(found).length === 0) return true;
-    if (spec.focusInvalid) firstInvalid(form);
+    if (spec.focusInvalid) focusProblem(form);
     return false;
   };
 
@@ -186,7 +181,7 @@ export function useForm<V extends FormValues, R = unknown>(spec: FormSpec<V, R>)
     return call().then(
       () => true,
       () => {
-        showFailure(form);
+        focusProblem(form);
         return false;
       },
     );
