@@ -122,6 +122,25 @@ async function expectInReach(page: Page, room: Locator, controls: Record<string,
 const pageOverflow = (page: Page) =>
   page.evaluate(() => (document.scrollingElement?.scrollHeight ?? 0) - window.innerHeight);
 
+/** Block, Unblock, Block: three toasts within a second or two, each action done before the next. */
+async function blockUnblockBlock(page: Page): Promise<void> {
+  for (const name of ['Block', 'Unblock', 'Block'] as const) {
+    await page.getByRole('button', { name, exact: true }).click();
+    await page.getByRole('button', { name: name === 'Block' ? 'Unblock' : 'Block', exact: true }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: name === 'Block' ? / is blocked$/ : / is unblocked$/ })
+      .first()
+      .waitFor();
+  }
+}
+
+/** The room is the file's: a test that leaves the other member blocked unblocks them. */
+async function unblockIfBlocked(page: Page): Promise<void> {
+  const unblock = page.getByRole('button', { name: 'Unblock', exact: true });
+  if (await unblock.isVisible()) await unblock.click({ force: true });
+}
+
 /** Blocks the other member, checks the controls, and unblocks (through its toast's time). */
 async function blockAndUnblock(page: Page, room: Locator, inView: boolean) {
   await page.getByRole('button', { name: 'Block', exact: true }).click();
@@ -135,8 +154,7 @@ async function blockAndUnblock(page: Page, room: Locator, inView: boolean) {
     await unblock.click({ timeout: 3_000 });
     await page.getByRole('button', { name: 'Block', exact: true }).waitFor();
   } finally {
-    // The room is the file's: a failure here leaves it unblocked for the next test.
-    if (await unblock.isVisible()) await unblock.click({ force: true });
+    await unblockIfBlocked(page);
   }
 }
 
@@ -248,18 +266,8 @@ describe('the open room on a phone', () => {
       // Found by a helper: Block, Unblock and Block within 4 s stacked three toasts down over the
       // composer of a short view.
       const { page, room } = await openRoom(phone);
-      const status = page.getByRole('status').filter({ hasText: / is (un)?blocked$/ });
       try {
-        for (const name of ['Block', 'Unblock', 'Block'] as const) {
-          await page.getByRole('button', { name, exact: true }).click();
-          await page
-            .getByRole('button', { name: name === 'Block' ? 'Unblock' : 'Block', exact: true })
-            .waitFor();
-          await status
-            .filter({ hasText: name === 'Block' ? / is blocked$/ : / is unblocked$/ })
-            .first()
-            .waitFor();
-        }
+        await blockUnblockBlock(page);
         // The newest says what the member did last; the older ones have left.
         await expect.poll(() => page.locator('.toast').count(), { timeout: 3_000 }).toBe(1);
         await expect(page.locator('.toast').textContent()).resolves.toMatch(/ is blocked$/);
@@ -271,8 +279,7 @@ describe('the open room on a phone', () => {
           expect(overlap(toast, await boxOf(control))).toBe(false);
         await expectInReach(page, room, roomControls(page, 'Unblock'), !phone.text);
       } finally {
-        const unblock = page.getByRole('button', { name: 'Unblock', exact: true });
-        if (await unblock.isVisible()) await unblock.click({ force: true });
+        await unblockIfBlocked(page);
       }
     });
 
@@ -281,20 +288,14 @@ describe('the open room on a phone', () => {
     // the composer for the rest of their 4 s.
     const { page } = await openRoom({ width: 320, height: 568 });
     try {
-      for (const name of ['Block', 'Unblock', 'Block'] as const) {
-        await page.getByRole('button', { name, exact: true }).click();
-        await page
-          .getByRole('button', { name: name === 'Block' ? 'Unblock' : 'Block', exact: true })
-          .waitFor();
-      }
+      await blockUnblockBlock(page);
       await expect.poll(() => page.locator('.toast').count()).toBeGreaterThanOrEqual(2);
       await page.setViewportSize({ width: 568, height: 320 });
       await expect.poll(() => page.locator('.toast').count(), { timeout: 2_000 }).toBe(1);
       const toast = await boxOf(page.locator('.toast'));
       expect(overlap(toast, await boxOf(page.getByRole('textbox', { name: 'Message' })))).toBe(false);
     } finally {
-      const unblock = page.getByRole('button', { name: 'Unblock', exact: true });
-      if (await unblock.isVisible()) await unblock.click({ force: true });
+      await unblockIfBlocked(page);
     }
   });
 
