@@ -9,7 +9,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxUser } from '../features/sandbox-world';
-import { startApp, type TestApp } from '../harness/browser';
+import { holdRequests, startApp, type TestApp } from '../harness/browser';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -166,6 +166,26 @@ describe('with 24 px text on a 320 px phone, nothing is wider than the view', ()
     const box = await error.boundingBox();
     expect(box?.y ?? -1).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 0));
     expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(568);
+  });
+
+  it('a refused login leaves focus where the member moved it while the answer was on its way', async () => {
+    const page = await smallPhone(null);
+    await page.goto('/account/login');
+    await page.getByLabel('Email').fill('member1@sandbox.test');
+    await page.getByLabel('Password').fill('not the password');
+    const held = await holdRequests(page, '**/api/usermgmt/v2/accounts/login');
+    await page.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect.poll(held.asked).toBe(true);
+    // Out of the form: the header's other way in.
+    const join = page.getByRole('banner').getByRole('link', { name: 'Join free' });
+    await join.focus();
+    held.release();
+    await page.getByRole('alert').filter({ hasText: 'The email or password is not correct.' }).waitFor();
+    // A frame after the error is drawn, when the form would have taken focus.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    expect(await join.evaluate((element) => element === document.activeElement)).toBe(true);
   });
 
   it("the conversations list leaves each row's name room to be read", async () => {

@@ -401,6 +401,44 @@ describe('one member in two tabs of one browser', () => {
     expect(posts).toBe(1);
   });
 
+  it("a logout while the chat's code waits to be fetched again: nothing is fetched or sent after it", async () => {
+    // The retries of 6f9cdf6 meet a logout in their wait (2 s after a failure met online): they
+    // stop with the session, as every start-up's work does.
+    const other = await openMatchesTab();
+    let failing = true;
+    let loggedOut = false;
+    let failures = 0;
+    const fetchedAfterLogout: string[] = [];
+    await other.route(/\/assets\/messaging-[\w-]+\.js$/, async (route) => {
+      if (loggedOut) fetchedAfterLogout.push(route.request().url());
+      if (!failing) return route.fallback();
+      failures += 1;
+      await route.abort('connectionfailed');
+    });
+    const writer = await openRoomTab();
+    const text = `Left behind before a logout ${Date.now()}`;
+    await goOffline([writer]);
+    await send(writer, text);
+    await row(writer, text).getByText(WAITING).waitFor();
+    await writer.close();
+    await goOnline();
+    // Once offline, then at least once online: the next fetch waits its 2 s or more.
+    await expect.poll(() => failures, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
+
+    await other.getByRole('button', { name: 'Log out' }).click();
+    await other.waitForURL('**/account/login**');
+    loggedOut = true;
+    failing = false;
+    // Longer than the next two waits (2 and 4 s after a failure).
+    await other.waitForTimeout(6_500);
+    expect(fetchedAfterLogout).toEqual([]);
+    expect(storedCount(text)).toBe(0);
+    expect(posts).toBe(0);
+    expect(await storedOutbox(other)).toBeNull();
+    // The next tests start signed in.
+    await logIn(other, MEMBER);
+  });
+
   it('a tab closed while its send is in flight: the other tab looks it up and does not send it again', async () => {
     const [first, second] = [await openRoomTab(), await openRoomTab()];
     // Either tab may take the send lock: both get slow answers, the one that stays prompt ones again.
