@@ -27,22 +27,18 @@ const BELOW_THE_HEADER = {
 const ENTER = { animation: 'toast-enter 0.35s cubic-bezier(.21, 1.02, .73, 1) forwards' };
 const EXIT = { animation: 'toast-exit 0.4s cubic-bezier(.06, .71, .55, 1) forwards' };
 
-/** Whether the view is short now; it changes as the phone turns or the text size does. */
-function useShortView(): boolean {
-  return useSyncExternalStore(
-    (changed) => {
-      const query = window.matchMedia(SHORT_VIEW);
-      query.addEventListener('change', changed);
-      return () => query.removeEventListener('change', changed);
-    },
-    () => window.matchMedia(SHORT_VIEW).matches,
-  );
+/** Follows the view's height (the phone turns, the text size changes); module-level, so React subscribes once. */
+function onViewHeight(changed: () => void): () => void {
+  const query = window.matchMedia(SHORT_VIEW);
+  query.addEventListener('change', changed);
+  return () => query.removeEventListener('change', changed);
 }
+const isShortView = (): boolean => window.matchMedia(SHORT_VIEW).matches;
 
 /** Dismisses the toasts past the view's limit (toast-limit.ts), as they come and as the view turns. */
 function useToastLimit(): void {
   const { toasts } = useToasterStore();
-  const short = useShortView();
+  const short = useSyncExternalStore(onViewHeight, isShortView);
   useEffect(() => {
     for (const id of toastsPastLimit(toasts, short ? MOST_SHOWN.short : MOST_SHOWN.tall)) toast.dismiss(id);
   }, [toasts, short]);
