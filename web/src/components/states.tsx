@@ -33,12 +33,29 @@ export interface ErrorStateProps {
   /** Offers a 'Try again' button that calls it. */
   onRetry?: () => void;
   action?: ReactNode;
+  /**
+   * The error stands where the screen's own heading would (a conversation that could not open):
+   * its title takes the focus navigation hands to that heading (app/scroll-restoration.tsx).
+   */
+  namesScreen?: boolean;
 }
 
-export function ErrorState({ title = 'Something went wrong', message, onRetry, action }: ErrorStateProps) {
+export function ErrorState({
+  title = 'Something went wrong',
+  message,
+  onRetry,
+  action,
+  namesScreen,
+}: ErrorStateProps) {
   return (
     <div className="state state--error" role="alert">
-      <h2 className="state__title">{title}</h2>
+      <h2
+        className="state__title"
+        tabIndex={namesScreen ? -1 : undefined}
+        data-screen-heading={namesScreen ? '' : undefined}
+      >
+        {title}
+      </h2>
       <p className="state__body">{message}</p>
       <div className="state__action">
         {onRetry ? (

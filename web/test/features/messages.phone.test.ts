@@ -356,6 +356,25 @@ describe('the open room on a phone', () => {
     await expect.poll(() => heading.evaluate((element) => element === document.activeElement)).toBe(true);
   });
 
+  it('gives focus to what went wrong when the room cannot open, at 375 px', async () => {
+    // Left open at the last stop: focus stayed on the page's heading, a 1 px box on a phone, so
+    // no ring showed, and the keyboard's next Tab went from the top of the page.
+    const page = await phonePage({ width: 375, height: 720 });
+    await app.signIn(page, 'member1@sandbox.test');
+    await page.goto('/messages');
+    await page.route(/\/api\/chats\/v2\/chats\/rooms\/[^/]+\/messages/, (route) =>
+      route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"Room not found"}' }),
+    );
+    await page.getByRole('list', { name: 'Conversations' }).getByRole('link').first().click();
+    const problem = page.getByRole('alert').getByRole('heading', { level: 2 });
+    await problem.waitFor();
+    await expect.poll(() => problem.evaluate((element) => element === document.activeElement)).toBe(true);
+    expect((await boxOf(problem)).height).toBeGreaterThan(16);
+    // From there the keyboard reaches Try again.
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Try again');
+  });
+
   it("leaves focus where the member put it while the room's code was on its way", async () => {
     // Found by a helper: the heading that showed later pulled focus from the link the member had
     // moved to meanwhile.

@@ -53,7 +53,7 @@ export default function ChatRoom({ roomKey }: { roomKey: string }) {
   if (open.load === 'error') {
     return (
       <RoomFallback>
-        <ErrorState message={open.error ?? ''} onRetry={() => void openRoom(roomKey)} />
+        <ErrorState namesScreen message={open.error ?? ''} onRetry={() => void openRoom(roomKey)} />
       </RoomFallback>
     );
   }
