@@ -83,7 +83,7 @@ export function Header({ children }: { children?: React.ReactNode }) {
           <span className="brand__mark" aria-hidden="true">
             ◆
           </span>
-          Matchmaker
+          <span className="brand__name">Matchmaker</span>
         </Link>
         {session.status === 'member' || session.status === 'admin' ? (
           <>

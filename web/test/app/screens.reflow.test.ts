@@ -204,4 +204,45 @@ describe('with 24 px text on a 320 px phone, nothing is wider than the view', ()
     const name = page.locator('.room__name').first();
     expect(await name.evaluate((element) => element.scrollHeight <= element.clientHeight + 1)).toBe(true);
   });
+
+  it('the sticky header keeps to one row: a sixth of the view, not a third', async () => {
+    // Left open at the last stop: at 24 px text the brand and the menu button did not fit in one
+    // row, and the header, which stays at the top as the page scrolls, took 175 of 568 px.
+    const page = await smallPhone('member1@sandbox.test');
+    await page.goto('/matches');
+    await page.getByRole('list', { name: 'Recommendations' }).waitFor();
+    const header = await page.getByRole('banner').boundingBox();
+    expect(header?.height).toBeLessThanOrEqual(568 / 6);
+    // The brand still says where it leads, and the mark still shows.
+    const home = page.getByRole('link', { name: 'Matchmaker home' });
+    expect((await home.boundingBox())?.width).toBeGreaterThan(20);
+    await expectReflows(page, '/matches');
+  });
+
+  it("a visitor's header keeps to one row on a 320 px phone at the usual text size", async () => {
+    const page = await app.newPage({ viewport: { width: 320, height: 568 }, isMobile: true, hasTouch: true });
+    await page.goto('/');
+    const join = page.getByRole('banner').getByRole('link', { name: 'Join free' });
+    await join.waitFor();
+    expect((await page.getByRole('banner').boundingBox())?.height).toBeLessThanOrEqual(72);
+    await expectReflows(page, '/');
+  });
+
+  it("the brand's name shows wherever there is room for it", async () => {
+    for (const [width, who] of [
+      [375, null],
+      [375, 'member1@sandbox.test'],
+      [1280, null],
+    ] as const) {
+      const phone = width < 768;
+      const page = await app.newPage({ viewport: { width, height: 700 }, isMobile: phone, hasTouch: phone });
+      if (who) await app.signIn(page, who);
+      await page.goto(who ? '/matches' : '/');
+      const home = page.getByRole('link', { name: 'Matchmaker home' });
+      await home.waitFor();
+      const shown = await home.locator('.brand__name').isVisible();
+      expect({ width, who, shown }).toEqual({ width, who, shown: true });
+      await page.context().close();
+    }
+  });
 });
