@@ -7,6 +7,7 @@
  * first shows.
  */
 import './admin.css';
+import { useLayoutEffect, useRef } from 'react';
 import { Link, Route, Switch, useLocation } from 'wouter';
 import { NotFound, PageHeading, Spinner } from '../../components/index';
 import { PAGE_FRAMES } from '../../config/page-frames';
@@ -26,11 +27,31 @@ export const SECTIONS = [
   { path: '/referrals', label: 'Referrals', about: 'Who brought whom, by username.' },
 ] as const;
 
+/**
+ * Scrolls the row of section links (one row that scrolls sideways on a phone) so that the current
+ * section's link is in view, clear of the shadow at the row's edge (admin.css), without moving the
+ * page: on a phone the admin otherwise did not see which section they were in (Referrals, the last).
+ */
+function keepInView(row: HTMLElement, link: HTMLElement): void {
+  if (row.scrollWidth <= row.clientWidth) return;
+  const clear = Number.parseFloat(getComputedStyle(row).fontSize) * 2;
+  const rowBox = row.getBoundingClientRect();
+  const box = link.getBoundingClientRect();
+  if (box.left < rowBox.left + clear) row.scrollLeft -= rowBox.left + clear - box.left;
+  else if (box.right > rowBox.right - clear) row.scrollLeft += box.right - (rowBox.right - clear);
+}
+
 function AdminNav() {
   const [location] = useLocation();
+  const list = useRef<HTMLUListElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each navigation may change the current link.
+  useLayoutEffect(() => {
+    const link = list.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (list.current && link) keepInView(list.current, link);
+  }, [location]);
   return (
     <nav className="admin-nav" aria-label="Back office">
-      <ul className="admin-nav__list">
+      <ul className="admin-nav__list" ref={list}>
         {SECTIONS.map((section) => {
           const current = location === section.path || location.startsWith(`${section.path}/`);
           return (

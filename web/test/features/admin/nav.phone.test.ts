@@ -1,0 +1,107 @@
+/**
+ * The back office's section links on a phone: one row that scrolls sideways (WCAG 1.4.10 allows a
+ * row of controls to), so it shows that there is more where there is (a shadow at that edge) and
+ * always shows where the admin is (the current section's link is scrolled into the row's view).
+ */
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type TestApp } from '../../harness/browser';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startApp();
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+async function adminPhone(path: string): Promise<Page> {
+  const page = await app.newPage({
+    location: false,
+    viewport: { width: 375, height: 700 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 1,
+  });
+  await app.signIn(page, 'admin@sandbox.test');
+  await page.goto(path);
+  await page.getByRole('navigation', { name: 'Back office' }).getByRole('link').first().waitFor();
+  return page;
+}
+
+const row = (page: Page) => page.getByRole('navigation', { name: 'Back office' }).getByRole('list');
+
+/** The row's box on the screen, and how far it is scrolled of how far it can be. */
+function scrollOf(page: Page) {
+  return row(page).evaluate((list) => ({
+    left: list.scrollLeft,
+    max: list.scrollWidth - list.clientWidth,
+    box: list.getBoundingClientRect().toJSON() as { x: number; y: number; width: number; height: number },
+  }));
+}
+
+/**
+ * How much darker the row's first and last 4 px are than the page's background, in the row's
+ * gaps between links (its top 2 px, above the links' text): a shadow there says more is that way.
+ */
+async function edgeShade(page: Page): Promise<{ start: number; end: number }> {
+  const { box } = await scrollOf(page);
+  const shot = await page.screenshot({ clip: { x: box.x, y: box.y, width: box.width, height: 2 } });
+  // Read in a blank page of its own: the app's policy allows no data: fetch.
+  const blank = await page.context().newPage();
+  const { start, end } = await blank.evaluate(
+    async ({ png, width }) => {
+      const image = await createImageBitmap(await (await fetch(`data:image/png;base64,${png}`)).blob());
+      const canvas = new OffscreenCanvas(image.width, image.height);
+      const context = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
+      context.drawImage(image, 0, 0);
+      const light = (x: number) => {
+        const [r = 0, g = 0, b = 0] = context.getImageData(x, 0, 1, 1).data;
+        return r + g + b;
+      };
+      const mean = (xs: number[]) => xs.reduce((sum, x) => sum + light(x), 0) / xs.length;
+      const page = mean([Math.floor(width / 2)]);
+      return {
+        start: page - mean([0, 1, 2, 3]),
+        end: page - mean([width - 4, width - 3, width - 2, width - 1]),
+      };
+    },
+    { png: shot.toString('base64'), width: Math.round(box.width) },
+  );
+  await blank.close();
+  return { start, end };
+}
+
+describe('back office nav on a phone', () => {
+  it('scrolls the current section into view: Referrals, last in the row', async () => {
+    const page = await adminPhone('/admin/referrals');
+    const current = page.getByRole('link', { name: 'Referrals' });
+    expect(await current.getAttribute('aria-current')).toBe('page');
+    const { box } = await scrollOf(page);
+    const link = await current.boundingBox();
+    expect(link?.x).toBeGreaterThanOrEqual(box.x);
+    expect((link?.x ?? 0) + (link?.width ?? 0)).toBeLessThanOrEqual(box.x + box.width + 0.5);
+    // The page itself did not scroll to get there.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  it('shows a shadow at the edge where more links are, and none where the row ends', async () => {
+    // KYC, second in the row: in view as it stands, and no current link's colour at either edge.
+    const page = await adminPhone('/admin/kyc');
+    const { left, max } = await scrollOf(page);
+    expect(max).toBeGreaterThan(0);
+    expect(left).toBe(0);
+    const atStart = await edgeShade(page);
+    expect(atStart.end).toBeGreaterThan(15);
+    expect(atStart.start).toBeLessThan(3);
+    await row(page).evaluate((list) => {
+      list.scrollLeft = list.scrollWidth;
+    });
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    const atEnd = await edgeShade(page);
+    expect(atEnd.start).toBeGreaterThan(15);
+    expect(atEnd.end).toBeLessThan(3);
+  });
+});
