@@ -7,10 +7,10 @@
  */
 import { useLayoutEffect } from 'react';
 import { useLocation } from 'wouter';
+import { focusScreenHeadingWhenShown, SCREEN_HEADING } from '../lib/focus-screen';
 
 const KEY = 'matchmakerScrollKey';
 const RESTORE_FOR_MS = 3_000;
-const SCREEN_HEADING = '[data-screen-heading]';
 const positions = new Map<string, number>();
 let popped = false;
 /**
@@ -132,15 +132,15 @@ function decodeFragment(hash: string): string {
 function focusTarget(fragment: string): void {
   const started = performance.now();
   const navigation = focusing;
+  const current = () => navigation === focusing;
   // Where focus was as the page changed (the link followed, or the body): elsewhere, the member
   // (or a dialog that opened) moved it meanwhile.
   const focusAtStart = document.activeElement;
   // The screen heading of the page being left (one room to the next, wide) is not where they landed.
   const leftScreenHeading = document.querySelector(SCREEN_HEADING);
   let focusedHeading: HTMLElement | null = null;
-  let namedByScreen = false;
   const find = () => {
-    if (navigation !== focusing) return;
+    if (!current()) return;
     // The member moved focus meanwhile: theirs wins.
     const now = document.activeElement;
     if (
@@ -159,18 +159,16 @@ function focusTarget(fragment: string): void {
     if (heading) {
       heading.focus({ preventScroll: true });
       focusedHeading = heading;
-      namedByScreen = heading.dataset.pageHeading === 'screen';
-    }
-    if (namedByScreen) {
-      const screenHeading = document.querySelector<HTMLElement>(SCREEN_HEADING);
-      if (screenHeading && screenHeading !== leftScreenHeading) {
-        screenHeading.focus({ preventScroll: true });
+      // The screen's own heading may show much later (a conversation's name once its answers are
+      // in, or what went wrong): its search waits as long as a request may take.
+      if (!fragment && heading.dataset.pageHeading === 'screen') {
+        focusScreenHeadingWhenShown({ leaving: leftScreenHeading, stillWanted: current });
         return;
       }
     }
-    // The fragment's section, or the screen's heading, may render after the page's heading (a
-    // lazy part of the page): keep looking.
-    const looking = focusedHeading === null || fragment !== '' || namedByScreen;
+    // The fragment's section may render after the page's heading (a lazy part of the page): keep
+    // looking.
+    const looking = focusedHeading === null || fragment !== '';
     if (looking && performance.now() - started < RESTORE_FOR_MS) requestAnimationFrame(find);
   };
   requestAnimationFrame(find);

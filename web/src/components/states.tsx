@@ -1,5 +1,6 @@
 /** Loading, empty and error states every screen that loads data shows, in one look. */
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
+import { focusScreenHeadingWhenShown } from '../lib/focus-screen';
 import { Button } from './button';
 
 export function Spinner({ label = 'Loading' }: { label?: string }) {
@@ -47,9 +48,17 @@ export function ErrorState({
   action,
   namesScreen,
 }: ErrorStateProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Try again gives way to the screen loading again: focus goes on to what then stands there (the
+  // screen's heading, or this error's again), not to the page's body with the button.
+  const retryHere = () => {
+    focusScreenHeadingWhenShown({ leaving: heading.current });
+    onRetry?.();
+  };
   return (
     <div className="state state--error" role="alert">
       <h2
+        ref={heading}
         className="state__title"
         tabIndex={namesScreen ? -1 : undefined}
         data-screen-heading={namesScreen ? '' : undefined}
@@ -59,7 +68,7 @@ export function ErrorState({
       <p className="state__body">{message}</p>
       <div className="state__action">
         {onRetry ? (
-          <Button variant="secondary" onClick={onRetry}>
+          <Button variant="secondary" onClick={namesScreen ? retryHere : onRetry}>
             Try again
           </Button>
         ) : null}

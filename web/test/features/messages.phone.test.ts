@@ -375,6 +375,53 @@ describe('the open room on a phone', () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Try again');
   });
 
+  it('gives focus to what went wrong when the room fails after a slow answer', async () => {
+    // Found by a helper: the search for the room's heading stopped 3 s after the navigation, so a
+    // room refused after 4 s (a slow line) left focus on the hidden heading (3 of 3).
+    const page = await phonePage({ width: 375, height: 720 });
+    await app.signIn(page, 'member1@sandbox.test');
+    await page.goto('/messages');
+    await page.route(/\/api\/chats\/v2\/chats\/rooms\/[^/]+\/messages/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 4_500));
+      await route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: '{"message":"Room not found"}',
+      });
+    });
+    await page.getByRole('list', { name: 'Conversations' }).getByRole('link').first().click();
+    const problem = page.getByRole('alert').getByRole('heading', { level: 2 });
+    await problem.waitFor({ timeout: 10_000 });
+    await expect.poll(() => problem.evaluate((element) => element === document.activeElement)).toBe(true);
+  });
+
+  it('keeps focus on the room through Try again: on the new error, or on the name once it opens', async () => {
+    // Found by a helper: Try again gave way to the spinner, and focus to the page's body.
+    const page = await phonePage({ width: 375, height: 720 });
+    await app.signIn(page, 'member1@sandbox.test');
+    await page.goto('/messages');
+    const refuse = /\/api\/chats\/v2\/chats\/rooms\/[^/]+\/messages/;
+    await page.route(refuse, (route) =>
+      route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"Room not found"}' }),
+    );
+    await page.getByRole('list', { name: 'Conversations' }).getByRole('link').first().click();
+    const problem = page.getByRole('alert').getByRole('heading', { level: 2 });
+    await expect.poll(() => problem.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    // Refused again: focus on the new error's title.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('[role="alert"]') !== null))
+      .toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H2');
+    await page.unroute(refuse);
+    await page.getByRole('button', { name: 'Try again' }).focus();
+    await page.keyboard.press('Enter');
+    const name = page.locator('#chat-title');
+    await name.waitFor();
+    await expect.poll(() => name.evaluate((element) => element === document.activeElement)).toBe(true);
+  });
+
   it("leaves focus where the member put it while the room's code was on its way", async () => {
     // Found by a helper: the heading that showed later pulled focus from the link the member had
     // moved to meanwhile.

@@ -1,0 +1,46 @@
+/**
+ * The heading a screen marks as saying where the member is (`data-screen-heading`: the other
+ * member's name in an open conversation, or what went wrong when it could not open), and the
+ * search that gives it focus once it shows. Navigation starts it (app/scroll-restoration.tsx), and
+ * so does a Try again that stands where that heading would (components/states.tsx).
+ */
+export const SCREEN_HEADING = '[data-screen-heading]';
+
+/**
+ * How long a screen's heading may take to show: one request's time limit (the SDK's default, 30 s).
+ * A conversation refused after 4 s on a slow line once left focus where navigation had put it,
+ * on a heading a phone does not show, because the search had stopped at 3 s.
+ */
+export const SCREEN_HEADING_WAIT_MS = 30_000;
+
+export interface ScreenHeadingSearch {
+  /** The screen heading there now, which is being left (a room's name, a failed room's error). */
+  readonly leaving: Element | null;
+  /** False once another search has taken over (a later navigation). */
+  readonly stillWanted?: () => boolean;
+}
+
+/**
+ * Gives focus to the next screen heading that shows, unless the member moves focus meanwhile: the
+ * search goes on while focus stays where it was when it began, or falls to the page's body (the
+ * control that began it went away, as Try again does when the screen loads again).
+ */
+export function focusScreenHeadingWhenShown({
+  leaving,
+  stillWanted = () => true,
+}: ScreenHeadingSearch): void {
+  const from = document.activeElement;
+  const started = performance.now();
+  const look = () => {
+    if (!stillWanted()) return;
+    const now = document.activeElement;
+    if (now !== from && now !== null && now !== document.body) return;
+    const heading = document.querySelector<HTMLElement>(SCREEN_HEADING);
+    if (heading && heading !== leaving) {
+      heading.focus({ preventScroll: true });
+      return;
+    }
+    if (performance.now() - started < SCREEN_HEADING_WAIT_MS) requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}
