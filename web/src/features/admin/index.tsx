@@ -29,14 +29,18 @@ export const SECTIONS = [
 
 /**
  * Scrolls the row of section links (one row that scrolls sideways on a phone) so that the current
- * section's link is in view, clear of the shadow at the row's edge (admin.css), without moving the
- * page: on a phone the admin otherwise did not see which section they were in (Referrals, the last).
+ * section's link is in view, clear of the shade at the row's edge (admin.css) where the row has
+ * room for that, without moving the page: on a phone the admin otherwise did not see which
+ * section they were in (Referrals, the last).
  */
 function keepInView(row: HTMLElement, link: HTMLElement): void {
   if (row.scrollWidth <= row.clientWidth) return;
-  const clear = Number.parseFloat(getComputedStyle(row).fontSize) * 2;
   const rowBox = row.getBoundingClientRect();
   const box = link.getBoundingClientRect();
+  const clear = Math.max(
+    0,
+    Math.min(Number.parseFloat(getComputedStyle(row).fontSize) * 2, (rowBox.width - box.width) / 2),
+  );
   if (box.left < rowBox.left + clear) row.scrollLeft -= rowBox.left + clear - box.left;
   else if (box.right > rowBox.right - clear) row.scrollLeft += box.right - (rowBox.right - clear);
 }
@@ -44,10 +48,21 @@ function keepInView(row: HTMLElement, link: HTMLElement): void {
 function AdminNav() {
   const [location] = useLocation();
   const list = useRef<HTMLUListElement>(null);
+  // On each navigation, and whenever the row's size changes (a phone turned, the text made
+  // larger): the link may have left the row's view without a scroll of the admin's.
   // biome-ignore lint/correctness/useExhaustiveDependencies: each navigation may change the current link.
   useLayoutEffect(() => {
-    const link = list.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (list.current && link) keepInView(list.current, link);
+    const row = list.current;
+    if (!row) return;
+    const show = () => {
+      const link = row.querySelector<HTMLElement>('[aria-current="page"]');
+      if (link) keepInView(row, link);
+    };
+    show();
+    if (typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(show);
+    observer.observe(row);
+    return () => observer.disconnect();
   }, [location]);
   return (
     <nav className="admin-nav" aria-label="Back office">

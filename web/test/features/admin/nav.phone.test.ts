@@ -85,6 +85,47 @@ describe('back office nav on a phone', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  it('keeps the current link in view when the phone turns', async () => {
+    // Found by a helper (3 of 3): on its side the row showed every link; turned upright, Referrals
+    // was 220 px past the row's end, the row scrolled to its start.
+    const page = await adminPhone('/admin/referrals');
+    await page.setViewportSize({ width: 740, height: 360 });
+    await page.setViewportSize({ width: 360, height: 740 });
+    const current = page.getByRole('link', { name: 'Referrals' });
+    await expect
+      .poll(async () => {
+        const { box } = await scrollOf(page);
+        const link = await current.boundingBox();
+        return (link?.x ?? 0) + (link?.width ?? 0) <= box.x + box.width + 0.5 && (link?.x ?? 0) >= box.x;
+      })
+      .toBe(true);
+  });
+
+  it('shows the whole of a link chosen in a row barely wider than it, at 24 px text', async () => {
+    // Found by a helper (3 of 3): at 320 px with 24 px text the row is 272 px and "Flagged images"
+    // 227: keeping 48 px clear of each edge put it 3 px outside the row, under the edge's shade.
+    const page = await app.newPage({
+      location: false,
+      viewport: { width: 320, height: 568 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 24, fixed: 24 } });
+    await app.signIn(page, 'admin@sandbox.test');
+    await page.goto('/admin/kyc');
+    const link = page
+      .getByRole('navigation', { name: 'Back office' })
+      .getByRole('link', { name: 'Flagged images' });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'Flagged images' }).waitFor();
+    const { box } = await scrollOf(page);
+    const shown = await link.boundingBox();
+    expect(shown?.x).toBeGreaterThanOrEqual(box.x);
+    expect((shown?.x ?? 0) + (shown?.width ?? 0)).toBeLessThanOrEqual(box.x + box.width + 0.5);
+  });
+
   it('shows a shadow at the edge where more links are, and none where the row ends', async () => {
     // KYC, second in the row: in view as it stands, and no current link's colour at either edge.
     const page = await adminPhone('/admin/kyc');
