@@ -66,6 +66,32 @@ async function expectReflows(page: Page, where: string) {
 
 const ADMIN = 'admin@sandbox.test';
 
+describe('with text at 200% (32 px) on a 375 px phone, nothing is wider than the view', () => {
+  // WCAG 1.4.4 (resize text to 200%); Android's text scaling sets it. A probe found three screens
+  // wider than the view: a tab's one long word ("Recommendations", +38 px), a switch's column
+  // sized by its words (+40), the plans' one column sized by its content (+16).
+  it.each([
+    ['member1@sandbox.test', '/matches'],
+    ['member1@sandbox.test', '/preferences'],
+    ['member1@sandbox.test', '/payments'],
+  ] as const)('as %s: %s', async (who, path) => {
+    const page = await app.newPage({
+      viewport: { width: 375, height: 667 },
+      isMobile: true,
+      hasTouch: true,
+      deviceScaleFactor: 2,
+    });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 32 } });
+    await app.signIn(page, who);
+    await page.goto(path);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.locator('main [aria-busy="true"]').waitFor({ state: 'detached' });
+    await expectReflows(page, path);
+  });
+});
+
 describe('with 24 px text on a 320 px phone, nothing is wider than the view', () => {
   it.each([
     [null, '/'],
