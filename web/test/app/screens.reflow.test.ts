@@ -19,19 +19,22 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** A 320 x 568 phone with 24 px text, signed in as `who` (a visitor when null). */
-async function smallPhone(who: string | null): Promise<Page> {
+/** A phone of `width` x `height` with the reader's text at `text` px, signed in as `who` (a visitor when null). */
+async function phone(who: string | null, width: number, height: number, text: number): Promise<Page> {
   const page = await app.newPage({
-    viewport: { width: 320, height: 568 },
+    viewport: { width, height },
     isMobile: true,
     hasTouch: true,
     deviceScaleFactor: 2,
   });
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Page.setFontSizes', { fontSizes: { standard: 24, fixed: 24 } });
+  await cdp.send('Page.setFontSizes', { fontSizes: { standard: text, fixed: text } });
   if (who) await app.signIn(page, who);
   return page;
 }
+
+/** A 320 x 568 phone with 24 px text. */
+const smallPhone = (who: string | null) => phone(who, 320, 568, 24);
 
 /** How far the page is wider than the view, and the outermost elements that stick out. */
 function overflow(page: Page) {
@@ -75,15 +78,7 @@ describe('with text at 200% (32 px) on a 375 px phone, nothing is wider than the
     ['member1@sandbox.test', '/preferences'],
     ['member1@sandbox.test', '/payments'],
   ] as const)('as %s: %s', async (who, path) => {
-    const page = await app.newPage({
-      viewport: { width: 375, height: 667 },
-      isMobile: true,
-      hasTouch: true,
-      deviceScaleFactor: 2,
-    });
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Page.setFontSizes', { fontSizes: { standard: 32, fixed: 32 } });
-    await app.signIn(page, who);
+    const page = await phone(who, 375, 667, 32);
     await page.goto(path);
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await page.waitForLoadState('networkidle');
