@@ -7,7 +7,13 @@
  */
 import { useLayoutEffect } from 'react';
 import { useLocation } from 'wouter';
-import { focusScreenHeadingWhenShown, SCREEN_HEADING } from '../lib/focus-screen';
+import {
+  focusScreenHeadingWhenShown,
+  navigationNow,
+  navigationStarted,
+  SCREEN_HEADING,
+  stillOnPage,
+} from '../lib/focus-screen';
 
 const KEY = 'matchmakerScrollKey';
 const RESTORE_FOR_MS = 3_000;
@@ -36,8 +42,6 @@ function entryKey(): string {
 
 let currentKey = '';
 let firstRender = true;
-/** Counts navigations: a focus search (`focusTarget`) runs only while its navigation is the last. */
-let focusing = 0;
 
 function remember(): void {
   if (currentKey && !settling) positions.set(currentKey, window.scrollY);
@@ -96,7 +100,7 @@ export function ScrollRestoration() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation by design
   useLayoutEffect(() => {
     // A page still looking for its focus target gives up: this navigation decides now.
-    focusing += 1;
+    navigationStarted();
     const wasPop = popped;
     popped = false;
     currentKey = entryKey();
@@ -131,8 +135,8 @@ function decodeFragment(hash: string): string {
  */
 function focusTarget(fragment: string): void {
   const started = performance.now();
-  const navigation = focusing;
-  const current = () => navigation === focusing;
+  const page = navigationNow();
+  const current = () => stillOnPage(page);
   // Where focus was as the page changed (the link followed, or the body): elsewhere, the member
   // (or a dialog that opened) moved it meanwhile.
   const focusAtStart = document.activeElement;
@@ -162,7 +166,7 @@ function focusTarget(fragment: string): void {
       // The screen's own heading may show much later (a conversation's name once its answers are
       // in, or what went wrong): its search waits as long as a request may take.
       if (!fragment && heading.dataset.pageHeading === 'screen') {
-        focusScreenHeadingWhenShown({ leaving: leftScreenHeading, stillWanted: current });
+        focusScreenHeadingWhenShown({ leaving: leftScreenHeading });
         return;
       }
     }

@@ -13,26 +13,41 @@ export const SCREEN_HEADING = '[data-screen-heading]';
  */
 export const SCREEN_HEADING_WAIT_MS = 30_000;
 
+/** Counts navigations: a search gives up once the page it began on is left (a Back included). */
+let navigation = 0;
+
+/** A navigation began (app/scroll-restoration.tsx): every search begun before it gives up. */
+export function navigationStarted(): void {
+  navigation += 1;
+}
+
+/** The current navigation's number, for `stillOnPage`. */
+export function navigationNow(): number {
+  return navigation;
+}
+
+/** True while no navigation has begun since `navigationNow()` returned `page`. */
+export function stillOnPage(page: number): boolean {
+  return page === navigation;
+}
+
 export interface ScreenHeadingSearch {
   /** The screen heading there now, which is being left (a room's name, a failed room's error). */
   readonly leaving: Element | null;
-  /** False once another search has taken over (a later navigation). */
-  readonly stillWanted?: () => boolean;
 }
 
 /**
- * Gives focus to the next screen heading that shows, unless the member moves focus meanwhile: the
- * search goes on while focus stays where it was when it began, or falls to the page's body (the
- * control that began it went away, as Try again does when the screen loads again).
+ * Gives focus to the next screen heading that shows, unless the member moves focus meanwhile or
+ * leaves the page: the search goes on while focus stays where it was when it began, or falls to
+ * the page's body (the control that began it went away, as Try again does when the screen loads
+ * again), and ends at the next navigation (a Back once took it to the room returned to).
  */
-export function focusScreenHeadingWhenShown({
-  leaving,
-  stillWanted = () => true,
-}: ScreenHeadingSearch): void {
+export function focusScreenHeadingWhenShown({ leaving }: ScreenHeadingSearch): void {
   const from = document.activeElement;
   const started = performance.now();
+  const page = navigationNow();
   const look = () => {
-    if (!stillWanted()) return;
+    if (!stillOnPage(page)) return;
     const now = document.activeElement;
     if (now !== from && now !== null && now !== document.body) return;
     const heading = document.querySelector<HTMLElement>(SCREEN_HEADING);
