@@ -84,6 +84,14 @@ describe('with text at 200% (32 px) on a 375 px phone, nothing is wider than the
     await page.waitForLoadState('networkidle');
     await page.locator('main [aria-busy="true"]').waitFor({ state: 'detached' });
     await expectReflows(page, path);
+    // And no button's words stick out of it (found by a helper: "Send confirmation link" kept to
+    // its card, its word "confirmation" 8 px past each edge, white on white).
+    const spilling = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>('main .btn')]
+        .filter((button) => button.scrollWidth > button.clientWidth + 1)
+        .map((button) => button.textContent),
+    );
+    expect({ path, spilling }).toEqual({ path, spilling: [] });
   });
 });
 
