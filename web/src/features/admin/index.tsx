@@ -48,8 +48,9 @@ function keepInView(row: HTMLElement, link: HTMLElement): void {
 function AdminNav() {
   const [location] = useLocation();
   const list = useRef<HTMLUListElement>(null);
-  // On each navigation, and whenever the row's size changes (a phone turned, the text made
-  // larger): the link may have left the row's view without a scroll of the admin's.
+  // On each navigation, and when the row's size changes (a phone turned, the text made larger),
+  // unless the admin has moved along the row themselves since (a wheel, a touch, the scrollbar,
+  // Tab to another link): they keep their place (a window 2 px wider once sprang it back).
   // biome-ignore lint/correctness/useExhaustiveDependencies: each navigation may change the current link.
   useLayoutEffect(() => {
     const row = list.current;
@@ -59,10 +60,18 @@ function AdminNav() {
       if (link) keepInView(row, link);
     };
     show();
-    if (typeof ResizeObserver !== 'function') return;
-    const observer = new ResizeObserver(show);
-    observer.observe(row);
-    return () => observer.disconnect();
+    let theirs = false;
+    const moved = () => {
+      theirs = true;
+    };
+    const inputs = ['wheel', 'pointerdown', 'touchstart', 'focusin'] as const;
+    for (const input of inputs) row.addEventListener(input, moved, { passive: true });
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(() => theirs || show()) : null;
+    observer?.observe(row);
+    return () => {
+      for (const input of inputs) row.removeEventListener(input, moved);
+      observer?.disconnect();
+    };
   }, [location]);
   return (
     <nav className="admin-nav" aria-label="Back office">

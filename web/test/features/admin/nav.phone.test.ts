@@ -101,6 +101,23 @@ describe('back office nav on a phone', () => {
       .toBe(true);
   });
 
+  it("leaves the row where the admin scrolled it when the window's width changes", async () => {
+    // Found by a helper (3 of 3): scrolled by hand to the row's end, the row sprang back to the
+    // current link when the window grew by 2 px (a scrollbar showing does as much).
+    const page = await adminPhone('/admin/users');
+    const { box } = await scrollOf(page);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.wheel(1_000, 0);
+    await expect.poll(async () => (await scrollOf(page)).left).toBeGreaterThan(100);
+    const before = await scrollOf(page);
+    await page.setViewportSize({ width: 377, height: 700 });
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    );
+    const after = await scrollOf(page);
+    expect(after.left).toBeGreaterThanOrEqual(Math.min(before.left, after.max) - 1);
+  });
+
   it('shows the whole of a link chosen in a row barely wider than it, at 24 px text', async () => {
     // Found by a helper (3 of 3): at 320 px with 24 px text the row is 272 px and "Flagged images"
     // 227: keeping 48 px clear of each edge put it 3 px outside the row, under the edge's shade.
