@@ -21,6 +21,34 @@ afterAll(async () => {
 /** member1's 5,000-message room with member2. */
 const roomPath = () => sandboxRoomPath(app, 'member1@sandbox.test', 'member2@sandbox.test');
 
+/** A room's newest page, whose refusal (404) makes the room fail to open. */
+const ROOM_MESSAGES = /\/api\/chats\/v2\/chats\/rooms\/[^/]+\/messages/;
+
+/** Every room refuses to open, each answer `delay()` ms late. */
+function refuseRooms(page: Page, delay: () => number = () => 0): Promise<void> {
+  return page.route(ROOM_MESSAGES, async (route) => {
+    const wait = delay();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    await route.fulfill({
+      status: 404,
+      contentType: 'application/json',
+      body: '{"message":"Room not found"}',
+    });
+  });
+}
+
+/** member1 wide in the first conversation, its name holding focus; the list's links. */
+async function inFirstRoom(): Promise<{ page: Page; rooms: Locator; first: Locator }> {
+  const page = await app.newPage();
+  await app.signIn(page, 'member1@sandbox.test');
+  await page.goto('/messages');
+  const rooms = page.getByRole('list', { name: 'Conversations' }).getByRole('link');
+  await rooms.nth(0).click();
+  const first = page.locator('#chat-title');
+  await expect.poll(() => first.evaluate((element) => element === document.activeElement)).toBe(true);
+  return { page, rooms, first };
+}
+
 interface Phone {
   width: number;
   height: number;
@@ -362,9 +390,7 @@ describe('the open room on a phone', () => {
     const page = await phonePage({ width: 375, height: 720 });
     await app.signIn(page, 'member1@sandbox.test');
     await page.goto('/messages');
-    await page.route(/\/api\/chats\/v2\/chats\/rooms\/[^/]+\/messages/, (route) =>
-      route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"Room not found"}' }),
-    );
+    await refuseRooms(page);
     await page.getByRole('list', { name: 'Conversations' }).getByRole('link').first().click();
     const problem = page.getByRole('alert').getByRole('heading', { level: 2 });
     await problem.waitFor();
@@ -381,14 +407,7 @@ describe('the open room on a phone', () => {
     const page = await phonePage({ width: 375, height: 720 });
     await app.signIn(page, 'member1@sandbox.test');
     await page.goto('/messages');
-    await page.route(/\/api\/chats\/v2\/chats\/rooms\/[^/]+\/messages/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 4_500));
-      await route.fulfill({
-        status: 404,
-        contentType: 'application/json',
-        body: '{"message":"Room not found"}',
-      });
-    });
+    await refuseRooms(page, () => 4_500);
     await page.getByRole('list', { name: 'Conversations' }).getByRole('link').first().click();
     const problem = page.getByRole('alert').getByRole('heading', { level: 2 });
     await problem.waitFor({ timeout: 10_000 });
@@ -400,10 +419,7 @@ describe('the open room on a phone', () => {
     const page = await phonePage({ width: 375, height: 720 });
     await app.signIn(page, 'member1@sandbox.test');
     await page.goto('/messages');
-    const refuse = /\/api\/chats\/v2\/chats\/rooms\/[^/]+\/messages/;
-    await page.route(refuse, (route) =>
-      route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"Room not found"}' }),
-    );
+    await refuseRooms(page);
     await page.getByRole('list', { name: 'Conversations' }).getByRole('link').first().click();
     const problem = page.getByRole('alert').getByRole('heading', { level: 2 });
     await expect.poll(() => problem.evaluate((element) => element === document.activeElement)).toBe(true);
@@ -414,7 +430,7 @@ describe('the open room on a phone', () => {
       .poll(() => page.evaluate(() => document.activeElement?.closest('[role="alert"]') !== null))
       .toBe(true);
     expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H2');
-    await page.unroute(refuse);
+    await page.unroute(ROOM_MESSAGES);
     await page.getByRole('button', { name: 'Try again' }).focus();
     await page.keyboard.press('Enter');
     const name = page.locator('#chat-title');
@@ -425,22 +441,9 @@ describe('the open room on a phone', () => {
   it('moves no focus after a Back taken while Try again is on its way', async () => {
     // Found by a helper (3 of 3): the search Try again began outlived the navigation and focused
     // the name of the room Back returned to.
-    const page = await app.newPage();
-    await app.signIn(page, 'member1@sandbox.test');
-    await page.goto('/messages');
-    const rooms = page.getByRole('list', { name: 'Conversations' }).getByRole('link');
-    await rooms.nth(0).click();
-    const first = page.locator('#chat-title');
-    await expect.poll(() => first.evaluate((element) => element === document.activeElement)).toBe(true);
+    const { page, rooms, first } = await inFirstRoom();
     let slow = false;
-    await page.route(/\/api\/chats\/v2\/chats\/rooms\/[^/]+\/messages/, async (route) => {
-      if (slow) await new Promise((resolve) => setTimeout(resolve, 3_000));
-      await route.fulfill({
-        status: 404,
-        contentType: 'application/json',
-        body: '{"message":"Room not found"}',
-      });
-    });
+    await refuseRooms(page, () => (slow ? 3_000 : 0));
     await rooms.nth(1).click();
     await page.getByRole('button', { name: 'Try again' }).waitFor();
     slow = true;
@@ -475,14 +478,8 @@ describe('the open room on a phone', () => {
   it('moves no focus on a back, whatever the room left was still looking for', async () => {
     // Found by a helper: at 1280 px, room B still loading, Back to room A: the search B's
     // navigation started focused A's name 1.3 s after the back.
-    const page = await app.newPage();
-    await app.signIn(page, 'member1@sandbox.test');
-    await page.goto('/messages');
-    const rooms = page.getByRole('list', { name: 'Conversations' }).getByRole('link');
-    await rooms.nth(0).click();
-    const first = page.getByRole('heading', { level: 2 });
-    await expect.poll(() => first.evaluate((element) => element === document.activeElement)).toBe(true);
-    const held = await holdRequests(page, /\/api\/chats\/v2\/chats\/rooms\/[^/]+\/messages/);
+    const { page, rooms } = await inFirstRoom();
+    const held = await holdRequests(page, ROOM_MESSAGES);
     await rooms.nth(1).click();
     await expect.poll(held.asked).toBe(true);
     await page.goBack();
