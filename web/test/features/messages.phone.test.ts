@@ -25,8 +25,8 @@ const roomPath = () => sandboxRoomPath(app, 'member1@sandbox.test', 'member2@san
 const ROOM_MESSAGES = /\/api\/chats\/v2\/chats\/rooms\/[^/]+\/messages/;
 
 /** Every room refuses to open, each answer `delay()` ms late. */
-function refuseRooms(page: Page, delay: () => number = () => 0): Promise<void> {
-  return page.route(ROOM_MESSAGES, async (route) => {
+async function refuseRooms(page: Page, delay: () => number = () => 0): Promise<void> {
+  await page.route(ROOM_MESSAGES, async (route) => {
     const wait = delay();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     await route.fulfill({
