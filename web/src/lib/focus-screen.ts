@@ -4,14 +4,16 @@
  * search that gives it focus once it shows. Navigation starts it (app/scroll-restoration.tsx), and
  * so does a Try again that stands where that heading would (components/states.tsx).
  */
+import { DEFAULT_REQUEST_TIMEOUT_MS } from '@matchmaker/sdk';
+
 export const SCREEN_HEADING = '[data-screen-heading]';
 
 /**
- * How long a screen's heading may take to show: one request's time limit (the SDK's default, 30 s).
+ * How long a screen's heading may take to show: one request's time limit (the SDK's default).
  * A conversation refused after 4 s on a slow line once left focus where navigation had put it,
  * on a heading a phone does not show, because the search had stopped at 3 s.
  */
-export const SCREEN_HEADING_WAIT_MS = 30_000;
+export const SCREEN_HEADING_WAIT_MS = DEFAULT_REQUEST_TIMEOUT_MS;
 
 /** Counts navigations: a search gives up once the page it began on is left (a Back included). */
 let navigation = 0;
