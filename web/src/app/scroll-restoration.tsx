@@ -9,10 +9,9 @@ import { useLayoutEffect } from 'react';
 import { useLocation } from 'wouter';
 import {
   focusScreenHeadingWhenShown,
-  navigationNow,
   navigationStarted,
+  onThisPage,
   SCREEN_HEADING,
-  stillOnPage,
 } from '../lib/focus-screen';
 
 const KEY = 'matchmakerScrollKey';
@@ -135,8 +134,7 @@ function decodeFragment(hash: string): string {
  */
 function focusTarget(fragment: string): void {
   const started = performance.now();
-  const page = navigationNow();
-  const current = () => stillOnPage(page);
+  const current = onThisPage();
   // Where focus was as the page changed (the link followed, or the body): elsewhere, the member
   // (or a dialog that opened) moved it meanwhile.
   const focusAtStart = document.activeElement;

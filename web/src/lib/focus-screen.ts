@@ -23,14 +23,10 @@ export function navigationStarted(): void {
   navigation += 1;
 }
 
-/** The current navigation's number, for `stillOnPage`. */
-export function navigationNow(): number {
-  return navigation;
-}
-
-/** True while no navigation has begun since `navigationNow()` returned `page`. */
-export function stillOnPage(page: number): boolean {
-  return page === navigation;
+/** Whether the page is still the one shown when this was called: false once a navigation began. */
+export function onThisPage(): () => boolean {
+  const page = navigation;
+  return () => page === navigation;
 }
 
 export interface ScreenHeadingSearch {
@@ -47,9 +43,9 @@ export interface ScreenHeadingSearch {
 export function focusScreenHeadingWhenShown({ leaving }: ScreenHeadingSearch): void {
   const from = document.activeElement;
   const started = performance.now();
-  const page = navigationNow();
+  const stillHere = onThisPage();
   const look = () => {
-    if (!stillOnPage(page)) return;
+    if (!stillHere()) return;
     const now = document.activeElement;
     if (now !== from && now !== null && now !== document.body) return;
     const heading = document.querySelector<HTMLElement>(SCREEN_HEADING);
