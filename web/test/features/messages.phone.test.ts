@@ -72,6 +72,21 @@ async function phonePage({ width, height, text }: Phone, options: PageOptions = 
   return page;
 }
 
+/**
+ * member1 on a 375 px phone opens the first conversation from the list while every room refuses
+ * to open (`delay()` ms late); the error's title, once it shows.
+ */
+async function openRefusedRoom(delay?: () => number): Promise<{ page: Page; problem: Locator }> {
+  const page = await phonePage({ width: 375, height: 720 });
+  await app.signIn(page, 'member1@sandbox.test');
+  await page.goto('/messages');
+  await refuseRooms(page, delay);
+  await page.getByRole('list', { name: 'Conversations' }).getByRole('link').first().click();
+  const problem = page.getByRole('alert').getByRole('heading', { level: 2 });
+  await problem.waitFor({ timeout: 10_000 });
+  return { page, problem };
+}
+
 /** member1 on a phone in the big room, its newest rows shown. */
 async function openRoom(phone: Phone) {
   const page = await phonePage(phone);
@@ -387,13 +402,7 @@ describe('the open room on a phone', () => {
   it('gives focus to what went wrong when the room cannot open, at 375 px', async () => {
     // Left open at the last stop: focus stayed on the page's heading, a 1 px box on a phone, so
     // no ring showed, and the keyboard's next Tab went from the top of the page.
-    const page = await phonePage({ width: 375, height: 720 });
-    await app.signIn(page, 'member1@sandbox.test');
-    await page.goto('/messages');
-    await refuseRooms(page);
-    await page.getByRole('list', { name: 'Conversations' }).getByRole('link').first().click();
-    const problem = page.getByRole('alert').getByRole('heading', { level: 2 });
-    await problem.waitFor();
+    const { page, problem } = await openRefusedRoom();
     await expect.poll(() => problem.evaluate((element) => element === document.activeElement)).toBe(true);
     expect((await boxOf(problem)).height).toBeGreaterThan(16);
     // From there the keyboard reaches Try again.
@@ -404,24 +413,13 @@ describe('the open room on a phone', () => {
   it('gives focus to what went wrong when the room fails after a slow answer', async () => {
     // Found by a helper: the search for the room's heading stopped 3 s after the navigation, so a
     // room refused after 4 s (a slow line) left focus on the hidden heading (3 of 3).
-    const page = await phonePage({ width: 375, height: 720 });
-    await app.signIn(page, 'member1@sandbox.test');
-    await page.goto('/messages');
-    await refuseRooms(page, () => 4_500);
-    await page.getByRole('list', { name: 'Conversations' }).getByRole('link').first().click();
-    const problem = page.getByRole('alert').getByRole('heading', { level: 2 });
-    await problem.waitFor({ timeout: 10_000 });
+    const { problem } = await openRefusedRoom(() => 4_500);
     await expect.poll(() => problem.evaluate((element) => element === document.activeElement)).toBe(true);
   });
 
   it('keeps focus on the room through Try again: on the new error, or on the name once it opens', async () => {
     // Found by a helper: Try again gave way to the spinner, and focus to the page's body.
-    const page = await phonePage({ width: 375, height: 720 });
-    await app.signIn(page, 'member1@sandbox.test');
-    await page.goto('/messages');
-    await refuseRooms(page);
-    await page.getByRole('list', { name: 'Conversations' }).getByRole('link').first().click();
-    const problem = page.getByRole('alert').getByRole('heading', { level: 2 });
+    const { page, problem } = await openRefusedRoom();
     await expect.poll(() => problem.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
@@ -436,6 +434,20 @@ describe('the open room on a phone', () => {
     const name = page.locator('#chat-title');
     await name.waitFor();
     await expect.poll(() => name.evaluate((element) => element === document.activeElement)).toBe(true);
+  });
+
+  it('leaves focus where the member moved it while Try again was on its way', async () => {
+    // The retry's search and the member's own move at the same moment: theirs wins.
+    let slow = false;
+    const { page, problem } = await openRefusedRoom(() => (slow ? 2_000 : 0));
+    await expect.poll(() => problem.evaluate((element) => element === document.activeElement)).toBe(true);
+    slow = true;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    const back = page.getByRole('link', { name: /Conversations/ });
+    await back.focus();
+    await problem.waitFor({ timeout: 10_000 });
+    await page.waitForTimeout(500);
+    expect(await back.evaluate((element) => element === document.activeElement)).toBe(true);
   });
 
   it('moves no focus after a Back taken while Try again is on its way', async () => {
