@@ -379,8 +379,10 @@ describe('one member in two tabs of one browser', () => {
       lineBack = resolve;
     });
     const failedLate: string[] = [];
+    let heldOffline = 0;
     await other.route('**/assets/*.js', async (route) => {
       if (!offline) return route.fallback();
+      heldOffline += 1;
       await back;
       failedLate.push(route.request().url());
       await route.abort('internetdisconnected');
@@ -392,6 +394,9 @@ describe('one member in two tabs of one browser', () => {
     await send(writer, text);
     await row(writer, text).getByText(WAITING).waitFor();
     await writer.close();
+    // The other tab hears of the outbox in its own time (a storage event, then the fetch): on a
+    // busy machine that can be after the line is back, and then nothing fails to show.
+    await expect.poll(() => heldOffline, { timeout: 15_000 }).toBeGreaterThan(0);
     await goOnline();
     lineBack();
 
