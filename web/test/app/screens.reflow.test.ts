@@ -257,6 +257,45 @@ describe('with 24 px text on a 320 px phone, nothing is wider than the view', ()
     await expectReflows(page, '/');
   });
 
+  it("a visitor's header keeps its links' words whole; where it needs two rows it scrolls away with the page", async () => {
+    // Left open at the last stop: at 24 px text on a 320-375 px phone the mark, Log in and Join
+    // free took two rows, the links squeezed to "Log / in" and "Join / free", and the sticky header
+    // held 175-187 of 568 px. With narrower links 360-375 px is one row; 320 px cannot be.
+    for (const [width, text, rows] of [
+      [320, 24, 2],
+      [320, 22, 2],
+      [320, 32, 3],
+      [320, 21, 1],
+      [360, 24, 1],
+      [375, 24, 1],
+      [390, 24, 1],
+      [320, 16, 1],
+    ] as const) {
+      const page = await phone(null, width, 568, text);
+      await page.goto('/');
+      const banner = page.getByRole('banner');
+      await banner.getByRole('link', { name: 'Join free' }).waitFor();
+      const height = (await banner.boundingBox())?.height ?? 0;
+      // Each link's words on one line: its text is one box.
+      const lines = await banner
+        .getByRole('navigation', { name: 'Account' })
+        .getByRole('link')
+        .evaluateAll((links) =>
+          links.map((link) => {
+            const range = document.createRange();
+            range.selectNodeContents(link);
+            return new Set([...range.getClientRects()].map((box) => Math.round(box.top))).size;
+          }),
+        );
+      await page.mouse.wheel(0, 600);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+      const top = (await banner.boundingBox())?.y ?? 0;
+      const seen = { width, text, oneRow: height <= 568 / 6, stays: Math.abs(top) < 1, lines };
+      expect(seen).toEqual({ width, text, oneRow: rows === 1, stays: rows === 1, lines: [1, 1] });
+      await page.context().close();
+    }
+  });
+
   it("the brand's name shows wherever there is room for it, or where hiding it would not help", async () => {
     // Found by a helper (3 of 3): at 390 px with 24 px text the signed-in row had 342 px for the
     // 336 the name and Menu need, and the name was hidden; a visitor at 320 px with 24 px text
