@@ -3,7 +3,7 @@
  * notifications badge; admins only the back-office entry (SPEC.md section 6). Below 48em (768 px
  * at the usual text size, wider with larger text) the navigation folds into a menu button.
  */
-import { useEffect, useId, useState } from 'react';
+import { type RefObject, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
 import { Button } from '../components/index';
@@ -32,6 +32,28 @@ function NavLink({ href, children }: { href: string; children: React.ReactNode }
 }
 
 /**
+ * The header's height, as `--header-height` on the page's root, for what must stay clear of it as
+ * the page scrolls (the sticky side panels, `scroll-padding-top`): one row is 3.75rem, but the
+ * member's links take two rows at 1280 px with 24 px text (175 px), where the profile's completion
+ * panel and a fragment's target stuck under it.
+ */
+function useHeaderHeight(header: RefObject<HTMLElement | null>): void {
+  useLayoutEffect(() => {
+    const element = header.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => {
+      root.style.setProperty('--header-height', `${element.offsetHeight}px`);
+    });
+    observer.observe(element, { box: 'border-box' });
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--header-height');
+    };
+  }, [header]);
+}
+
+/**
  * `children` show just below the header and move with it (the toasts): the header is sticky at
  * the top and their containing block.
  */
@@ -42,6 +64,8 @@ export function Header({ children }: { children?: React.ReactNode }) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const menuId = useId();
+  const header = useRef<HTMLElement>(null);
+  useHeaderHeight(header);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu on every navigation
   useEffect(() => setOpen(false), [path]);
@@ -77,7 +101,7 @@ export function Header({ children }: { children?: React.ReactNode }) {
     ) : null;
 
   return (
-    <header className="site-header">
+    <header className="site-header" ref={header}>
       <div className="site-header__inner">
         <Link href={home} className="brand" aria-label="Matchmaker home">
           <span className="brand__mark" aria-hidden="true">

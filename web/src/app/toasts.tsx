@@ -8,7 +8,10 @@ import { MOST_SHOWN, SHORT_VIEW, toastsPastLimit } from './toast-limit';
  * hid the main navigation's middle links for its 4 s, and for as long as the pointer rested on it,
  * as react-hot-toast pauses a toast under the pointer; a click meant for Messages went to the
  * toast. The header is sticky, so the toasts stay below it as the page scrolls, whatever its
- * height (its navigation wraps on narrow screens and the menu opens inside it).
+ * height (its navigation wraps on narrow screens and the menu opens inside it). A visitor's header
+ * in two rows on the narrowest phones is not (layout.css): a toast raised there after the visitor
+ * scrolled down would be out of view below it, but a visitor's toasts come with a new page (a
+ * session's end, a failed start), which opens at its top.
  */
 const BELOW_THE_HEADER = {
   position: 'absolute',

@@ -31,7 +31,7 @@ export const SECTIONS = [
  * Scrolls the row of section links (one row that scrolls sideways on a phone) so that the current
  * section's link is in view, clear of the shade at the row's edge (admin.css) where the row has
  * room for that, without moving the page: on a phone the admin otherwise did not see which
- * section they were in (Referrals, the last).
+ * section they were in (Referrals, the last). So is a link Tab reaches.
  */
 function keepInView(row: HTMLElement, link: HTMLElement): void {
   if (row.scrollWidth <= row.clientWidth) return;
@@ -66,10 +66,17 @@ function AdminNav() {
     };
     const inputs = ['wheel', 'pointerdown', 'touchstart', 'focusin'] as const;
     for (const input of inputs) row.addEventListener(input, moved, { passive: true });
+    // A link Tab reaches is shown whole, clear of the shaded edge: Chromium left Features and
+    // Referrals half outside the row (it scrolls a focused element only when none of it shows).
+    const focused = (event: FocusEvent) => {
+      if (event.target instanceof HTMLElement) keepInView(row, event.target);
+    };
+    row.addEventListener('focusin', focused);
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(() => theirs || show()) : null;
     observer?.observe(row);
     return () => {
       for (const input of inputs) row.removeEventListener(input, moved);
+      row.removeEventListener('focusin', focused);
       observer?.disconnect();
     };
   }, [location]);
