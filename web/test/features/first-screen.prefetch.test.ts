@@ -19,6 +19,7 @@ import {
   startApp,
   submitLogIn,
   type TestApp,
+  WAIT_TEXT,
   waitUntil,
 } from '../harness/browser';
 
@@ -235,13 +236,18 @@ describe("a screen's first list at start-up", () => {
     });
     // member1's start-up in the room: user info is held (the room never opens, so it never takes
     // the page) and so is the newest page, until member1's session has ended.
-    let sessionEnded = false;
+    // Held until the test says so, not for a while: the other tab's load and logout take as long
+    // as the pages do (a poll that gave up in here once threw outside the test, the logout unfinished).
+    let endSession = () => {};
+    const sessionEnded = new Promise<void>((resolve) => {
+      endSession = resolve;
+    });
     await page.route('**/api/usermgmt/v2/accounts/user/info', async (route) => {
-      await expect.poll(() => sessionEnded, { timeout: 15_000 }).toBe(true);
+      await sessionEnded;
       await route.continue().catch(() => {});
     });
     await page.route(isNewest, async (route) => {
-      await expect.poll(() => sessionEnded, { timeout: 15_000 }).toBe(true);
+      await sessionEnded;
       await route.continue().catch(() => {});
     });
     await page.goto(`/messages/${room.id}`);
@@ -251,7 +257,7 @@ describe("a screen's first list at start-up", () => {
     await other.goto('/preferences');
     await other.getByRole('button', { name: 'Log out' }).click();
     await page.waitForURL((url) => url.pathname === '/account/login');
-    sessionEnded = true;
+    endSession();
     await page.unroute('**/api/usermgmt/v2/accounts/user/info');
     await page.unroute(isNewest);
     // member2, the room's other member, logs in on this tab (the app keeps running: no reload)
@@ -413,7 +419,8 @@ describe("a screen's first list at start-up", () => {
     await page.getByRole('list', { name: 'Recommendations' }).getByRole('listitem').first().waitFor();
     // Both were asked for (the list may show before the later of them is even sent; a held one
     // may be asked for again by its retry policy) and neither has answered: they are held until now.
-    await expect.poll(() => new Set(held).size).toBe(2);
+    // The DAU event waits for the screen's shown moment, seconds after the list on a busy page.
+    await expect.poll(() => new Set(held).size, WAIT_TEXT).toBe(2);
     release();
     await page.waitForLoadState('networkidle');
   });
@@ -443,9 +450,12 @@ describe("a screen's first list at start-up", () => {
     expect(sockets).toEqual([]);
     expect([locationCheck.count, memberWork.count, badge.count]).toEqual([0, 0, 0]);
     await releaseIdle(page);
-    // Both channels (notifications and chat), each on its own connection.
-    await expect.poll(() => sockets.length).toBe(2);
-    await expect.poll(() => [locationCheck.count, memberWork.count, badge.count]).toEqual([1, 2, 1]);
+    // Both channels (notifications and chat), each on its own connection: the page fetches and
+    // runs their code first, which a busy page does in seconds, not within the poll's default 1 s.
+    await expect.poll(() => sockets.length, WAIT_TEXT).toBe(2);
+    await expect
+      .poll(() => [locationCheck.count, memberWork.count, badge.count], WAIT_TEXT)
+      .toEqual([1, 2, 1]);
   });
 
   it("a room marks its messages read once it has rendered and the browser has a moment, not on its first screen's path", async () => {
@@ -516,7 +526,9 @@ describe("a screen's first list at start-up", () => {
     const held = { module: false, subscriptionFirst: false };
     await page.route(/\/assets\/matches-startup-[\w-]+\.js$/, async (route) => {
       held.module = true;
-      held.subscriptionFirst = await waitUntil(() => subscription.count > 0, 5_000);
+      // Held until the subscription goes out, or long enough that a page that never sends it
+      // before the module is here is told from a slow one (a busy page took over 5 s).
+      held.subscriptionFirst = await waitUntil(() => subscription.count > 0, WAIT_TEXT.timeout);
       await route.continue();
     });
     await page.goto('/matches');
@@ -585,8 +597,9 @@ describe("a screen's first list at start-up", () => {
     await page.waitForLoadState('networkidle');
     expect(dau).toEqual([]);
     await releaseIdle(page);
-    // Sent all the same (SPEC.md section 1), once the browser had a moment to spare.
-    await expect.poll(() => dau).toEqual(['POST']);
+    // Sent all the same (SPEC.md section 1), once the browser had a moment to spare: on a busy
+    // page, longer than the poll's default 1 s after the idle callbacks run.
+    await expect.poll(() => dau, WAIT_TEXT).toEqual(['POST']);
   });
 
   it('a deleted account refused the list at start-up sees the screen afresh once reactivated', async () => {

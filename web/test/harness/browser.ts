@@ -71,6 +71,38 @@ export const CHROMIUM_ARGS = [
 
 type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
 
+/**
+ * An opt-in stress mode: `TEST_CPU_THROTTLE=6` slows every page's CPU 6x (the DevTools protocol's
+ * `Emulation.setCPUThrottlingRate`), as a busy CI machine would. A test that passes only because
+ * the page reacted within some moment fails under it; one that waits for what it relies on still
+ * passes (given its timeouts). Off (1) unless set.
+ */
+const requestedThrottle = Number(process.env.TEST_CPU_THROTTLE ?? 1);
+const cpuThrottle = Number.isFinite(requestedThrottle) && requestedThrottle > 1 ? requestedThrottle : 1;
+
+const throttling = new WeakMap<Page, Promise<void>>();
+/**
+ * Slows `page`'s CPU `rate` times for as long as it lives (its session stays attached); once a
+ * page, however many callers ask. A page closed meanwhile is left alone.
+ */
+function throttleCpu(page: Page, rate: number): Promise<void> {
+  let done = throttling.get(page);
+  if (!done) {
+    done = page
+      .context()
+      .newCDPSession(page)
+      .then((cdp) => cdp.send('Emulation.setCPUThrottlingRate', { rate }))
+      .then(
+        () => {},
+        (error: unknown) => {
+          if (!page.isClosed()) throw error;
+        },
+      );
+    throttling.set(page, done);
+  }
+  return done;
+}
+
 /** The type the sandbox's Sentry sink gives a CSP violation report. */
 const CSP_VIOLATION = 'csp-violation';
 
@@ -154,7 +186,11 @@ export async function startApp(
         ...contextOptions,
       });
       contexts.push(context);
+      // Under TEST_CPU_THROTTLE, the tabs a test opens itself in this context (`context.newPage()`)
+      // are slowed too, from the moment each opens; the first page before `newPage` answers.
+      if (cpuThrottle > 1) context.on('page', (page) => void throttleCpu(page, cpuThrottle));
       const page = await context.newPage();
+      if (cpuThrottle > 1) await throttleCpu(page, cpuThrottle);
       page.setDefaultTimeout(15_000);
       return page;
     },

@@ -204,9 +204,12 @@ describe('a suspension met in one tab', () => {
       // The page gave up on this request: there is nothing left to answer.
       await route.fulfill({ response }).catch(() => {});
     });
-    const dropped = second.waitForEvent('requestfailed', {
-      predicate: (request) => request.url().endsWith('/user/info'),
-      ...WAIT_TEXT,
+    // Watched from the start, waited for at the end: a timeout set here would run through the
+    // loading and the first tab's suspension too (past 15 s when the pages are slow), not only
+    // through the wait for the drop.
+    let dropped = false;
+    second.on('requestfailed', (request) => {
+      if (request.url().endsWith('/user/info')) dropped = true;
     });
     await second.goto('/profile');
     await expect.poll(() => held, WAIT_TEXT).toBe(true);
@@ -220,7 +223,7 @@ describe('a suspension met in one tab', () => {
       await meetSuspension(first);
       await suspendedNotice(second);
       // Its start-up stopped: the held read of the member was dropped, not applied late.
-      await dropped;
+      await expect.poll(() => dropped, WAIT_TEXT).toBe(true);
     } finally {
       release();
       restore();
