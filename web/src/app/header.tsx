@@ -70,6 +70,19 @@ export function Header({ children }: { children?: React.ReactNode }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu on every navigation
   useEffect(() => setOpen(false), [path]);
 
+  // And when Tab leaves the header: left open, it covered the page the member tabbed into (the
+  // sticky header and its menu were 608 of a 667 px view at 24 px text).
+  useEffect(() => {
+    const element = header.current;
+    if (!open || !element) return;
+    const left = (event: FocusEvent) => {
+      const next = event.relatedTarget;
+      if (next instanceof Node && !element.contains(next)) setOpen(false);
+    };
+    element.addEventListener('focusout', left);
+    return () => element.removeEventListener('focusout', left);
+  }, [open]);
+
   const onLogout = () => {
     setBusy(true);
     logOut()

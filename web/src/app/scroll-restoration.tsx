@@ -107,8 +107,11 @@ export function ScrollRestoration() {
     if (wasPop && saved !== undefined) return restore(saved);
     window.scrollTo(0, 0);
     settling = false;
-    // The first page keeps the browser's own focus; later ones move it to their heading.
-    if (!wasPop && !firstRender) focusTarget(decodeFragment(window.location.hash));
+    // The first page keeps the browser's own focus, unless its address names a fragment: the
+    // browser looked for it before the app had drawn it (a reload of /preferences#email opened at
+    // the top). Later pages move focus to their fragment or heading.
+    const fragment = decodeFragment(window.location.hash);
+    if (!wasPop && (!firstRender || fragment)) focusTarget(fragment, { heading: !firstRender });
     firstRender = false;
     return undefined;
   }, [path]);
@@ -124,15 +127,16 @@ function decodeFragment(hash: string): string {
 }
 
 /**
- * Moves focus to the new page's fragment target, else its heading, so screen readers announce
- * where the member landed. Lazily loaded screens render later: it looks on each frame for a while.
+ * Moves focus to the new page's fragment target, else its heading (unless `heading` is false: the
+ * first page, whose frame's heading is replaced as it renders), so screen readers announce where
+ * the member landed. Lazily loaded screens render later: it looks on each frame for a while.
  * A page whose heading says its screen names where the member is (`data-page-heading="screen"`:
  * an open conversation, whose page heading is only "Messages") hands focus on to the screen's own
  * heading (`data-screen-heading`) once that shows. It gives up when the member moves focus
  * meanwhile, and at the next navigation (a back to the room before: its heading is not where the
  * member asked to go).
  */
-function focusTarget(fragment: string): void {
+function focusTarget(fragment: string, { heading: toHeading = true } = {}): void {
   const started = performance.now();
   const current = onThisPage();
   // Where focus was as the page changed (the link followed, or the body): elsewhere, the member
@@ -157,7 +161,8 @@ function focusTarget(fragment: string): void {
       target.focus({ preventScroll: true });
       return;
     }
-    const heading = focusedHeading ? null : document.querySelector<HTMLElement>('[data-page-heading]');
+    const heading =
+      focusedHeading || !toHeading ? null : document.querySelector<HTMLElement>('[data-page-heading]');
     if (heading) {
       heading.focus({ preventScroll: true });
       focusedHeading = heading;
@@ -170,7 +175,7 @@ function focusTarget(fragment: string): void {
     }
     // The fragment's section may render after the page's heading (a lazy part of the page): keep
     // looking.
-    const looking = focusedHeading === null || fragment !== '';
+    const looking = (toHeading && focusedHeading === null) || fragment !== '';
     if (looking && performance.now() - started < RESTORE_FOR_MS) requestAnimationFrame(find);
   };
   requestAnimationFrame(find);

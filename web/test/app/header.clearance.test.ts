@@ -69,6 +69,61 @@ function clippedRing(link: Element): string[] {
 }
 
 describe('the sticky header', () => {
+  it('closes the menu when Tab leaves it: the field reached shows below the header', async () => {
+    // A helper's find: the menu stayed open as Tab went on into the page, and the sticky header
+    // with its menu held 608 of 667 px; each field reached was cut at the bottom of the view.
+    const page = await openWindow('member1@sandbox.test', 375, 667, 24);
+    await page.goto('/preferences');
+    const menu = page.getByRole('button', { name: 'Menu' });
+    await menu.click();
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('true');
+    const logOut = page.getByRole('banner').getByRole('button', { name: 'Log out' });
+    await logOut.focus();
+    await page.keyboard.press('Tab');
+    await expect.poll(() => menu.getAttribute('aria-expanded')).toBe('false');
+    const seen = await page.evaluate(() => {
+      const focused = document.activeElement;
+      const header = document.querySelector('.site-header');
+      if (!focused || !header) throw new Error('nothing focused');
+      const box = focused.getBoundingClientRect();
+      return {
+        inHeader: header.contains(focused),
+        top: box.top,
+        bottom: box.bottom,
+        headerBottom: header.getBoundingClientRect().bottom,
+        view: window.innerHeight,
+      };
+    });
+    expect(seen.inHeader).toBe(false);
+    expect(seen.top, JSON.stringify(seen)).toBeGreaterThanOrEqual(seen.headerBottom);
+    expect(seen.bottom, JSON.stringify(seen)).toBeLessThanOrEqual(seen.view);
+    // Tab within the menu leaves it open.
+    await menu.click();
+    await menu.focus();
+    await page.keyboard.press('Tab');
+    expect(await menu.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it.each([16, 24])(
+    'lands on a fragment named in the address the page is opened with (%i px text)',
+    async (text) => {
+      // A helper's find: opening (or reloading) /preferences#email showed the page's top, focus on
+      // the body, the form 1,451 px below: the browser looked for #email before the app drew it.
+      const page = await openWindow('member2@sandbox.test', 1280, 700, text);
+      await page.goto('/preferences#email');
+      const form = page.getByRole('form', { name: 'Email address' });
+      await expect
+        .poll(() => form.evaluate((element) => element === document.activeElement), WAIT_TEXT)
+        .toBe(true);
+      const headerBottom = await page
+        .locator('.site-header')
+        .evaluate((h) => h.getBoundingClientRect().bottom);
+      const formTop = await form.evaluate((element) => element.getBoundingClientRect().top);
+      expect(formTop).toBeGreaterThanOrEqual(headerBottom);
+      expect(formTop).toBeLessThan(700 / 2);
+    },
+  );
+
   it.each([16, 24])("leaves the profile's completion panel whole below it (%i px text)", async (text) => {
     const page = await openWindow('member1@sandbox.test', 1280, 700, text);
     await page.goto('/profile');
@@ -84,6 +139,25 @@ describe('the sticky header', () => {
     await page.getByRole('navigation', { name: 'Back office' }).waitFor();
     const seen = await afterScrolling(page, '.admin-nav', 300);
     expect(seen.top, JSON.stringify(seen)).toBeGreaterThanOrEqual(seen.headerBottom);
+  });
+
+  it("shows a missing field's chip whole with its focus ring on a short window, its panel scrolling", async () => {
+    // A helper's find: on a short window the panel scrolls on its own, and a chip Tab reached at
+    // its visible bottom edge was whole, so not scrolled to, but its ring was cut by the edge.
+    const page = await openWindow('new@sandbox.test', 1024, 450, 16);
+    await page.goto('/profile');
+    const chips = page.getByTestId('profile-missing').getByRole('button');
+    await chips.first().waitFor();
+    await page.mouse.move(600, 300);
+    await page.mouse.wheel(0, 400);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
+    await chips.first().focus();
+    const count = await chips.count();
+    expect(count).toBeGreaterThan(5);
+    for (let index = 0; index < count; index++) {
+      if (index > 0) await page.keyboard.press('Tab');
+      await expect.poll(() => chips.nth(index).evaluate(clippedRing)).toEqual([]);
+    }
   });
 
   it('keeps the sections within a short window: they scroll on their own, the last in reach', async () => {
@@ -134,5 +208,22 @@ describe("the back office's sections", () => {
       // Once the row has scrolled the link in (smoothly, where it scrolls).
       await expect.poll(() => links.nth(index).evaluate(clippedRing)).toEqual([]);
     }
+  });
+
+  it('opens a section whose link a mouse presses half outside the row', async () => {
+    // A helper's find (4 of 4): the press focused the link, the row moved it whole into view from
+    // under the pointer, and the release landed elsewhere: no click, the page stayed on Users.
+    const page = await app.newPage({ viewport: { width: 375, height: 700 } });
+    await app.signIn(page, 'admin@sandbox.test');
+    await page.goto('/admin/users');
+    const sections = page.getByRole('navigation', { name: 'Back office' });
+    const features = sections.getByRole('link', { name: 'Features' });
+    await features.waitFor();
+    const rowRight = await sections.getByRole('list').evaluate((list) => list.getBoundingClientRect().right);
+    const box = await features.boundingBox();
+    if (!box) throw new Error('no Features link');
+    expect(box.x + box.width, 'Features is half outside the row').toBeGreaterThan(rowRight);
+    await page.mouse.click(rowRight - 4, box.y + box.height / 2);
+    await page.waitForURL((url) => url.pathname === '/admin/features');
   });
 });

@@ -68,8 +68,10 @@ function AdminNav() {
     for (const input of inputs) row.addEventListener(input, moved, { passive: true });
     // A link Tab reaches is shown whole, clear of the shaded edge: Chromium left Features and
     // Referrals half outside the row (it scrolls a focused element only when none of it shows).
+    // Not one a pointer presses: moved from under it before the release, it was never clicked.
     const focused = (event: FocusEvent) => {
-      if (event.target instanceof HTMLElement) keepInView(row, event.target);
+      const link = event.target;
+      if (link instanceof HTMLElement && link.matches(':focus-visible')) keepInView(row, link);
     };
     row.addEventListener('focusin', focused);
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(() => theirs || show()) : null;
