@@ -184,18 +184,29 @@ async function unblockIfBlocked(page: Page): Promise<void> {
   if (await unblock.isVisible()) await unblock.click({ force: true });
 }
 
-/** Blocks the other member, checks the controls, and unblocks (through its toast's time). */
+/**
+ * Blocks the other member, checks the controls, and unblocks; then blocks again and unblocks
+ * through the toast's time.
+ */
 async function blockAndUnblock(page: Page, room: Locator, inView: boolean) {
-  await page.getByRole('button', { name: 'Block', exact: true }).click();
+  const block = page.getByRole('button', { name: 'Block', exact: true });
   const unblock = page.getByRole('button', { name: 'Unblock' });
+  const blockedToast = page.getByRole('status').filter({ hasText: 'is blocked' }).first();
+  await block.click();
   try {
     await unblock.waitFor();
     // The longer word still leaves the way back whole.
     await expectInReach(page, room, roomControls(page, 'Unblock'), inView);
-    // With its toast shown, which once lay over Unblock (the click went to the toast).
-    await page.getByRole('status').filter({ hasText: 'is blocked' }).waitFor();
+    await unblock.click();
+    await block.waitFor();
+    // With its toast shown, which once lay over Unblock (the click went to the toast). Blocked
+    // afresh, so the click comes while the toast shows: after the checks above, a slow page's
+    // toast had already left (its 4 s are the clock's, however slow the page).
+    await block.click();
+    await unblock.waitFor();
+    await blockedToast.waitFor();
     await unblock.click({ timeout: 3_000 });
-    await page.getByRole('button', { name: 'Block', exact: true }).waitFor();
+    await block.waitFor();
   } finally {
     await unblockIfBlocked(page);
   }
