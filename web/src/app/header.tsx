@@ -8,6 +8,7 @@ import { useSnapshot } from 'valtio';
 import { Link, useLocation } from 'wouter';
 import { Button } from '../components/index';
 import { PATHS } from '../config/paths';
+import { clearHeaderHeight, setHeaderHeight } from '../lib/header-height';
 import { reportError } from '../lib/report';
 import { badgeState } from '../state/badges';
 import { logOut, sessionState } from '../state/session';
@@ -41,14 +42,11 @@ function useHeaderHeight(header: RefObject<HTMLElement | null>): void {
   useLayoutEffect(() => {
     const element = header.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
-    const root = document.documentElement;
-    const observer = new ResizeObserver(() => {
-      root.style.setProperty('--header-height', `${element.offsetHeight}px`);
-    });
+    const observer = new ResizeObserver(() => setHeaderHeight(element));
     observer.observe(element, { box: 'border-box' });
     return () => {
       observer.disconnect();
-      root.style.removeProperty('--header-height');
+      clearHeaderHeight();
     };
   }, [header]);
 }

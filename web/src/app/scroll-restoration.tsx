@@ -13,6 +13,7 @@ import {
   onThisPage,
   SCREEN_HEADING,
 } from '../lib/focus-screen';
+import { setHeaderHeight } from '../lib/header-height';
 
 const KEY = 'matchmakerScrollKey';
 const RESTORE_FOR_MS = 3_000;
@@ -157,6 +158,8 @@ function focusTarget(fragment: string, { heading: toHeading = true } = {}): void
     if (target) {
       // A section is not focusable by itself; -1 keeps it out of the tab order.
       if (target.tabIndex < 0 && !target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+      // Clear of the header as it is now: it may have grown in this very frame.
+      setHeaderHeight();
       target.scrollIntoView({ block: 'start' });
       target.focus({ preventScroll: true });
       return;
