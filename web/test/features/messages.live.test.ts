@@ -177,10 +177,23 @@ describe('one pair, from match request to live chat', () => {
     await alice.getByText('No conversations yet').waitFor();
     await screenshots(alice, 'messages-empty');
 
+    // Bob's chat channel is let in (socket.io's answer to the namespace's connect) before he
+    // accepts: it connects once his first screen is shown and the browser has a moment, which on
+    // CI's busy cores came after his click (the room then showed him offline, 1 run in 12).
+    let bobInChat = () => {};
+    const bobConnected = new Promise<void>((resolve) => {
+      bobInChat = resolve;
+    });
+    bob.on('websocket', (socket) =>
+      socket.on('framereceived', ({ payload }) => {
+        if (typeof payload === 'string' && /^40\/chat,/.test(payload)) bobInChat();
+      }),
+    );
     await bob.goto('/matches/requests');
     const received = bob.getByRole('region', { name: /Received/ });
     const accept = received.getByRole('button', { name: `Accept request from ${aliceName()}` });
     await accept.waitFor();
+    await bobConnected;
     await screenshots(bob, 'matches-requests');
     expect(await axeViolations(bob)).toEqual([]);
     await accept.click();
