@@ -17,7 +17,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // An `expect.poll` without a timeout of its own waits 5 s, not vitest's 1 s: a page on CI's
     // busy 2 cores took seconds for what takes milliseconds here (a slow-page run,
-    // TEST_CPU_THROTTLE=6, failed five polls at 1 s; README, Testing). It waits for a condition,
+    // TEST_CPU_THROTTLE=6, failed three polls at 1 s; README, Testing). It waits for a condition,
     // so a passing poll ends as soon as it holds.
     expect: { poll: { timeout: 5_000 } },
   },
