@@ -64,12 +64,14 @@ function AdminNav() {
     const moved = () => {
       theirs = true;
     };
-    const inputs = ['wheel', 'pointerdown', 'touchstart', 'focusin'] as const;
+    const inputs = ['wheel', 'pointerdown', 'touchstart'] as const;
     for (const input of inputs) row.addEventListener(input, moved, { passive: true });
-    // A link Tab reaches is shown whole, clear of the shaded edge: Chromium left Features and
-    // Referrals half outside the row (it scrolls a focused element only when none of it shows).
-    // Not one a pointer presses: moved from under it before the release, it was never clicked.
+    // Focus moved along the row is theirs too. A link Tab reaches is shown whole, clear of the
+    // shaded edge: Chromium left Features and Referrals half outside the row (it scrolls a focused
+    // element only when none of it shows). Not one a pointer presses: moved from under it before
+    // the release, it was never clicked.
     const focused = (event: FocusEvent) => {
+      moved();
       const link = event.target;
       if (link instanceof HTMLElement && link.matches(':focus-visible')) keepInView(row, link);
     };
