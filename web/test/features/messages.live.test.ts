@@ -179,7 +179,8 @@ describe('one pair, from match request to live chat', () => {
 
     // Bob's chat channel is let in (socket.io's answer to the namespace's connect) before he
     // accepts: it connects once his first screen is shown and the browser has a moment, which on
-    // CI's busy cores came after his click (the room then showed him offline, 1 run in 12).
+    // CI's busy cores came after his click (the room then showed him offline, 1 run in 12: the
+    // order messages.presence-order makes on purpose).
     let bobInChat = () => {};
     const bobConnected = new Promise<void>((resolve) => {
       bobInChat = resolve;

@@ -28,15 +28,20 @@ export interface RoomSummary {
   blocked: boolean;
   /** What the rooms answer said; presence events newer than it take over (see `usePresence`). */
   online: boolean;
-  /** When the rooms answer that gave `online` arrived, on the `freshness()` clock. */
+  /**
+   * When the rooms request that gave `online` was sent, on the `freshness()` clock: the server
+   * computed it then or later, so a presence list that reaches the member after that moment may
+   * be newer than the answer (it came before the answer did, or while the answer was on its way).
+   */
   onlineAt: number;
   at: number;
 }
 
 let clock = 0;
 /**
- * A counter shared by rooms answers and presence events, to tell which of the two is newer: a
- * presence list sent before a room existed (a match accepted since) cannot name its member.
+ * A counter shared by rooms requests and presence events, to tell which of the two is newer: a
+ * presence list sent before a room existed (a match accepted since) cannot name its member, and a
+ * rooms answer computed before the member came online cannot say so.
  */
 export function freshness(): number {
   clock += 1;
@@ -128,7 +133,8 @@ export function myId(): string {
   return userIdOf(user) ?? '';
 }
 
-export function summarise(room: ChatRoom): RoomSummary {
+/** A room of a rooms answer; `askedAt` is when its request was sent (`freshness()`). */
+export function summarise(room: ChatRoom, askedAt: number): RoomSummary {
   const recent = room.recent_messages;
   const latest = recent[recent.length - 1];
   const last = latest ? lineFromMessage(latest) : null;
@@ -141,7 +147,7 @@ export function summarise(room: ChatRoom): RoomSummary {
     unread: room.unread_count ?? 0,
     blocked: room.blocked ?? false,
     online: room.online,
-    onlineAt: freshness(),
+    onlineAt: askedAt,
     at: last?.at ?? Date.parse(room.updated_at ?? room.created_at),
   };
 }
@@ -166,10 +172,11 @@ export async function loadRooms(quiet = false): Promise<void> {
   const load = ++roomsLoad;
   if (!quiet || state.load !== 'ready') state.load = 'loading';
   state.error = null;
+  const askedAt = freshness();
   try {
     const answer = await getClient().chats.listRooms();
     if (!still() || load !== roomsLoad) return;
-    state.items = answer.rooms.map(summarise);
+    state.items = answer.rooms.map((room) => summarise(room, askedAt));
     state.load = 'ready';
     roomsLoadedAt = performance.now();
   } catch (error) {

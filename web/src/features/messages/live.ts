@@ -29,7 +29,8 @@ let presence: ChatPresence | null = null;
 let unwire: (() => void) | null = null;
 /**
  * When the presence list of who is online last changed (`freshness()` clock; 0 before any since
- * wiring). A room's `online` from a rooms answer newer than that stands over the list.
+ * wiring). A room's `online` from a rooms request sent after that stands over the list; a list that
+ * arrives after the request was sent stands over its answer, whenever the answer arrives.
  */
 let presenceAt = 0;
 let lastOnline: ReadonlySet<string> | null = null;
