@@ -11,14 +11,14 @@ import { chmod, lstat, mkdir, open, readdir, readFile, rename, rm, stat } from '
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { FileLock } from '@matchmaker/sdk/node';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { usageError } from './exit';
 
 export const DEFAULT_API_BASE = 'http://127.0.0.1:8080';
 export const DEFAULT_PROFILE = 'default';
 
-const profileSchema = z.object({ apiBase: z.string().optional(), email: z.string().optional() });
-const configSchema = z.object({ profiles: z.record(z.string(), profileSchema).default({}) });
+const profileSchema = z.object({ apiBase: z.optional(z.string()), email: z.optional(z.string()) });
+const configSchema = z.object({ profiles: z._default(z.record(z.string(), profileSchema), {}) });
 export type ProfileConfig = z.infer<typeof profileSchema>;
 export type CliConfig = z.infer<typeof configSchema>;
 

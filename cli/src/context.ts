@@ -14,7 +14,7 @@ import {
 import { FileTokenStore } from '@matchmaker/sdk/node';
 import { isAdmin } from '@matchmaker/sdk/rules';
 import type { Command } from 'commander';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { type Colors, colorsFor } from './color';
 import {
   type CliConfig,
@@ -41,12 +41,12 @@ import { COMMAND_RETRY } from './retry-policy';
 import { ProfileTokenStore, readCredentials } from './token-cache';
 
 const globalsSchema = z.object({
-  profile: z.string().optional(),
-  apiBase: z.string().optional(),
-  output: z.enum(FORMATS).optional(),
-  fields: z.string().optional(),
-  yes: z.boolean().optional(),
-  requestTimeout: z.number().optional(),
+  profile: z.optional(z.string()),
+  apiBase: z.optional(z.string()),
+  output: z.optional(z.enum(FORMATS)),
+  fields: z.optional(z.string()),
+  yes: z.optional(z.boolean()),
+  requestTimeout: z.optional(z.number()),
 });
 export type GlobalOptions = z.infer<typeof globalsSchema>;
 

@@ -5,7 +5,7 @@
  */
 import type { EndpointId } from '@matchmaker/sdk';
 import { type EndpointDef, endpoints } from '@matchmaker/sdk/schemas';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { usageError } from './exit';
 import { named } from './fields';
 import { isRecord } from './guards';
@@ -74,7 +74,7 @@ function recordsIn(node: JsonSchema | undefined, root: JsonSchema, depth = 0): J
  * What a command can print of an answer: the answer, or one record or list it carries (`user` of
  * a changed user, `users` of a page). The paths of each are accepted.
  */
-function answerShape(schema: z.ZodType): Shape {
+function answerShape(schema: z.core.$ZodType): Shape {
   const root = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
   const shape: Shape = { paths: new Set(), open: new Set() };
   walk(root, '', shape, root, 0);

@@ -3,7 +3,7 @@
  * checked against one of the SDK's schemas, and emails. Problems name the source and the field.
  */
 import { readFile } from 'node:fs/promises';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { usageError } from './exit';
 import type { Io } from './io';
 import { readStdin } from './prompt';
@@ -28,8 +28,8 @@ export async function readJsonInput(io: Io, source: string): Promise<unknown> {
 }
 
 /** Parses with a schema; the error names the first bad field. */
-export function checked<S extends z.ZodType>(schema: S, value: unknown, source: string): z.output<S> {
-  const parsed = schema.safeParse(value);
+export function checked<S extends z.core.$ZodType>(schema: S, value: unknown, source: string): z.output<S> {
+  const parsed = z.safeParse(schema, value);
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues
     .slice(0, 5)

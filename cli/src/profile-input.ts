@@ -15,7 +15,7 @@ import {
   type ProfileField,
   updateUserSchema,
 } from '@matchmaker/sdk/schemas';
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 import { usageError } from './exit';
 import { closest } from './fields';
 import type { JsonRecord } from './guards';
@@ -296,13 +296,13 @@ function checkAll(given: readonly Given[], clearable: (key: string) => boolean, 
 }
 
 /** Parses with the SDK's request schema (its length limits); its problems named like ours. */
-function parseWith<S extends z.ZodType>(
+function parseWith<S extends z.core.$ZodType>(
   schema: S,
   body: JsonRecord,
   given: readonly Given[],
   problems: Problems,
 ) {
-  const parsed = schema.safeParse(body);
+  const parsed = z.safeParse(schema, body);
   if (parsed.success) return parsed.data;
   for (const issue of parsed.error.issues) {
     const key = String(issue.path[0] ?? '');
@@ -346,7 +346,7 @@ export function createDraft(inputs: Inputs, passwordComing: boolean): JsonRecord
   if (!passwordComing && given.every((item) => item.key !== 'password'))
     problems.add('no password: pipe it with --password-stdin, or run on a terminal to be asked for it');
   problems.fail();
-  parseWith(createUserSchema.partial(), body, given, problems);
+  parseWith(z.partial(createUserSchema), body, given, problems);
   return body;
 }
 

@@ -74,8 +74,8 @@ describe('what the binary loads at start-up', () => {
     const run = await loaded(['users', 'search', '--limit', '1', '-o', 'json']);
     expect(run.code).toBe(0);
     expect(run.urls.filter((url) => NOT_FROM_NODE_MODULES.test(url))).toEqual([]);
-    // 913 KB in 47 files with the SDK and zod bundled; 1,518 KB in 147 files when zod's package
-    // entry (854 KB, every locale) was loaded.
+    // 853 KB in 46 files with the SDK and zod/mini bundled (913 KB with classic zod); 1,518 KB in
+    // 147 files when zod's package entry (854 KB, every locale) was loaded.
     expect(run.bytes).toBeLessThan(1_000_000);
     expect(run.urls.length).toBeLessThan(60);
   });

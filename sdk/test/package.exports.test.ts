@@ -52,6 +52,18 @@ describe('the built package', () => {
     expect(out).toBe('none');
   });
 
+  it("words a refusal in zod's English, with no other copy of zod loaded to set it", () => {
+    // zod/mini, which the SDK builds on, answers "Invalid input" alone until its locale is set.
+    const out = runNode([
+      '--input-type=module',
+      '-e',
+      `const schemas = await import('@matchmaker/sdk/schemas');
+       const answer = schemas.endpoints['accounts.userInfo'].response.safeParse({ roles: 1 });
+       console.log(answer.error.issues.find((issue) => issue.path[0] === 'roles').message);`,
+    ]);
+    expect(out).toBe('Invalid input: expected array, received number');
+  });
+
   it('ships declarations for both formats', () => {
     for (const entry of ['index', 'schemas', 'rules', 'node']) {
       for (const file of [`${entry}.d.ts`, `${entry}.d.cts`]) {

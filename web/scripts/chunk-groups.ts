@@ -55,7 +55,7 @@ type Group = Rolldown.CodeSplittingGroup;
 const FORM_KIT =
   /[\\/]web[\\/]src[\\/](config[\\/]route-patterns|lib[\\/](error-message|use-form|form-errors))\.ts$|[\\/]sdk[\\/]src[\\/]schemas[\\/]profile-lists\.ts$/;
 const SCHEMAS =
-  /[\\/]web[\\/]src[\\/]lib[\\/]client-schemas\.ts$|[\\/]node_modules[\\/](\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?zod[\\/]|[\\/]sdk[\\/]src[\\/]schemas[\\/](user|tolerant|common)\.ts$/;
+  /[\\/]web[\\/]src[\\/]lib[\\/]client-schemas\.ts$|[\\/]node_modules[\\/](\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?zod[\\/]|[\\/]sdk[\\/]src[\\/]schemas[\\/](user|tolerant|common|zod)\.ts$/;
 const BACK_OFFICE =
   /[\\/]web[\\/]src[\\/]features[\\/]admin[\\/](admin-startup\.ts|admin-actions\.ts|users[\\/]|lib[\\/](?!(time-chart|date-range|stat-tiles|admin-prefs)\.))/;
 const MESSAGING =

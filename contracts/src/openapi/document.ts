@@ -19,7 +19,7 @@ type Json = Record<string, unknown>;
 export const OPENAPI_FILE = 'openapi/matchmaker.openapi.gen.json';
 
 /** JSON Schema of one zod schema, as the request (`input`) or the answer (`output`) side sees it. */
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
+function jsonSchema(schema: z.core.$ZodType, io: 'input' | 'output'): Json {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
     target: 'draft-2020-12',
     io,

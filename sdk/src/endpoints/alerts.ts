@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { pathId } from '../schemas/limits';
 import {
   markReadSchema,

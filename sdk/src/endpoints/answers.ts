@@ -4,7 +4,7 @@
  * write 413 and 415; any call 429 under a rate limit, and 431 for a request line and headers over
  * the server's limit) plus the refusals the entry lists itself (`failures`). The OpenAPI document, the conformance test and the SDK README read this one list.
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { REQUEST_LIMITS } from '../schemas/limits';
 import type { EndpointDef } from './define';
 
@@ -17,7 +17,7 @@ export interface ErrorAnswer {
   /** Headers the answer carries, by name, with what they hold. */
   readonly headers?: Readonly<Record<string, string>>;
   /** The body's schema when it says more than `{ message, errors?, code? }`. */
-  readonly body?: z.ZodType;
+  readonly body?: z.ZodMiniType;
 }
 
 /**

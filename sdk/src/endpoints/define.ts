@@ -2,7 +2,7 @@
  * The shape of one entry of the endpoint catalogue. Services, the transport, contract tests, the
  * sandbox and coverage checks all read these entries; nothing restates a path elsewhere.
  */
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 
 import type { Effect, RetryPolicy } from './retry-policy';
 
@@ -44,7 +44,7 @@ export interface Failures {
    * The record's state refuses the change (already decided, already matched). With `body`, the
    * answer says more than `Error` (still with `message` and `code`): the schema clients read it with.
    */
-  readonly 409?: string | { readonly description: string; readonly body: z.ZodType };
+  readonly 409?: string | { readonly description: string; readonly body: z.ZodMiniType };
 }
 
 /** The file part of a multipart call. */
@@ -68,17 +68,17 @@ export interface EndpointDef {
   readonly provider: Provider;
   readonly access: Access;
   /** Values of the `{param}` placeholders. */
-  readonly params?: z.ZodType;
+  readonly params?: z.ZodMiniType;
   /** Query string values; undefined values are left out. */
-  readonly query?: z.ZodType;
+  readonly query?: z.ZodMiniType;
   /** JSON body, or the non-file fields of a multipart body. */
-  readonly body?: z.ZodType;
+  readonly body?: z.ZodMiniType;
   /** `multipart` bodies are sent as FormData (files and fields). Defaults to `json`. */
   readonly bodyType?: 'json' | 'multipart';
   /** The file rules of a `multipart` call. */
   readonly upload?: UploadRule;
   /** zod schema of the answer, or `binary` for file downloads (a Blob). */
-  readonly response: z.ZodType | 'binary';
+  readonly response: z.ZodMiniType | 'binary';
   /**
    * What sending it twice does: `read` and `idempotent` calls are safe to repeat, so a client's
    * retry policy applies to them; an `unsafe` one is sent again only when the answer proves
@@ -110,7 +110,7 @@ export function defineEndpoint<const E extends EndpointDef>(entry: E): E {
   return entry;
 }
 
-type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
+type Input<S> = S extends z.ZodMiniType ? z.input<S> : undefined;
 
 export type ParamsOf<E extends EndpointDef> = Input<E['params']>;
 export type QueryOf<E extends EndpointDef> = Input<E['query']>;
@@ -118,7 +118,7 @@ export type BodyOf<E extends EndpointDef> = E['bodyType'] extends 'multipart' ? 
 
 /** What a call resolves to: the parsed answer, a Blob for binary calls, maybe undefined for contact calls. */
 export type ResultOf<E extends EndpointDef> =
-  | (E['response'] extends z.ZodType ? z.output<E['response']> : Blob)
+  | (E['response'] extends z.ZodMiniType ? z.output<E['response']> : Blob)
   | (E['access'] extends 'contact' ? undefined : never);
 
 /** The pieces of one call; which are needed depends on the entry. */

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { dateRangeQuerySchema, metricsQuerySchema } from '../schemas/analytics';
 import { pathId } from '../schemas/limits';
 import {

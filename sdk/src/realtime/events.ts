@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import {
   activeEventSchema,
   newMessageEventSchema,
@@ -23,7 +23,7 @@ export const chatEventSchemas = {
   token_expired: tokenExpiredEventSchema,
 } as const;
 
-export type EventSchemas = Readonly<Record<string, z.ZodType>>;
+export type EventSchemas = Readonly<Record<string, z.ZodMiniType>>;
 
 /** Payload type of each event of a schema table, as subscribers receive it (after parsing). */
 export type EventPayloads<S extends EventSchemas> = { [K in keyof S]: z.output<S[K]> };
@@ -63,13 +63,15 @@ export type ChannelEvents<P> = { [K in keyof P]: (payload: P[K]) => void } & Cha
  */
 export const typingInputSchema = z
   .object({
-    room: id.optional(),
-    recipient_id: id.optional(),
+    room: z.optional(id),
+    recipient_id: z.optional(id),
     isTyping: z.boolean(),
   })
-  .refine((input) => input.room !== undefined || input.recipient_id !== undefined, {
-    message: 'room or recipient_id is required',
-  });
+  .check(
+    z.refine((input) => input.room !== undefined || input.recipient_id !== undefined, {
+      message: 'room or recipient_id is required',
+    }),
+  );
 export type TypingInput = z.input<typeof typingInputSchema>;
 
 /** Events the client emits on the chat channel, with their payload schemas. */

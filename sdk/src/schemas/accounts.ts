@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { id, messageAnswerSchema } from './common';
 import {
   agreedToTermsField,
@@ -30,7 +30,7 @@ export const registerSchema = z.object({
   email: emailField,
   password: newPasswordField,
   agreed_to_terms: agreedToTermsField,
-  referrer: boundedText(TEXT_LIMITS.name).nullable().optional(),
+  referrer: z.optional(z.nullable(boundedText(TEXT_LIMITS.name))),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 
@@ -43,10 +43,10 @@ export type RegisterInput = z.input<typeof registerSchema>;
 export const oauthUpdateSchema = boundedBody(
   z.looseObject({
     ...profileInputShape,
-    first_name: boundedText(TEXT_LIMITS.name).optional(),
-    last_name: boundedText(TEXT_LIMITS.name).optional(),
-    agreed_to_terms: z.boolean().optional(),
-    referrer: boundedText(TEXT_LIMITS.name).nullable().optional(),
+    first_name: z.optional(boundedText(TEXT_LIMITS.name)),
+    last_name: z.optional(boundedText(TEXT_LIMITS.name)),
+    agreed_to_terms: z.optional(z.boolean()),
+    referrer: z.optional(z.nullable(boundedText(TEXT_LIMITS.name))),
   }),
 );
 export type OauthUpdateInput = z.input<typeof oauthUpdateSchema>;
@@ -129,35 +129,35 @@ export type LocationUpdate = z.infer<typeof locationUpdateSchema>;
  * record it changed where a client updates its view from it. */
 
 /** Registration and social-sign-in completion: the account as it now is. */
-export const accountAnswerSchema = messageAnswerSchema.extend({ user: userSchema });
+export const accountAnswerSchema = z.extend(messageAnswerSchema, { user: userSchema });
 export type AccountAnswer = z.infer<typeof accountAnswerSchema>;
 
 /** Username check: `available` is what the form branches on. */
 export const usernameCheckSchema = z.looseObject({
   username: z.string(),
   available: z.boolean(),
-  message: z.string().optional(),
+  message: z.optional(z.string()),
 });
 export type UsernameCheck = z.infer<typeof usernameCheckSchema>;
 
 /** A public profile with the member's public images. */
-export const publicProfileAnswerSchema = publicProfileSchema.extend({
-  images: z.array(imageSchema).optional(),
+export const publicProfileAnswerSchema = z.extend(publicProfileSchema, {
+  images: z.optional(z.array(imageSchema)),
 });
 export type PublicProfileAnswer = z.infer<typeof publicProfileAnswerSchema>;
 
-export const confirmAnswerSchema = messageAnswerSchema.extend({ confirmed: z.boolean().optional() });
-export const emailChangedSchema = messageAnswerSchema.extend({ email: z.string().optional() });
-export const usernameChangedSchema = messageAnswerSchema.extend({ username: z.string().optional() });
-export const deletionAnswerSchema = messageAnswerSchema.extend({ is_deleted: z.boolean().optional() });
+export const confirmAnswerSchema = z.extend(messageAnswerSchema, { confirmed: z.optional(z.boolean()) });
+export const emailChangedSchema = z.extend(messageAnswerSchema, { email: z.optional(z.string()) });
+export const usernameChangedSchema = z.extend(messageAnswerSchema, { username: z.optional(z.string()) });
+export const deletionAnswerSchema = z.extend(messageAnswerSchema, { is_deleted: z.optional(z.boolean()) });
 
 /** Deactivation and reactivation: the account's state afterwards. */
-export const accountStateAnswerSchema = messageAnswerSchema.extend({
-  status: accountStatusSchema.optional(),
-  is_deleted: z.boolean().optional(),
+export const accountStateAnswerSchema = z.extend(messageAnswerSchema, {
+  status: z.optional(accountStatusSchema),
+  is_deleted: z.optional(z.boolean()),
 });
 export type AccountStateAnswer = z.infer<typeof accountStateAnswerSchema>;
 
 /** The stored location echoed back. */
-export const locationAnswerSchema = messageAnswerSchema.extend(locationUpdateSchema.partial().shape);
+export const locationAnswerSchema = z.extend(messageAnswerSchema, z.partial(locationUpdateSchema).shape);
 export type LocationAnswer = z.infer<typeof locationAnswerSchema>;

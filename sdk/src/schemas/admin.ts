@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ADMIN_USERS_PAGE_SIZE } from '../constants';
 import { registerSchema } from './accounts';
 import {
@@ -27,7 +27,7 @@ import { accountStatusSchema, userSchema } from './user';
  */
 
 /** Search filters are open-ended ("filters such as bulk_ids"); unknown keys are sent as given. */
-export const userSearchFiltersSchema = z.looseObject({ bulk_ids: z.array(id).optional() });
+export const userSearchFiltersSchema = z.looseObject({ bulk_ids: z.optional(z.array(id)) });
 export type UserSearchFilters = z.input<typeof userSearchFiltersSchema>;
 
 /** The body on the wire: the page size is fixed by the contract. */
@@ -49,7 +49,7 @@ export const changeUserEmailSchema = z.object({ email: emailField });
 export type ChangeUserEmailInput = z.input<typeof changeUserEmailSchema>;
 
 /** One role name, such as 'General' (SPEC.md: 'General' marks an ordinary member). */
-export const changeUserRoleSchema = z.object({ role: boundedText(TEXT_LIMITS.name).min(1) });
+export const changeUserRoleSchema = z.object({ role: boundedText(TEXT_LIMITS.name).check(z.minLength(1)) });
 export type ChangeUserRoleInput = z.input<typeof changeUserRoleSchema>;
 
 /** A profile edit: any of the 24 profile fields, only those sent are changed. */
@@ -63,8 +63,8 @@ export type UpdateUserInput = z.input<typeof updateUserSchema>;
  * An account created by staff: the registration fields, where agreeing to the terms and a
  * referrer are the member's own acts and so optional.
  */
-export const createUserSchema = registerSchema.extend({
-  agreed_to_terms: z.boolean().optional(),
+export const createUserSchema = z.extend(registerSchema, {
+  agreed_to_terms: z.optional(z.boolean()),
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;
 
@@ -74,9 +74,9 @@ export type CreateUserInput = z.input<typeof createUserSchema>;
  */
 export const aggregationQuerySchema = boundedBody(
   z.looseObject({
-    start_date: boundedText(TEXT_LIMITS.name).optional(),
-    end_date: boundedText(TEXT_LIMITS.name).optional(),
-    date_type: boundedText(TEXT_LIMITS.name).optional(),
+    start_date: z.optional(boundedText(TEXT_LIMITS.name)),
+    end_date: z.optional(boundedText(TEXT_LIMITS.name)),
+    date_type: z.optional(boundedText(TEXT_LIMITS.name)),
   }),
 );
 export type AggregationQuery = z.input<typeof aggregationQuerySchema>;
@@ -84,8 +84,8 @@ export type AggregationQuery = z.input<typeof aggregationQuerySchema>;
 /** Body of the visit-log search. SPEC.md does not show it; a page and open filters. */
 export const visitSearchSchema = boundedBody(
   z.looseObject({
-    page: page.optional(),
-    filters: z.looseObject({}).optional(),
+    page: z.optional(page),
+    filters: z.optional(z.looseObject({})),
   }),
 );
 export type VisitSearchInput = z.input<typeof visitSearchSchema>;
@@ -102,7 +102,7 @@ export interface ReferralsInput {
 /* Answers of the admin calls: the reference provider's, proposed as the contract. */
 
 /** A user as the back office lists it: the user record with its account state required. */
-export const adminUserSchema = userSchema.extend({
+export const adminUserSchema = z.extend(userSchema, {
   status: accountStatusSchema,
   confirmed: z.boolean(),
   created_at: timestamp,
@@ -110,10 +110,10 @@ export const adminUserSchema = userSchema.extend({
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 /** `POST /users/search`: one page of users, newest first. */
-export const adminUserPageSchema = pagingSchema.extend({
+export const adminUserPageSchema = z.extend(pagingSchema, {
   users: z.array(adminUserSchema),
   /** The page size asked for (15). */
-  size: z.number().int().positive().optional(),
+  size: z.optional(z.int().check(z.positive())),
 });
 export type AdminUserPage = z.infer<typeof adminUserPageSchema>;
 
@@ -122,40 +122,40 @@ export const subscriptionSummarySchema = z.looseObject({
   id,
   status: subscriptionStatusSchema,
   plan_id: id,
-  plan_name: z.string().nullable().optional(),
-  expires_at: timestamp.nullable().optional(),
+  plan_name: z.optional(z.nullable(z.string())),
+  expires_at: z.optional(z.nullable(timestamp)),
 });
 export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;
 
 /** `GET /users/{id}`: the user with settings, subscription, images and the latest KYC status. */
-export const adminUserDetailSchema = adminUserSchema.extend({
-  settings: settingsAnswerSchema.partial().nullable().optional(),
-  subscription: subscriptionSummarySchema.nullable().optional(),
-  images: z.array(imageSchema).optional(),
-  kyc_status: kycStatusSchema.nullable().optional(),
+export const adminUserDetailSchema = z.extend(adminUserSchema, {
+  settings: z.optional(z.nullable(z.partial(settingsAnswerSchema))),
+  subscription: z.optional(z.nullable(subscriptionSummarySchema)),
+  images: z.optional(z.array(imageSchema)),
+  kyc_status: z.optional(z.nullable(kycStatusSchema)),
 });
 export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
 /** Every change to a user answers the user as it now is. */
-export const adminUserChangedSchema = messageAnswerSchema.extend({ user: adminUserSchema });
+export const adminUserChangedSchema = z.extend(messageAnswerSchema, { user: adminUserSchema });
 export type AdminUserChanged = z.infer<typeof adminUserChangedSchema>;
 
-export const adminUserDeletedSchema = messageAnswerSchema.extend({
+export const adminUserDeletedSchema = z.extend(messageAnswerSchema, {
   id,
-  is_deleted: z.boolean().optional(),
+  is_deleted: z.optional(z.boolean()),
 });
 export type AdminUserDeleted = z.infer<typeof adminUserDeletedSchema>;
 
 /** `POST /users/aggregations`: totals, breakdowns and registrations per bucket over the range. */
-export const userAggregationsSchema = dateRangeAnswerSchema.extend({
+export const userAggregationsSchema = z.extend(dateRangeAnswerSchema, {
   total: count,
   members: count,
   admins: count,
-  new_in_range: count.optional(),
-  by_status: z.record(z.string(), count).optional(),
-  by_religion: z.array(tallySchema('religion')).optional(),
-  by_sex: z.array(tallySchema('sex')).optional(),
-  by_country: z.array(tallySchema('country')).optional(),
+  new_in_range: z.optional(count),
+  by_status: z.optional(z.record(z.string(), count)),
+  by_religion: z.optional(z.array(tallySchema('religion'))),
+  by_sex: z.optional(z.array(tallySchema('sex'))),
+  by_country: z.optional(z.array(tallySchema('country'))),
   registrations: z.array(seriesPointSchema),
 });
 export type UserAggregations = z.infer<typeof userAggregationsSchema>;
@@ -164,9 +164,9 @@ export type UserAggregations = z.infer<typeof userAggregationsSchema>;
 export const referralPartySchema = z.looseObject({
   id,
   username: z.string(),
-  first_name: z.string().nullable().optional(),
-  last_name: z.string().nullable().optional(),
-  email: z.string().nullable().optional(),
+  first_name: z.optional(z.nullable(z.string())),
+  last_name: z.optional(z.nullable(z.string())),
+  email: z.optional(z.nullable(z.string())),
 });
 export type ReferralParty = z.infer<typeof referralPartySchema>;
 
@@ -177,25 +177,25 @@ export const referralSchema = z.looseObject({
   id,
   referrer_id: id,
   referred_id: id,
-  code: z.string().optional(),
+  code: z.optional(z.string()),
   status: referralStatusSchema,
   created_at: timestamp,
-  referrer: referralPartySchema.nullable(),
-  referred: referralPartySchema.nullable(),
+  referrer: z.nullable(referralPartySchema),
+  referred: z.nullable(referralPartySchema),
 });
 export type Referral = z.infer<typeof referralSchema>;
 
 /** `GET /users/referrals/`: one page of referrals, newest first. */
-export const referralPageSchema = pagingSchema.extend({ referrals: z.array(referralSchema) });
+export const referralPageSchema = z.extend(pagingSchema, { referrals: z.array(referralSchema) });
 export type ReferralPage = z.infer<typeof referralPageSchema>;
 
 export const activityLogSchema = z.looseObject({
   id,
   user_id: id,
   /** What happened, in capitals (LOGIN, LOGOUT, PASSWORD_CHANGE, ...); open-ended. */
-  action: z.string().min(1),
-  detail: z.string().optional(),
-  ip: z.string().optional(),
+  action: z.string().check(z.minLength(1)),
+  detail: z.optional(z.string()),
+  ip: z.optional(z.string()),
   created_at: timestamp,
 });
 export type ActivityLog = z.infer<typeof activityLogSchema>;
@@ -204,37 +204,37 @@ export type ActivityLog = z.infer<typeof activityLogSchema>;
 export const userLogsSchema = z.looseObject({
   user_id: id,
   logs: z.array(activityLogSchema),
-  total: count.optional(),
+  total: z.optional(count),
 });
 export type UserLogs = z.infer<typeof userLogsSchema>;
 
 export const visitSchema = z.looseObject({
   id,
   /** Null for a visitor who was not logged in. */
-  user_id: id.nullable(),
+  user_id: z.nullable(id),
   path: z.string(),
-  ip: z.string().optional(),
-  country: z.string().nullable().optional(),
-  country_code: z.string().nullable().optional(),
-  city: z.string().nullable().optional(),
-  device: z.enum(['desktop', 'mobile', 'tablet']).optional(),
-  browser: z.string().optional(),
+  ip: z.optional(z.string()),
+  country: z.optional(z.nullable(z.string())),
+  country_code: z.optional(z.nullable(z.string())),
+  city: z.optional(z.nullable(z.string())),
+  device: z.optional(z.enum(['desktop', 'mobile', 'tablet'])),
+  browser: z.optional(z.string()),
   created_at: timestamp,
 });
 export type Visit = z.infer<typeof visitSchema>;
 
 /** `POST /logs/visits/search`: one page of visits, newest first. */
-export const visitPageSchema = pagingSchema.extend({ visits: z.array(visitSchema) });
+export const visitPageSchema = z.extend(pagingSchema, { visits: z.array(visitSchema) });
 export type VisitPage = z.infer<typeof visitPageSchema>;
 
 /** `POST /logs/visits/aggregations`: visits per bucket and their breakdowns over the range. */
-export const visitAggregationsSchema = dateRangeAnswerSchema.extend({
+export const visitAggregationsSchema = z.extend(dateRangeAnswerSchema, {
   total: count,
-  unique_visitors: count.optional(),
+  unique_visitors: z.optional(count),
   by_date: z.array(seriesPointSchema),
-  by_country: z.array(tallySchema('country')).optional(),
-  by_device: z.array(tallySchema('device')).optional(),
-  by_browser: z.array(tallySchema('browser')).optional(),
-  by_path: z.array(tallySchema('path')).optional(),
+  by_country: z.optional(z.array(tallySchema('country'))),
+  by_device: z.optional(z.array(tallySchema('device'))),
+  by_browser: z.optional(z.array(tallySchema('browser'))),
+  by_path: z.optional(z.array(tallySchema('path'))),
 });
 export type VisitAggregations = z.infer<typeof visitAggregationsSchema>;

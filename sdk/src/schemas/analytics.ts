@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { messageAnswerSchema } from './common';
 import { boundedText, TEXT_LIMITS } from './limits';
 
@@ -27,11 +27,11 @@ export type DauEvent = z.infer<typeof dauEventSchema>;
  * every field is an optional string (dates as the caller formats them, e.g. ISO `YYYY-MM-DD`).
  */
 export const metricsQuerySchema = z.object({
-  start_date: boundedText(TEXT_LIMITS.name).optional(),
-  end_date: boundedText(TEXT_LIMITS.name).optional(),
+  start_date: z.optional(boundedText(TEXT_LIMITS.name)),
+  end_date: z.optional(boundedText(TEXT_LIMITS.name)),
   /** Bucket of the aggregation, such as a day or a month; the values are not shown in SPEC.md. */
-  date_type: boundedText(TEXT_LIMITS.name).optional(),
-  status: boundedText(TEXT_LIMITS.name).optional(),
+  date_type: z.optional(boundedText(TEXT_LIMITS.name)),
+  status: z.optional(boundedText(TEXT_LIMITS.name)),
 });
 export type MetricsQuery = z.input<typeof metricsQuerySchema>;
 
@@ -50,8 +50,8 @@ export const dateRangeQuerySchema = z.object({
 export type DateRange = z.input<typeof dateRangeQuerySchema>;
 
 /** `POST /dau/`: acknowledged; `counted` is false when the member was already counted that day. */
-export const dauAnswerSchema = messageAnswerSchema.extend({
-  date: z.string().optional(),
-  counted: z.boolean().optional(),
+export const dauAnswerSchema = z.extend(messageAnswerSchema, {
+  date: z.optional(z.string()),
+  counted: z.optional(z.boolean()),
 });
 export type DauAnswer = z.infer<typeof dauAnswerSchema>;

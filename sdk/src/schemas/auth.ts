@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { boundedText, TEXT_LIMITS } from './limits';
 import { roleSchema } from './user';
 
@@ -13,11 +13,11 @@ export interface Tokens {
  * and deleted accounts before user info arrives); other fields (expiry) are kept as sent.
  */
 export const tokenResponseSchema = z.looseObject({
-  access_token: z.string().min(1),
-  refresh_token: z.string().min(1),
-  user_id: z.string().optional(),
-  roles: z.array(roleSchema).optional(),
-  is_deleted: z.boolean().optional(),
+  access_token: z.string().check(z.minLength(1)),
+  refresh_token: z.string().check(z.minLength(1)),
+  user_id: z.optional(z.string()),
+  roles: z.optional(z.array(roleSchema)),
+  is_deleted: z.optional(z.boolean()),
 });
 export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 

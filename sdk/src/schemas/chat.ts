@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { CHAT_MESSAGES_PAGE_SIZE } from '../constants';
 import { anyJson, count, id, messageAnswerSchema, page, pagingSchema, timestamp } from './common';
 import { boundedBody, boundedList, boundedText, TEXT_LIMITS } from './limits';
@@ -21,10 +21,10 @@ export const chatMessageSchema = z.looseObject({
   recipient_id: id,
   message: z.string(),
   /** The file name of an attachment (`chats.getFile`), or null. */
-  file: z.string().nullable().optional(),
+  file: z.optional(z.nullable(z.string())),
   status: messageStatusSchema,
   /** Seconds since the epoch. */
-  unix_timestamp: z.number().int().nonnegative(),
+  unix_timestamp: z.int().check(z.nonnegative()),
   created_at: timestamp,
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
@@ -32,24 +32,24 @@ export type ChatMessage = z.infer<typeof chatMessageSchema>;
 /** A room as the caller sees it: the other member's names and presence, and the latest messages. */
 export const chatRoomSchema = z.looseObject({
   id,
-  room: id.optional(),
+  room: z.optional(id),
   /** The other member. */
   user_id: id,
-  recipient_id: id.optional(),
-  username: z.string().nullable(),
-  first_name: z.string().nullable().optional(),
-  last_name: z.string().nullable().optional(),
+  recipient_id: z.optional(id),
+  username: z.nullable(z.string()),
+  first_name: z.optional(z.nullable(z.string())),
+  last_name: z.optional(z.nullable(z.string())),
   /** Null (or absent) while the member has no profile photo. */
-  profilePhoto: z.string().nullable().optional(),
+  profilePhoto: z.optional(z.nullable(z.string())),
   online: z.boolean(),
   isTyping: z.boolean(),
-  blocked: z.boolean().optional(),
-  unread_count: count.optional(),
-  message_count: count.optional(),
+  blocked: z.optional(z.boolean()),
+  unread_count: z.optional(count),
+  message_count: z.optional(count),
   /** The latest messages, oldest first. */
   recent_messages: z.array(chatMessageSchema),
   created_at: timestamp,
-  updated_at: timestamp.optional(),
+  updated_at: z.optional(timestamp),
 });
 export type ChatRoom = z.infer<typeof chatRoomSchema>;
 
@@ -58,14 +58,14 @@ export const chatRoomListSchema = z.looseObject({ rooms: z.array(chatRoomSchema)
 export type ChatRoomList = z.infer<typeof chatRoomListSchema>;
 
 /** `GET /chats/rooms/{room}/messages`: page 1 holds the newest messages, each page oldest first. */
-export const chatMessagePageSchema = pagingSchema.extend({
+export const chatMessagePageSchema = z.extend(pagingSchema, {
   room: id,
   messages: z.array(chatMessageSchema),
 });
 export type ChatMessagePage = z.infer<typeof chatMessagePageSchema>;
 
 /** `PUT /chats/messages/bulk/status`: the status set and how many of the caller's messages got it. */
-export const messageStatusUpdatedSchema = messageAnswerSchema.extend({
+export const messageStatusUpdatedSchema = z.extend(messageAnswerSchema, {
   status: messageStatusSchema,
   updated: count,
 });
@@ -74,25 +74,25 @@ export type MessageStatusUpdated = z.infer<typeof messageStatusUpdatedSchema>;
 /** `GET /chats/messages/unread/count`: the unread total (`count`) and per room. */
 export const unreadCountSchema = z.looseObject({
   count,
-  unread: count.optional(),
-  by_room: z.record(z.string(), count).optional(),
+  unread: z.optional(count),
+  by_room: z.optional(z.record(z.string(), count)),
 });
 export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 /** `PUT /chats/blocks`: the member's block state and the caller's whole block list. */
-export const blockUpdatedSchema = messageAnswerSchema.extend({
+export const blockUpdatedSchema = z.extend(messageAnswerSchema, {
   user_id: id,
   blocked: z.boolean(),
-  blocks: z.array(id).optional(),
+  blocks: z.optional(z.array(id)),
 });
 export type BlockUpdated = z.infer<typeof blockUpdatedSchema>;
 
 export const blockedMemberSchema = z.looseObject({
   user_id: id,
-  username: z.string().nullable(),
-  first_name: z.string().nullable().optional(),
-  last_name: z.string().nullable().optional(),
-  profilePhoto: z.string().nullable().optional(),
+  username: z.nullable(z.string()),
+  first_name: z.optional(z.nullable(z.string())),
+  last_name: z.optional(z.nullable(z.string())),
+  profilePhoto: z.optional(z.nullable(z.string())),
 });
 export type BlockedMember = z.infer<typeof blockedMemberSchema>;
 
@@ -101,13 +101,13 @@ export const blockListSchema = z.looseObject({ blocks: z.array(blockedMemberSche
 export type BlockList = z.infer<typeof blockListSchema>;
 
 /** `POST /reports/reports`: the report as filed. */
-export const reportFiledSchema = messageAnswerSchema.extend({
+export const reportFiledSchema = z.extend(messageAnswerSchema, {
   report: z.looseObject({
     id,
     user_id: id,
-    reported_id: id.nullable(),
+    reported_id: z.nullable(id),
     reason: z.string(),
-    details: z.looseObject({}).optional(),
+    details: z.optional(z.looseObject({})),
     created_at: timestamp,
   }),
 });
@@ -153,7 +153,7 @@ export type BlockUpdate = z.input<typeof blockUpdateSchema>;
 export const chatReportSchema = boundedBody(
   z.looseObject({
     reported_user_id: id,
-    reason: boundedText(TEXT_LIMITS.text).min(1),
+    reason: boundedText(TEXT_LIMITS.text).check(z.minLength(1)),
   }),
 );
 export type ChatReport = z.input<typeof chatReportSchema>;
@@ -166,23 +166,23 @@ export type ChatReport = z.input<typeof chatReportSchema>;
  * live message is never dropped over a field the chat view can do without.
  */
 export const newMessageEventSchema = z.looseObject({
-  id: id.optional(),
-  room: id.nullable().optional(),
-  user_id: id.nullable().optional(),
-  recipient_id: id.nullable().optional(),
-  message: z.string().nullable().optional(),
-  status: z.string().nullable().optional(),
+  id: z.optional(id),
+  room: z.optional(z.nullable(id)),
+  user_id: z.optional(z.nullable(id)),
+  recipient_id: z.optional(z.nullable(id)),
+  message: z.optional(z.nullable(z.string())),
+  status: z.optional(z.nullable(z.string())),
   /** Seconds or milliseconds since the epoch, as a number or a numeric string. */
-  unix_timestamp: z.union([z.number(), z.string()]).nullable().optional(),
-  created_at: z.string().nullable().optional(),
+  unix_timestamp: z.optional(z.nullable(z.union([z.number(), z.string()]))),
+  created_at: z.optional(z.nullable(z.string())),
 });
 export type NewMessageEvent = z.infer<typeof newMessageEventSchema>;
 
 /** `active`: someone is (or stopped) typing; names the room and/or the member. */
 export const activeEventSchema = z.looseObject({
-  room: id.nullable().optional(),
-  user_id: id.nullable().optional(),
-  isTyping: z.boolean().nullable().optional(),
+  room: z.optional(z.nullable(id)),
+  user_id: z.optional(z.nullable(id)),
+  isTyping: z.optional(z.nullable(z.boolean())),
 });
 export type ActiveEvent = z.infer<typeof activeEventSchema>;
 
@@ -190,9 +190,9 @@ export type ActiveEvent = z.infer<typeof activeEventSchema>;
 export const onlineChatEntrySchema = z.union([
   id,
   z.looseObject({
-    user_id: id.nullable().optional(),
-    room: id.nullable().optional(),
-    online: z.boolean().nullable().optional(),
+    user_id: z.optional(z.nullable(id)),
+    room: z.optional(z.nullable(id)),
+    online: z.optional(z.nullable(z.boolean())),
   }),
 ]);
 export type OnlineChatEntry = z.infer<typeof onlineChatEntrySchema>;
@@ -201,8 +201,8 @@ export type OnlineChatEntry = z.infer<typeof onlineChatEntrySchema>;
 export const onlineChatsEventSchema = z.union([
   z.array(onlineChatEntrySchema),
   z.looseObject({
-    users: z.array(onlineChatEntrySchema).nullable().optional(),
-    rooms: z.array(onlineChatEntrySchema).nullable().optional(),
+    users: z.optional(z.nullable(z.array(onlineChatEntrySchema))),
+    rooms: z.optional(z.nullable(z.array(onlineChatEntrySchema))),
   }),
 ]);
 export type OnlineChatsEvent = z.infer<typeof onlineChatsEventSchema>;

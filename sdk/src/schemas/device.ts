@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { id, timestamp } from './common';
 import { boundedText, TEXT_LIMITS } from './limits';
 
@@ -16,10 +16,10 @@ export const deviceAnswerSchema = z.looseObject({
   id,
   location: z.string(),
   /** 'BROWSER' for the web app; other clients may register other kinds. */
-  type: z.string().min(1),
+  type: z.string().check(z.minLength(1)),
   active: z.boolean(),
-  user_id: z.string().optional(),
+  user_id: z.optional(z.string()),
   created_at: timestamp,
-  updated_at: timestamp.optional(),
+  updated_at: z.optional(timestamp),
 });
 export type Device = z.infer<typeof deviceAnswerSchema>;

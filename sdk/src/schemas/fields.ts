@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { boundedText, TEXT_LIMITS } from './limits';
 import { PROFILE_CHOICES, PROFILE_FIELDS, type ProfileChoiceField, type ProfileField } from './profile-lists';
 
@@ -19,30 +19,33 @@ const USERNAME_RULE = 'Username must be 3 to 30 letters, digits, dots, dashes or
  */
 export const usernameField = z
   .string()
-  .regex(USERNAME_PATTERN, { error: USERNAME_RULE })
-  .meta({ minLength: 3, maxLength: 30 });
+  .check(z.regex(USERNAME_PATTERN, { error: USERNAME_RULE }), z.meta({ minLength: 3, maxLength: 30 }));
 
 /** Something before and after one `@`, a dot in the domain, no spaces: a typo check, not RFC 5322. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** An email address that becomes an account's (registration, email changes, staff-created accounts). */
-export const emailField = boundedText(TEXT_LIMITS.email).regex(EMAIL_PATTERN, {
-  error: 'Invalid email address',
-});
+export const emailField = boundedText(TEXT_LIMITS.email).check(
+  z.regex(EMAIL_PATTERN, {
+    error: 'Invalid email address',
+  }),
+);
 
 export const MIN_PASSWORD_LENGTH = 8;
 
 /** A password being set (registration, reset, change); the one given to log in is only bounded. */
-export const newPasswordField = boundedText(TEXT_LIMITS.password).min(MIN_PASSWORD_LENGTH, {
-  error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
-});
+export const newPasswordField = boundedText(TEXT_LIMITS.password).check(
+  z.minLength(MIN_PASSWORD_LENGTH, {
+    error: `Password must be at least ${MIN_PASSWORD_LENGTH} characters`,
+  }),
+);
 
 /** `agreed_to_terms` of a registration: the member must agree, so only `true` is accepted. */
-export const agreedToTermsField = z
-  .boolean()
-  .refine((agreed) => agreed, { error: 'You must agree to the terms' })
+export const agreedToTermsField = z.boolean().check(
+  z.refine((agreed) => agreed, { error: 'You must agree to the terms' }),
   // A refinement has no JSON Schema; the document states the rule as the one value allowed.
-  .meta({ const: true });
+  z.meta({ const: true }),
+);
 
 /** An empty string clears a profile field, as null does. */
 const cleared = z.literal('');
@@ -56,12 +59,12 @@ export const birthDateField = z.iso.date({ error: 'Must be a date as YYYY-MM-DD'
  */
 export function choiceField<F extends ProfileChoiceField>(field: F) {
   const values: readonly string[] = PROFILE_CHOICES[field];
-  return z
-    .string()
-    .refine((value) => value === '' || values.includes(value), {
+  return z.string().check(
+    z.refine((value) => value === '' || values.includes(value), {
       error: `Must be one of ${values.join(', ')}`,
-    })
-    .meta({ enum: [...values, ''] });
+    }),
+    z.meta({ enum: [...values, ''] }),
+  );
 }
 
 /**
@@ -69,22 +72,22 @@ export function choiceField<F extends ProfileChoiceField>(field: F) {
  * take their known values, typed fields their type, so what a backend stores is what the answers'
  * schemas document; an empty string or null clears a field. Answers stay tolerant (`user.ts`).
  */
-function profileInput(field: ProfileField): z.ZodType {
-  if (field in PROFILE_CHOICES) return choiceField(field as ProfileChoiceField).nullable();
+function profileInput(field: ProfileField): z.ZodMiniType {
+  if (field in PROFILE_CHOICES) return z.nullable(choiceField(field as ProfileChoiceField));
   switch (field) {
     case 'username':
       return usernameField;
     case 'email':
       return emailField;
     case 'height':
-      return z.union([z.number().positive(), cleared]).nullable();
+      return z.nullable(z.union([z.number().check(z.positive()), cleared]));
     case 'has_children':
     case 'open_for_relocation':
-      return z.union([z.boolean(), cleared]).nullable();
+      return z.nullable(z.union([z.boolean(), cleared]));
     case 'date_of_birth':
-      return z.union([birthDateField, cleared]).nullable();
+      return z.nullable(z.union([birthDateField, cleared]));
     default:
-      return boundedText(TEXT_LIMITS.text).nullable();
+      return z.nullable(boundedText(TEXT_LIMITS.text));
   }
 }
 
@@ -98,7 +101,7 @@ type ProfileInputValue<F extends ProfileField> = F extends 'height'
 
 /** The 24 profile fields as a request sets them, each optional. */
 export const profileInputShape = Object.fromEntries(
-  PROFILE_FIELDS.map((field) => [field, profileInput(field).optional()]),
+  PROFILE_FIELDS.map((field) => [field, z.optional(profileInput(field))]),
 ) as {
-  [F in ProfileField]: z.ZodOptional<z.ZodType<ProfileInputValue<F>, ProfileInputValue<F>>>;
+  [F in ProfileField]: z.ZodMiniOptional<z.ZodMiniType<ProfileInputValue<F>, ProfileInputValue<F>>>;
 };

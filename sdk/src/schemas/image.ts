@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { FLAGGED_IMAGES_PAGE_SIZE } from '../constants';
 import { id, messageAnswerSchema, page, pagingSchema, timestamp } from './common';
 import { boundedBody, boundedList, boundedText, TEXT_LIMITS } from './limits';
@@ -10,20 +10,20 @@ import { boundedBody, boundedList, boundedText, TEXT_LIMITS } from './limits';
  * as for an identity document).
  */
 export const imageSchema = z.looseObject({
-  id: id.optional(),
+  id: z.optional(id),
   user_id: id,
-  filename: z.string().min(1),
+  filename: z.string().check(z.minLength(1)),
   flagged: z.boolean(),
-  imageUrl: z.string().nullable(),
-  thumbnailUrl: z.string().nullable(),
+  imageUrl: z.nullable(z.string()),
+  thumbnailUrl: z.nullable(z.string()),
   /** The thumbnail's URL again, under the name older clients read. */
-  thumbnail: z.string().nullable().optional(),
-  image_type: z.string().min(1),
-  flag_reason: z.string().nullable().optional(),
-  is_public: z.boolean().optional(),
-  caption: z.string().nullable().optional(),
-  content_type: z.string().optional(),
-  created_at: timestamp.optional(),
+  thumbnail: z.optional(z.nullable(z.string())),
+  image_type: z.string().check(z.minLength(1)),
+  flag_reason: z.optional(z.nullable(z.string())),
+  is_public: z.optional(z.boolean()),
+  caption: z.optional(z.nullable(z.string())),
+  content_type: z.optional(z.string()),
+  created_at: z.optional(timestamp),
 });
 export type Image = z.infer<typeof imageSchema>;
 
@@ -31,7 +31,7 @@ export type Image = z.infer<typeof imageSchema>;
 export const PROFILE_PHOTO_IMAGE_TYPE = 'Profile Photo';
 
 /** `images.list` query: `?public=true` only when the caller asks for the public images. */
-export const imageListQuerySchema = z.object({ public: z.literal(true).optional() });
+export const imageListQuerySchema = z.object({ public: z.optional(z.literal(true)) });
 export interface ImageListOptions {
   /** Only the images other members may see. */
   public?: boolean;
@@ -52,7 +52,7 @@ export type MultipartFieldValue = string | number | boolean;
  */
 export const imageUploadFieldsSchema = boundedBody(
   z.looseObject({
-    image_type: boundedText(TEXT_LIMITS.name).optional(),
+    image_type: z.optional(boundedText(TEXT_LIMITS.name)),
   }),
 );
 
@@ -69,7 +69,7 @@ export type ImageUploadInput = {
 /** Changes of `PUT {filename}/edit`; SPEC.md does not show the body, so it is open. */
 export const imageEditSchema = boundedBody(
   z.looseObject({
-    image_type: boundedText(TEXT_LIMITS.name).optional(),
+    image_type: z.optional(boundedText(TEXT_LIMITS.name)),
   }),
 );
 export type ImageEdit = z.input<typeof imageEditSchema>;
@@ -81,7 +81,7 @@ export type ImageEdit = z.input<typeof imageEditSchema>;
  */
 export const flaggedImageDecisionSchema = boundedBody(
   z.looseObject({
-    filename: boundedText(TEXT_LIMITS.filename).min(1),
+    filename: boundedText(TEXT_LIMITS.filename).check(z.minLength(1)),
     approved: z.boolean(),
   }),
 );
@@ -106,35 +106,35 @@ export type ImageList = z.infer<typeof imageListSchema>;
  * An upload: the stored image. An identity document (KYC) upload has no URLs and names the KYC
  * request it joined.
  */
-export const uploadedImageSchema = imageSchema.extend({
-  kyc_request_id: id.optional(),
-  kyc_status: z.string().optional(),
+export const uploadedImageSchema = z.extend(imageSchema, {
+  kyc_request_id: z.optional(id),
+  kyc_status: z.optional(z.string()),
 });
 export type UploadedImage = z.infer<typeof uploadedImageSchema>;
 
-export const imageDeletedSchema = messageAnswerSchema.extend({ filename: z.string() });
+export const imageDeletedSchema = z.extend(messageAnswerSchema, { filename: z.string() });
 export type ImageDeleted = z.infer<typeof imageDeletedSchema>;
 
 /** The owner named beside a flagged image, for the reviewer. */
 export const imageOwnerSchema = z.looseObject({
   id,
   username: z.string(),
-  first_name: z.string().nullable().optional(),
-  last_name: z.string().nullable().optional(),
+  first_name: z.optional(z.nullable(z.string())),
+  last_name: z.optional(z.nullable(z.string())),
 });
 
-export const flaggedImageSchema = imageSchema.extend({ user: imageOwnerSchema.nullable() });
+export const flaggedImageSchema = z.extend(imageSchema, { user: z.nullable(imageOwnerSchema) });
 export type FlaggedImage = z.infer<typeof flaggedImageSchema>;
 
 /** `GET flagged`: one page of the review list, newest first. */
-export const flaggedImagePageSchema = pagingSchema.extend({
+export const flaggedImagePageSchema = z.extend(pagingSchema, {
   images: z.array(flaggedImageSchema),
-  page_size: z.number().int().positive().optional(),
+  page_size: z.optional(z.int().check(z.positive())),
 });
 export type FlaggedImagePage = z.infer<typeof flaggedImagePageSchema>;
 
 /** The decision taken: `approved: false` means the image was removed. */
-export const flaggedImageDecidedSchema = messageAnswerSchema.extend({
+export const flaggedImageDecidedSchema = z.extend(messageAnswerSchema, {
   filename: z.string(),
   approved: z.boolean(),
 });
@@ -147,7 +147,7 @@ export const ALREADY_DECIDED = 'ALREADY_DECIDED';
  * `POST flagged` on an image already decided answers 409 with this body: the earlier decision, so
  * a client retrying after a time-out can tell "done, the same way" from "someone decided otherwise".
  */
-export const flaggedImageAlreadyDecidedSchema = messageAnswerSchema.extend({
+export const flaggedImageAlreadyDecidedSchema = z.extend(messageAnswerSchema, {
   code: z.literal(ALREADY_DECIDED),
   decision: z.looseObject({
     filename: z.string(),
@@ -155,7 +155,7 @@ export const flaggedImageAlreadyDecidedSchema = messageAnswerSchema.extend({
     approved: z.boolean(),
     decided_at: z.string(),
     /** The admin who decided, when known. */
-    decided_by: z.string().nullable(),
+    decided_by: z.nullable(z.string()),
   }),
 });
 export type FlaggedImageAlreadyDecided = z.infer<typeof flaggedImageAlreadyDecidedSchema>;
@@ -164,6 +164,6 @@ export type FlaggedImageAlreadyDecided = z.infer<typeof flaggedImageAlreadyDecid
 export const bulkImagesAnswerSchema = z.looseObject({
   image_type: z.string(),
   images: z.array(imageSchema),
-  by_user: z.record(z.string(), z.array(imageSchema)).optional(),
+  by_user: z.optional(z.record(z.string(), z.array(imageSchema))),
 });
 export type BulkImagesAnswer = z.infer<typeof bulkImagesAnswerSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { KYC_PAGE_SIZE } from '../constants';
 import {
   count,
@@ -24,26 +24,26 @@ export type KycStatus = z.infer<typeof kycStatusSchema>;
 
 export const kycDocumentSchema = z.looseObject({
   id,
-  filename: z.string().nullable().optional(),
-  content_type: z.string().nullable().optional(),
+  filename: z.optional(z.nullable(z.string())),
+  content_type: z.optional(z.nullable(z.string())),
   /** Where `kyc.getDocument` downloads it from. */
-  url: z.string().optional(),
+  url: z.optional(z.string()),
 });
 export type KycDocument = z.infer<typeof kycDocumentSchema>;
 
 /** The applicant as the reviewer sees them; null when the account no longer exists. */
 export const kycApplicantSchema = z.looseObject({
-  keycloakId: z.string().optional(),
-  id: id.optional(),
+  keycloakId: z.optional(z.string()),
+  id: z.optional(id),
   username: z.string(),
-  first_name: z.string().nullable().optional(),
-  last_name: z.string().nullable().optional(),
-  email: z.string().nullable().optional(),
-  date_of_birth: z.string().nullable().optional(),
-  sex: z.string().nullable().optional(),
-  country: z.string().nullable().optional(),
-  city: z.string().nullable().optional(),
-  profilePhoto: z.string().nullable().optional(),
+  first_name: z.optional(z.nullable(z.string())),
+  last_name: z.optional(z.nullable(z.string())),
+  email: z.optional(z.nullable(z.string())),
+  date_of_birth: z.optional(z.nullable(z.string())),
+  sex: z.optional(z.nullable(z.string())),
+  country: z.optional(z.nullable(z.string())),
+  city: z.optional(z.nullable(z.string())),
+  profilePhoto: z.optional(z.nullable(z.string())),
 });
 export type KycApplicant = z.infer<typeof kycApplicantSchema>;
 
@@ -51,19 +51,19 @@ export const kycRequestSchema = z.looseObject({
   id,
   user_id: id,
   status: kycStatusSchema,
-  document_type: z.string().optional(),
-  documents: z.array(kycDocumentSchema).optional(),
-  comment: z.string().nullable().optional(),
-  reviewer_id: id.nullable().optional(),
+  document_type: z.optional(z.string()),
+  documents: z.optional(z.array(kycDocumentSchema)),
+  comment: z.optional(z.nullable(z.string())),
+  reviewer_id: z.optional(z.nullable(id)),
   created_at: timestamp,
-  updated_at: timestamp.optional(),
-  reviewed_at: timestamp.nullable().optional(),
-  user_info: kycApplicantSchema.nullable(),
+  updated_at: z.optional(timestamp),
+  reviewed_at: z.optional(z.nullable(timestamp)),
+  user_info: z.nullable(kycApplicantSchema),
 });
 export type KycRequest = z.infer<typeof kycRequestSchema>;
 
 /** Answer of `POST /verifications/list`: SPEC.md shows `{requests}`; the paging numbers beside it. */
-export const kycRequestListSchema = pagingSchema.extend({
+export const kycRequestListSchema = z.extend(pagingSchema, {
   requests: z.array(kycRequestSchema),
 });
 export type KycRequestList = z.infer<typeof kycRequestListSchema>;
@@ -91,7 +91,7 @@ export const kycReviewSchema = boundedBody(
 export type KycReview = z.input<typeof kycReviewSchema>;
 
 /** `PUT /verifications/{id}`: the request after the decision. */
-export const kycReviewedSchema = messageAnswerSchema.extend({ request: kycRequestSchema });
+export const kycReviewedSchema = z.extend(messageAnswerSchema, { request: kycRequestSchema });
 export type KycReviewed = z.infer<typeof kycReviewedSchema>;
 
 /**
@@ -107,15 +107,15 @@ export const kycUserRequestsSchema = z.looseObject({
 export type KycUserRequests = z.infer<typeof kycUserRequestsSchema>;
 
 /** `POST /metrics`: counts per status over the range, and created requests per bucket. */
-export const kycMetricsSchema = dateRangeAnswerSchema.extend({
+export const kycMetricsSchema = z.extend(dateRangeAnswerSchema, {
   /** The status asked for, or null for all. */
-  status: kycStatusSchema.nullable().optional(),
+  status: z.optional(z.nullable(kycStatusSchema)),
   total: count,
   pending: count,
   in_review: count,
   approved: count,
   rejected: count,
-  average_review_hours: z.number().nonnegative().nullable().optional(),
+  average_review_hours: z.optional(z.nullable(z.number().check(z.nonnegative()))),
   by_date: z.array(seriesPointSchema),
 });
 export type KycMetrics = z.infer<typeof kycMetricsSchema>;

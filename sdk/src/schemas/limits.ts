@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Length limits of everything a client sends. SPEC.md gives none, so these are the SDK's: generous
@@ -108,8 +108,8 @@ export function prototypeKeyBreach(value: unknown): { path: PropertyKey[]; messa
 }
 
 /** A string of at most `max` characters. */
-export function boundedText(max: number): z.ZodString {
-  return z.string().max(max, { error: `Must be at most ${max} characters` });
+export function boundedText(max: number): z.ZodMiniString<string> {
+  return z.string().check(z.maxLength(max, { error: `Must be at most ${max} characters` }));
 }
 
 /**
@@ -117,14 +117,16 @@ export function boundedText(max: number): z.ZodString {
  * `REQUEST_LIMITS.pathParam` characters, so the client refuses before sending what a server
  * answers 400 or 414.
  */
-export const pathText = boundedText(REQUEST_LIMITS.pathParam).min(1, { error: 'Must not be empty' });
+export const pathText = boundedText(REQUEST_LIMITS.pathParam).check(
+  z.minLength(1, { error: 'Must not be empty' }),
+);
 
 /** An id in a path: text as `pathText`, or a number (ids arrive as either, `common.ts` `id`). */
 export const pathId = z.union([pathText, z.number()]);
 
 /** A list of at most `max` items. */
-export function boundedList<T extends z.ZodType>(item: T, max = MAX_IDS): z.ZodArray<T> {
-  return z.array(item).max(max, { error: `Must have at most ${max} items` });
+export function boundedList<T extends z.ZodMiniType>(item: T, max = MAX_IDS): z.ZodMiniArray<T> {
+  return z.array(item).check(z.maxLength(max, { error: `Must have at most ${max} items` }));
 }
 
 /**
@@ -191,18 +193,17 @@ export const BODY_LIMITS_KEY = 'x-body-limits';
  * `looseObject` keeps them without walking them, so a body nested 20,000 levels deep reaches this
  * check, which measures it without recursion, and is refused).
  */
-export function boundedBody<T extends z.ZodType>(schema: T, limits: BodyLimits = BODY_LIMITS): T {
-  return (
-    schema
-      .superRefine(
-        (value, ctx) => {
-          const breach = jsonLimitBreach(value, limits);
-          if (breach) ctx.addIssue({ code: 'custom', message: breach.message, path: breach.path });
-        },
-        // A field that already failed (a message over its own limit) is reported once, by its field.
-        { when: (payload) => payload.issues.length === 0 },
-      )
-      // JSON Schema cannot say "in the whole body": the OpenAPI document reads this and states it.
-      .meta({ [BODY_LIMITS_KEY]: { ...limits } })
+export function boundedBody<T extends z.ZodMiniType>(schema: T, limits: BodyLimits = BODY_LIMITS): T {
+  return schema.check(
+    z.superRefine(
+      (value, ctx) => {
+        const breach = jsonLimitBreach(value, limits);
+        if (breach) ctx.addIssue({ code: 'custom', message: breach.message, path: breach.path });
+      },
+      // A field that already failed (a message over its own limit) is reported once, by its field.
+      { when: (payload) => payload.issues.length === 0 },
+    ),
+    // JSON Schema cannot say "in the whole body": the OpenAPI document reads this and states it.
+    z.meta({ [BODY_LIMITS_KEY]: { ...limits } }),
   );
 }

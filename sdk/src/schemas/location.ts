@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** Coordinates as the caller gives them to `locations.search`. */
 export const coordinatesSchema = z.object({ longitude: z.number(), latitude: z.number() });
@@ -13,11 +13,11 @@ export type LocationSearchBody = z.input<typeof locationSearchBodySchema>;
  * be null when the place is unknown, which the location flow treats as unknown location data.
  */
 export const locationSearchResponseSchema = z.looseObject({
-  city: z.string().nullable(),
-  country: z.string().nullable(),
-  country_code: z.string().nullable(),
+  city: z.nullable(z.string()),
+  country: z.nullable(z.string()),
+  country_code: z.nullable(z.string()),
   /** Region or state, when known. */
-  state: z.string().nullable().optional(),
+  state: z.optional(z.nullable(z.string())),
 });
 export type LocationSearchResponse = z.infer<typeof locationSearchResponseSchema>;
 
@@ -27,12 +27,12 @@ export type LocationSearchResponse = z.infer<typeof locationSearchResponseSchema
  * must parse and then count as unknown location data, not as a contract failure.
  */
 export const ipLocationSchema = z.looseObject({
-  city: z.string().nullable().optional(),
-  country_name: z.string().nullable().optional(),
-  country_code: z.string().nullable().optional(),
-  latitude: z.number().nullable().optional(),
-  longitude: z.number().nullable().optional(),
-  error: z.boolean().optional(),
-  reason: z.string().optional(),
+  city: z.optional(z.nullable(z.string())),
+  country_name: z.optional(z.nullable(z.string())),
+  country_code: z.optional(z.nullable(z.string())),
+  latitude: z.optional(z.nullable(z.number())),
+  longitude: z.optional(z.nullable(z.number())),
+  error: z.optional(z.boolean()),
+  reason: z.optional(z.string()),
 });
 export type IpLocation = z.infer<typeof ipLocationSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { count, id, messageAnswerSchema, timestamp } from './common';
 import { boundedBody, boundedList } from './limits';
 
@@ -18,13 +18,13 @@ export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
 export const notificationSchema = z.looseObject({
   id,
-  user_id: id.optional(),
+  user_id: z.optional(id),
   body: z.string(),
   /** The record the notification is about: a match request, a message, a KYC request. */
-  related_id: id.nullable(),
+  related_id: z.nullable(id),
   /** The photo of who caused it, when someone did. */
-  profilePhoto: z.string().nullable(),
-  actor_id: id.nullable().optional(),
+  profilePhoto: z.nullable(z.string()),
+  actor_id: z.optional(z.nullable(id)),
   type: notificationTypeSchema,
   read: z.boolean(),
   created_at: timestamp,
@@ -34,8 +34,8 @@ export type Notification = z.infer<typeof notificationSchema>;
 /** Answer of `GET /notifications`: SPEC.md shows `{notifications}` (newest first), with counts beside. */
 export const notificationListSchema = z.looseObject({
   notifications: z.array(notificationSchema),
-  total: count.optional(),
-  unread: count.optional(),
+  total: z.optional(count),
+  unread: z.optional(count),
 });
 export type NotificationList = z.infer<typeof notificationListSchema>;
 
@@ -45,7 +45,7 @@ export type NotificationList = z.infer<typeof notificationListSchema>;
  */
 export const markReadSchema = boundedBody(
   z.object({
-    ids: boundedList(id).optional(),
+    ids: z.optional(boundedList(id)),
   }),
 );
 export type MarkReadInput = z.input<typeof markReadSchema>;
@@ -56,24 +56,24 @@ export type MarkReadInput = z.input<typeof markReadSchema>;
  * a harmless variation never drops a live notification.
  */
 export const newNotificationEventSchema = z.looseObject({
-  id: id.optional(),
-  body: z.string().nullable().optional(),
-  related_id: id.nullable().optional(),
-  profilePhoto: z.string().nullable().optional(),
+  id: z.optional(id),
+  body: z.optional(z.nullable(z.string())),
+  related_id: z.optional(z.nullable(id)),
+  profilePhoto: z.optional(z.nullable(z.string())),
 });
 export type NewNotificationEvent = z.infer<typeof newNotificationEventSchema>;
 
-export const notificationDeletedSchema = messageAnswerSchema.extend({ id });
+export const notificationDeletedSchema = z.extend(messageAnswerSchema, { id });
 export type NotificationDeleted = z.infer<typeof notificationDeletedSchema>;
 
 /** `PUT /bulk/read`: how many notifications turned read. */
-export const notificationsReadSchema = messageAnswerSchema.extend({ updated: count });
+export const notificationsReadSchema = z.extend(messageAnswerSchema, { updated: count });
 export type NotificationsRead = z.infer<typeof notificationsReadSchema>;
 
 /** `GET /count/`: `count` is the number of unread notifications (the badge). */
 export const notificationCountSchema = z.looseObject({
   count,
-  unread: count.optional(),
-  total: count.optional(),
+  unread: z.optional(count),
+  total: z.optional(count),
 });
 export type NotificationCount = z.infer<typeof notificationCountSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { RECOMMENDATIONS_PAGE_SIZE } from '../constants';
 import {
   count,
@@ -37,19 +37,19 @@ export type MatchStatus = z.infer<typeof matchStatusSchema>;
 /** The other member of a recommendation or match request: their public profile and images. */
 export const matchMetaDataSchema = z.looseObject({
   /** Null when the member's account no longer exists. */
-  profile: publicProfileSchema.nullable(),
+  profile: z.nullable(publicProfileSchema),
   images: z.array(imageSchema),
 });
 export type MatchMetaData = z.infer<typeof matchMetaDataSchema>;
 
 export const recommendationSchema = z.looseObject({
   id,
-  user_id: id.optional(),
+  user_id: z.optional(id),
   recipient_id: id,
   status: matchStatusSchema,
-  score: z.number().optional(),
+  score: z.optional(z.number()),
   created_at: timestamp,
-  updated_at: timestamp.optional(),
+  updated_at: z.optional(timestamp),
   metaData: matchMetaDataSchema,
 });
 export type Recommendation = z.infer<typeof recommendationSchema>;
@@ -60,14 +60,14 @@ export const matchRequestSchema = z.looseObject({
   recipient_id: id,
   status: matchStatusSchema,
   /** The sender's note, if any. */
-  message: z.string().nullable().optional(),
+  message: z.optional(z.nullable(z.string())),
   /** As the caller sees it: sent to them (incoming) or by them (outgoing). */
-  direction: z.enum(['incoming', 'outgoing']).optional(),
+  direction: z.optional(z.enum(['incoming', 'outgoing'])),
   created_at: timestamp,
-  updated_at: timestamp.optional(),
-  metaData: matchMetaDataSchema.extend({
+  updated_at: z.optional(timestamp),
+  metaData: z.extend(matchMetaDataSchema, {
     /** The chat room of the two members, once there is one. */
-    room: id.nullable().optional(),
+    room: z.optional(z.nullable(id)),
   }),
 });
 export type MatchRequest = z.infer<typeof matchRequestSchema>;
@@ -107,36 +107,36 @@ export const matchMetricsSchema = z.looseObject({
   created: count,
   accepted: count,
   rejected: count,
-  pending: count.optional(),
-  start: z.string().optional(),
-  end: z.string().optional(),
+  pending: z.optional(count),
+  start: z.optional(z.string()),
+  end: z.optional(z.string()),
 });
 export type MatchMetrics = z.infer<typeof matchMetricsSchema>;
 
 /* Answers of the other recommendation calls: the reference provider's, proposed as the contract. */
 
 /** `GET /matches/recommendations/`: one page of pending recommendations, best first. */
-export const recommendationPageSchema = pagingSchema.extend({
+export const recommendationPageSchema = z.extend(pagingSchema, {
   recommendations: z.array(recommendationSchema),
 });
 export type RecommendationPage = z.infer<typeof recommendationPageSchema>;
 
 /** Answering a recommendation; accepting one sends a match request (null when none was sent). */
-export const recommendationAnsweredSchema = messageAnswerSchema.extend({
+export const recommendationAnsweredSchema = z.extend(messageAnswerSchema, {
   recommendation: recommendationSchema,
-  match_request: matchRequestSchema.nullable().optional(),
+  match_request: z.optional(z.nullable(matchRequestSchema)),
 });
 export type RecommendationAnswered = z.infer<typeof recommendationAnsweredSchema>;
 
 /** `PUT /matches/requests`: the request after the decision. */
-export const matchRequestAnsweredSchema = messageAnswerSchema.extend({ request: matchRequestSchema });
+export const matchRequestAnsweredSchema = z.extend(messageAnswerSchema, { request: matchRequestSchema });
 export type MatchRequestAnswered = z.infer<typeof matchRequestAnsweredSchema>;
 
 /** `GET /matches/requests`: both directions, newest first, with the pending counts. */
 export const matchRequestListSchema = z.looseObject({
   requests: z.array(matchRequestSchema),
-  incoming: count.optional(),
-  outgoing: count.optional(),
+  incoming: z.optional(count),
+  outgoing: z.optional(count),
 });
 export type MatchRequestList = z.infer<typeof matchRequestListSchema>;
 
@@ -148,14 +148,14 @@ const filterTallySchema = z.looseObject({ filter: z.string(), count });
 
 /** `GET /analytics/preferences/popular`: the most used filter values, most used first. */
 export const popularPreferencesSchema = z.looseObject({
-  preferences: z.array(filterTallySchema.extend({ value: z.string() })),
-  by_filter: z.array(filterTallySchema).optional(),
+  preferences: z.array(z.extend(filterTallySchema, { value: z.string() })),
+  by_filter: z.optional(z.array(filterTallySchema)),
   total: count,
 });
 export type PopularPreferences = z.infer<typeof popularPreferencesSchema>;
 
 /** `GET /analytics/filters/used`: filter uses over the range, per filter and per day. */
-export const usedFiltersSchema = dateRangeAnswerSchema.extend({
+export const usedFiltersSchema = z.extend(dateRangeAnswerSchema, {
   total: count,
   filters: z.array(filterTallySchema),
   by_date: z.array(seriesPointSchema),
@@ -163,17 +163,17 @@ export const usedFiltersSchema = dateRangeAnswerSchema.extend({
 export type UsedFilters = z.infer<typeof usedFiltersSchema>;
 
 /** One bucket of `aggregate-by-date`: `count` is the status asked for, the others every status. */
-export const matchDatePointSchema = seriesPointSchema.extend({
-  created: count.optional(),
-  accepted: count.optional(),
-  rejected: count.optional(),
-  pending: count.optional(),
+export const matchDatePointSchema = z.extend(seriesPointSchema, {
+  created: z.optional(count),
+  accepted: z.optional(count),
+  rejected: z.optional(count),
+  pending: z.optional(count),
 });
 
 /** `POST /analytics/aggregate-by-date`: match requests per bucket over the range. */
-export const matchAggregationSchema = dateRangeAnswerSchema.extend({
+export const matchAggregationSchema = z.extend(dateRangeAnswerSchema, {
   /** The status asked for, as understood (upper case), or null for all. */
-  status: z.string().nullable().optional(),
+  status: z.optional(z.nullable(z.string())),
   data: z.array(matchDatePointSchema),
 });
 export type MatchAggregation = z.infer<typeof matchAggregationSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { boundedText, TEXT_LIMITS } from './limits';
 
 /**
@@ -7,16 +7,13 @@ import { boundedText, TEXT_LIMITS } from './limits';
  * a string or a number. Every field is optional so a caller can send only what changed.
  */
 export const settingsSchema = z.object({
-  allow_newsletter: z.boolean().optional(),
-  allow_unread_message_notifications: z.boolean().optional(),
-  allow_new_matches_notifications: z.boolean().optional(),
-  make_contact_info_visible: z.boolean().optional(),
-  make_profile_visible: z.boolean().optional(),
-  notification_interval: z
-    .union([boundedText(TEXT_LIMITS.name), z.number()])
-    .nullable()
-    .optional(),
-  hide_basic_info: z.boolean().optional(),
+  allow_newsletter: z.optional(z.boolean()),
+  allow_unread_message_notifications: z.optional(z.boolean()),
+  allow_new_matches_notifications: z.optional(z.boolean()),
+  make_contact_info_visible: z.optional(z.boolean()),
+  make_profile_visible: z.optional(z.boolean()),
+  notification_interval: z.optional(z.nullable(z.union([boundedText(TEXT_LIMITS.name), z.number()]))),
+  hide_basic_info: z.optional(z.boolean()),
 });
 export type SettingsInput = z.input<typeof settingsSchema>;
 export type Settings = z.infer<typeof settingsSchema>;
@@ -31,10 +28,10 @@ export const settingsAnswerSchema = z.looseObject({
   allow_new_matches_notifications: z.boolean(),
   make_contact_info_visible: z.boolean(),
   make_profile_visible: z.boolean(),
-  notification_interval: z.union([z.string(), z.number()]).nullable(),
+  notification_interval: z.nullable(z.union([z.string(), z.number()])),
   hide_basic_info: z.boolean(),
-  user_id: z.string().optional(),
+  user_id: z.optional(z.string()),
   /** False while the member still reads the defaults. */
-  created: z.boolean().optional(),
+  created: z.optional(z.boolean()),
 });
 export type SettingsAnswer = z.infer<typeof settingsAnswerSchema>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { UnknownValue } from './unknown-value';
 
 export { type UnknownValue, whatWasKept } from './unknown-value';
@@ -50,39 +50,48 @@ export type KnownOr<K extends string> = K | (string & {});
 export function knownValue<const C extends readonly string[]>(field: string, choices: C) {
   const known = new Set<string>(choices);
   const expected = `one of ${choices.join(', ')}`;
-  return anyValue
-    .transform((value): KnownOr<C[number]> | null | undefined => {
-      if (value === undefined || value === null) return value;
-      if (typeof value === 'string' && known.has(value)) return value;
-      return note(
-        field,
-        value,
-        expected,
-        isScalar(value) ? (typeof value === 'string' ? value : String(value)) : null,
-      );
-    })
-    .meta({ type: 'string', enum: [...choices] });
+  return z
+    .pipe(
+      anyValue,
+      z.transform((value): KnownOr<C[number]> | null | undefined => {
+        if (value === undefined || value === null) return value;
+        if (typeof value === 'string' && known.has(value)) return value;
+        return note(
+          field,
+          value,
+          expected,
+          isScalar(value) ? (typeof value === 'string' ? value : String(value)) : null,
+        );
+      }),
+    )
+    .check(z.meta({ type: 'string', enum: [...choices] }));
 }
 
 /** A free-text field: any scalar as sent; anything else (an array, an object) read as null, noted. */
 export function scalarValue(field: string) {
-  return anyValue
-    .transform((value): string | number | boolean | null | undefined => {
-      if (value === undefined || value === null || isScalar(value)) return value;
-      return note(field, value, 'text, a number or true/false', null);
-    })
-    .meta({ type: ['string', 'number', 'boolean'] });
+  return z
+    .pipe(
+      anyValue,
+      z.transform((value): string | number | boolean | null | undefined => {
+        if (value === undefined || value === null || isScalar(value)) return value;
+        return note(field, value, 'text, a number or true/false', null);
+      }),
+    )
+    .check(z.meta({ type: ['string', 'number', 'boolean'] }));
 }
 
 /** A number field (a height): a numeric text is read as its number; anything else is null. Both noted. */
 export function numberValue(field: string) {
-  return anyValue
-    .transform((value): number | null | undefined => {
-      if (value === undefined || value === null || typeof value === 'number') return value;
-      const parsed = typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
-      return note(field, value, 'a number', Number.isFinite(parsed) ? parsed : null);
-    })
-    .meta({ type: 'number' });
+  return z
+    .pipe(
+      anyValue,
+      z.transform((value): number | null | undefined => {
+        if (value === undefined || value === null || typeof value === 'number') return value;
+        const parsed = typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+        return note(field, value, 'a number', Number.isFinite(parsed) ? parsed : null);
+      }),
+    )
+    .check(z.meta({ type: 'number' }));
 }
 
 const YES = new Set(['true', 'yes']);
@@ -90,13 +99,16 @@ const NO = new Set(['false', 'no']);
 
 /** A yes/no field: `true`/`yes` and `false`/`no` texts are read as booleans, anything else as null. Noted. */
 export function booleanValue(field: string) {
-  return anyValue
-    .transform((value): boolean | null | undefined => {
-      if (value === undefined || value === null || typeof value === 'boolean') return value;
-      const text = isScalar(value) ? String(value).trim().toLowerCase() : '';
-      return note(field, value, 'true or false', YES.has(text) ? true : NO.has(text) ? false : null);
-    })
-    .meta({ type: 'boolean' });
+  return z
+    .pipe(
+      anyValue,
+      z.transform((value): boolean | null | undefined => {
+        if (value === undefined || value === null || typeof value === 'boolean') return value;
+        const text = isScalar(value) ? String(value).trim().toLowerCase() : '';
+        return note(field, value, 'true or false', YES.has(text) ? true : NO.has(text) ? false : null);
+      }),
+    )
+    .check(z.meta({ type: 'boolean' }));
 }
 
 /** A real calendar date as `YYYY-MM-DD` (`1996-13-45` is not one), as the document's `format: date`. */
@@ -107,11 +119,14 @@ const DATE = z.iso.date();
  * text, anything else read as null; each noted.
  */
 export function dateValue(field: string) {
-  return anyValue
-    .transform((value): string | null | undefined => {
-      if (value === undefined || value === null) return value;
-      if (typeof value === 'string' && DATE.safeParse(value).success) return value;
-      return note(field, value, 'a date as YYYY-MM-DD', isScalar(value) ? String(value) : null);
-    })
-    .meta({ type: 'string', format: 'date' });
+  return z
+    .pipe(
+      anyValue,
+      z.transform((value): string | null | undefined => {
+        if (value === undefined || value === null) return value;
+        if (typeof value === 'string' && DATE.safeParse(value).success) return value;
+        return note(field, value, 'a date as YYYY-MM-DD', isScalar(value) ? String(value) : null);
+      }),
+    )
+    .check(z.meta({ type: 'string', format: 'date' }));
 }

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { timestamp } from './common';
 import { PROFILE_CHOICES, PROFILE_FIELDS, type ProfileChoiceField, type ProfileField } from './profile-lists';
 import { booleanValue, dateValue, knownValue, numberValue, scalarValue } from './tolerant';
@@ -11,7 +11,7 @@ import { booleanValue, dateValue, knownValue, numberValue, scalarValue } from '.
  */
 
 /** Free-text profile fields: any scalar, as the API may send it. */
-export const profileValue = z.union([z.string(), z.number(), z.boolean()]).nullable().optional();
+export const profileValue = z.optional(z.nullable(z.union([z.string(), z.number(), z.boolean()])));
 export type ProfileValue = z.infer<typeof profileValue>;
 
 /**
@@ -19,15 +19,15 @@ export type ProfileValue = z.infer<typeof profileValue>;
  * value of another JSON type, an array or an object, is read as null rather than failing).
  */
 function profileAnswer(field: ProfileField) {
-  if (field === 'height') return numberValue(field).nullable().optional();
+  if (field === 'height') return z.optional(z.nullable(numberValue(field)));
   if (field === 'has_children' || field === 'open_for_relocation')
-    return booleanValue(field).nullable().optional();
-  if (field === 'date_of_birth') return dateValue(field).nullable().optional();
+    return z.optional(z.nullable(booleanValue(field)));
+  if (field === 'date_of_birth') return z.optional(z.nullable(dateValue(field)));
   if (field in PROFILE_CHOICES) {
     const choice = field as ProfileChoiceField;
-    return knownValue(choice, PROFILE_CHOICES[choice]).nullable().optional();
+    return z.optional(z.nullable(knownValue(choice, PROFILE_CHOICES[choice])));
   }
-  return scalarValue(field).nullable().optional();
+  return z.optional(z.nullable(scalarValue(field)));
 }
 
 type ProfileAnswerShape = {
@@ -43,7 +43,7 @@ type ProfileAnswerShape = {
 };
 
 const profileShape = Object.fromEntries(PROFILE_FIELDS.map((field) => [field, profileAnswer(field)])) as {
-  [F in ProfileField]: z.ZodOptional<z.ZodNullable<ProfileAnswerShape[F]>>;
+  [F in ProfileField]: z.ZodMiniOptional<z.ZodMiniNullable<ProfileAnswerShape[F]>>;
 };
 
 export const profileSchema = z.looseObject(profileShape);
@@ -57,7 +57,7 @@ export type AccountStatus = z.infer<typeof accountStatusSchema>;
 const userStatus = knownValue('status', accountStatusSchema.options);
 
 /** A role name; 'General' marks an ordinary member, anyone without it is an admin. */
-export const roleSchema = z.string().min(1);
+export const roleSchema = z.string().check(z.minLength(1));
 
 /**
  * Who a member is to everyone: the id and the names a list or a chat shows are required, the
@@ -65,10 +65,10 @@ export const roleSchema = z.string().min(1);
  */
 const identityShape = {
   ...profileShape,
-  keycloakId: z.string().min(1),
-  username: z.string().min(1),
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
+  keycloakId: z.string().check(z.minLength(1)),
+  username: z.string().check(z.minLength(1)),
+  first_name: z.nullable(z.string()),
+  last_name: z.nullable(z.string()),
 };
 
 /**
@@ -78,36 +78,36 @@ const identityShape = {
 export const userSchema = z.looseObject({
   ...identityShape,
   /** SPEC.md loads the subscription only "for a user with a keycloakId": some users have none. */
-  keycloakId: z.string().min(1).nullable().optional(),
+  keycloakId: z.optional(z.nullable(z.string().check(z.minLength(1)))),
   /** The same value as keycloakId where the backend sends it. */
-  id: z.string().optional(),
-  email: z.string().min(1),
+  id: z.optional(z.string()),
+  email: z.string().check(z.minLength(1)),
   roles: z.array(roleSchema),
   is_deleted: z.boolean(),
-  status: userStatus.optional(),
-  confirmed: z.boolean().optional(),
-  country_code: z.string().nullable().optional(),
-  latitude: z.number().nullable().optional(),
-  longitude: z.number().nullable().optional(),
-  referrer: z.string().nullable().optional(),
-  provider: z.string().optional(),
-  profilePhoto: z.string().nullable().optional(),
-  online: z.boolean().optional(),
-  created_at: timestamp.optional(),
-  updated_at: timestamp.optional(),
-  last_login_at: timestamp.nullable().optional(),
+  status: z.optional(userStatus),
+  confirmed: z.optional(z.boolean()),
+  country_code: z.optional(z.nullable(z.string())),
+  latitude: z.optional(z.nullable(z.number())),
+  longitude: z.optional(z.nullable(z.number())),
+  referrer: z.optional(z.nullable(z.string())),
+  provider: z.optional(z.string()),
+  profilePhoto: z.optional(z.nullable(z.string())),
+  online: z.optional(z.boolean()),
+  created_at: z.optional(timestamp),
+  updated_at: z.optional(timestamp),
+  last_login_at: z.optional(z.nullable(timestamp)),
 });
 export type User = z.infer<typeof userSchema>;
 
 /** What other members see of a member: no roles, no exact coordinates, email hidden (null). */
 export const publicProfileSchema = z.looseObject({
   ...identityShape,
-  id: z.string().optional(),
-  email: z.string().nullable().optional(),
-  country_code: z.string().nullable().optional(),
-  profilePhoto: z.string().nullable().optional(),
-  online: z.boolean().optional(),
-  is_deleted: z.boolean().optional(),
-  created_at: timestamp.optional(),
+  id: z.optional(z.string()),
+  email: z.optional(z.nullable(z.string())),
+  country_code: z.optional(z.nullable(z.string())),
+  profilePhoto: z.optional(z.nullable(z.string())),
+  online: z.optional(z.boolean()),
+  is_deleted: z.optional(z.boolean()),
+  created_at: z.optional(timestamp),
 });
 export type PublicProfile = z.infer<typeof publicProfileSchema>;

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import * as z from 'zod/mini';
 import { compileSchema } from '#zod-compile';
 import type { EndpointDef } from '../endpoints/define';
 import { ContractError } from '../errors';
@@ -27,10 +27,10 @@ export function formatPath(path: readonly PropertyKey[]): string {
 export const COMPILE_AFTER_PARSES = 1_000;
 
 /** Per schema: its parse count until it is compiled, then the compiled clone. */
-const parsers = new WeakMap<z.ZodType, number | z.ZodType>();
+const parsers = new WeakMap<z.core.$ZodType, number | z.core.$ZodType>();
 
 /** The parser to use for `schema` now: itself, or its compiled clone once it is on a hot path. */
-export function parserOf<S extends z.ZodType>(schema: S): S {
+export function parserOf<S extends z.core.$ZodType>(schema: S): S {
   const seen = parsers.get(schema);
   if (typeof seen === 'object') return seen as S;
   const parses = (seen ?? 0) + 1;
@@ -44,14 +44,14 @@ export function parserOf<S extends z.ZodType>(schema: S): S {
 }
 
 /** Parses `value` with `schema`, or throws a ContractError naming the endpoint and the first bad field. */
-export function parseOrThrow<S extends z.ZodType>(
+export function parseOrThrow<S extends z.core.$ZodType>(
   schema: S,
   value: unknown,
   endpointId: string,
   direction: 'request' | 'response' | 'event',
   prefix = '',
 ): z.output<S> {
-  const result = parserOf(schema).safeParse(value);
+  const result = z.safeParse(parserOf(schema), value);
   if (result.success) return result.data;
   throw new ContractError(
     endpointId,
@@ -67,7 +67,7 @@ export function parseOrThrow<S extends z.ZodType>(
  * Parses a JSON body with its schema, after refusing prototype keys anywhere in it: a strict
  * schema would strip them silently, but the provider refuses the whole body.
  */
-export function parseRequestBody<S extends z.ZodType>(
+export function parseRequestBody<S extends z.core.$ZodType>(
   schema: S,
   value: unknown,
   endpointId: string,

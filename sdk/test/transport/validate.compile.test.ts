@@ -40,7 +40,7 @@ async function outcome() {
 }
 
 /** Parses `value` with `schema` until the parser has been chosen for good. */
-function parseUntilDecided(schema: z.ZodType, value: unknown): void {
+function parseUntilDecided(schema: z.core.$ZodType, value: unknown): void {
   for (let i = 0; i < COMPILE_AFTER_PARSES; i++) parseOrThrow(schema, value, 'test', 'response');
 }
 

@@ -30,40 +30,15 @@ const BUDGET_KB: Record<string, number> = {
   // sdk/src/schemas/profile-lists.ts (with zod and the user schemas it was 126.8 KB; 101.0 now),
   // plus ~2, as the other lines have.
   '/account/register': 103,
-  // Each the figure measured after modulepreload, the main bundle's imports in one chunk,
-  // socket.io in a chunk of its own (vite.config.ts, sdk/src/realtime/channel.ts) and a signed-in
-  // page's chunks grouped (scripts/chunk-groups.ts), plus ~2; then 1 more for the pages' frames
-  // (config/page-frames.ts, app/page-frame.tsx: each screen's heading in the main bundle, shown
-  // while user info is on its way; 1.1 KB), and 1 more for the "screen shown" moment (0.2 KB,
-  // which moves socket.io, the location check and the toasts off the first screen's path). +1 for
-  // the page surviving a dropped line (lib/load-once.ts, lib/retry-load.ts, lazyPart, start-up's
-  // retries of a module: 0.45 KB gzip in the main bundle, so on every page; the other pages'
-  // lines still had room for it), which took it from 234.7 to 235.2. +1 for the search that gives
-  // a screen's own heading focus however late it shows and after a Try again
-  // (lib/focus-screen.ts, in the main bundle with the error state: 0.17 KB), 235.9 to 236.07.
-  '/matches': 237,
-  // +1 for the open room's chunk of its own (features/messages/room-screen.tsx): the list's first
-  // paint no longer waits for it (13.6 KB brotli less before it), but by network idle both pages
-  // fetch the area's and the room's chunks, 0.9 KB gzip more than the one chunk they were.
-  '/messages': 249,
-  // +1 for the history's virtualised rows in a chunk of their own (features/messages/
-  // virtual-rows.tsx), which the room fetches once it is shown: its largest paint no longer waits
-  // for their 9.7 KB brotli, but that is one chunk more by network idle (0.1 KB gzip). +1 for
-  // start-up's abort during its wait before the DAU event (sdk/src/flows/abort.ts, untilAborted:
-  // 0.07 KB), which took the room from 249.99 to 250.07. +1 for the history telling the member's
-  // scrolls from the browser's (features/messages/message-list.tsx, useStayAtNewest: the input's
-  // direction, End, the scrollbar; 0.5 KB gzip in the room's chunk), which took it to 251.16.
-  // +1 for focus going on to the opened conversation's name (app/scroll-restoration.tsx, the
-  // frame's namedByScreen, the outbox start-up's retries of the chat's code: 0.14 KB), which took
-  // it from 251.9 to 252.04.
-  'chat room 5000': 253,
-  // Only the user screens are in the back office's first chunk; the other sections load when
-  // opened. An admin opens no realtime channel, so socket.io is not loaded. +1 for the preload
-  // script's first calls, as on '/'. +1 for the page surviving a dropped line, as on /matches
-  // (219.8 to 220.2). +1 for the section row that keeps the current section in its view on a
-  // phone (features/admin/index.tsx, keepInView and its ResizeObserver) and the main bundle's
-  // focus search as on /matches: 0.48 KB, 220.9 to 221.38.
-  '/admin/users': 222,
+  // A signed-in page's lines are its figure once the SDK's schemas moved to zod/mini
+  // (sdk/src/schemas/common.ts: 14.3-14.8 KB gzip less on each of these pages, 222.0, 228.2,
+  // 238.6 and 207.5), plus ~1.5. The history of what each held before is in git (this file).
+  '/matches': 223.5,
+  '/messages': 229.7,
+  'chat room 5000': 240.1,
+  // An admin opens no realtime channel, so socket.io is not loaded; only the user screens are in
+  // the back office's first chunk, and the other sections load when opened.
+  '/admin/users': 209,
 };
 
 let app: TestApp;

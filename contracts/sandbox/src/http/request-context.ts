@@ -5,11 +5,11 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import type { EndpointDef } from '@matchmaker/sdk/schemas';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { World } from '../core/world';
 import type { UserRecord } from '../state/types';
 
-type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Out<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 
 export type ParamsIn<E> = E extends { params: infer S } ? Out<S> : Record<string, never>;
 export type QueryIn<E> = E extends { query: infer S } ? Out<S> : Record<string, never>;

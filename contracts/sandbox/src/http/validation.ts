@@ -5,7 +5,7 @@
  * parse and the converted value does.
  */
 import { BODY_LIMITS_KEY, type BodyLimits, jsonLimitBreach } from '@matchmaker/sdk/schemas';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { dict } from '../state/dict';
 import type { FieldError } from './api-error';
 
@@ -20,13 +20,16 @@ export interface Invalid {
   errors: FieldError[];
 }
 
-/** The field schemas of an object schema (through optional/nullable wrappers), when it is one. */
-export function objectShape(schema: z.ZodType): Record<string, z.ZodType> | undefined {
-  let current: z.ZodType = schema;
+/**
+ * The field schemas of an object schema (through optional/nullable wrappers), when it is one.
+ * Read through zod's core classes, so a schema of classic zod's API is read as one of mini's.
+ */
+export function objectShape(schema: z.core.$ZodType): Record<string, z.core.$ZodType> | undefined {
+  let current: z.core.$ZodType = schema;
   for (let depth = 0; depth < 5; depth++) {
-    if (current instanceof z.ZodObject) return current.shape as Record<string, z.ZodType>;
-    if (current instanceof z.ZodOptional || current instanceof z.ZodNullable) {
-      current = current.unwrap() as z.ZodType;
+    if (current instanceof z.core.$ZodObject) return current._zod.def.shape;
+    if (current instanceof z.core.$ZodOptional || current instanceof z.core.$ZodNullable) {
+      current = current._zod.def.innerType;
       continue;
     }
     return undefined;
@@ -41,22 +44,22 @@ export function objectShape(schema: z.ZodType): Record<string, z.ZodType> | unde
  */
 const DECIMAL = /^-?\d+(?:\.\d+)?$/;
 
-function coerceText(schema: z.ZodType | undefined, text: string): unknown {
-  if (!schema || schema.safeParse(text).success) return text;
+function coerceText(schema: z.core.$ZodType | undefined, text: string): unknown {
+  if (!schema || z.safeParse(schema, text).success) return text;
   if (DECIMAL.test(text)) {
     const asNumber = Number(text);
-    if (schema.safeParse(asNumber).success) return asNumber;
+    if (z.safeParse(schema, asNumber).success) return asNumber;
   }
   if (text === 'true' || text === 'false') {
     const asBoolean = text === 'true';
-    if (schema.safeParse(asBoolean).success) return asBoolean;
+    if (z.safeParse(schema, asBoolean).success) return asBoolean;
   }
-  if (text === 'null' && schema.safeParse(null).success) return null;
+  if (text === 'null' && z.safeParse(schema, null).success) return null;
   return text;
 }
 
 /** Converts text values of a flat record (query, params, multipart fields) to what the schema wants. */
-export function coerceRecord(schema: z.ZodType, raw: Record<string, unknown>): Record<string, unknown> {
+export function coerceRecord(schema: z.core.$ZodType, raw: Record<string, unknown>): Record<string, unknown> {
   const shape = objectShape(schema);
   const out = dict<unknown>();
   for (const [key, value] of Object.entries(raw)) {
@@ -64,7 +67,7 @@ export function coerceRecord(schema: z.ZodType, raw: Record<string, unknown>): R
     const field = shape && Object.hasOwn(shape, key) ? shape[key] : undefined;
     if (typeof value === 'string') out[key] = coerceText(field, value);
     // A repeated query key arrives as an array; keep the last value unless the schema wants a list.
-    else if (Array.isArray(value) && field && !field.safeParse(value).success) {
+    else if (Array.isArray(value) && field && !z.safeParse(field, value).success) {
       const last: unknown = value[value.length - 1];
       out[key] = typeof last === 'string' ? coerceText(field, last) : last;
     } else out[key] = value;
@@ -83,14 +86,14 @@ export function formatPath(section: Section, path: readonly PropertyKey[]): stri
  * all, size), measured on the body as received: unknown keys count, as the document says, though
  * the schema then drops them (the SDK's check runs on what the schema kept).
  */
-export function bodyLimitErrors(schema: z.ZodType, body: unknown): FieldError[] {
-  const limits = schema.meta()?.[BODY_LIMITS_KEY] as BodyLimits | undefined;
+export function bodyLimitErrors(schema: z.core.$ZodType, body: unknown): FieldError[] {
+  const limits = z.globalRegistry.get(schema)?.[BODY_LIMITS_KEY] as BodyLimits | undefined;
   const breach = limits ? jsonLimitBreach(body, limits) : undefined;
   return breach ? [{ path: formatPath('body', breach.path), message: breach.message }] : [];
 }
 
-export function validate(section: Section, schema: z.ZodType, value: unknown): Validated | Invalid {
-  const result = schema.safeParse(value);
+export function validate(section: Section, schema: z.core.$ZodType, value: unknown): Validated | Invalid {
+  const result = z.safeParse(schema, value);
   if (result.success) return { ok: true, value: result.data };
   return {
     ok: false,

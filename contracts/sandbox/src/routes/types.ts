@@ -4,12 +4,12 @@
  */
 import type { EndpointId } from '@matchmaker/sdk';
 import type { EndpointCatalogue, endpointGroups } from '@matchmaker/sdk/schemas';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { BinaryAnswer, RequestContext } from '../http/request-context';
 
 /** What a handler returns: anything the response schema accepts, or bytes for binary calls. */
 export type Answer<E> = E extends { response: infer R }
-  ? R extends z.ZodType
+  ? R extends z.ZodMiniType
     ? z.input<R>
     : BinaryAnswer
   : never;

@@ -9,7 +9,7 @@
 
 import { boundedText, TEXT_LIMITS } from '@matchmaker/sdk/schemas';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { randomToken } from '../core/auth';
 import type { World } from '../core/world';
 import { createAccount, logActivity } from '../domain/accounts';
@@ -24,7 +24,7 @@ interface ConsentQuery {
   client_id?: string;
 }
 
-const formText = (max: number) => boundedText(max).optional();
+const formText = (max: number) => z.optional(boundedText(max));
 
 /** The consent form's fields, with the limits the API puts on the same values. */
 const decisionSchema = z.object({

@@ -7,7 +7,7 @@
  * apart from an older message with the same text, so an uncertain send is looked up, not repeated.
  * What is read back is checked field by field; a damaged or foreign value is dropped, never sent.
  */
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { OutboxEntry } from './chat-state';
 import { outboxStorageKey } from './outbox-key';
 
