@@ -64,6 +64,19 @@ describe('the built package', () => {
     expect(out).toBe('Invalid input: expected array, received number');
   });
 
+  it("keeps a locale the application chose before it loaded the SDK's schemas", () => {
+    const out = runNode([
+      '--input-type=module',
+      '-e',
+      `const z = await import('zod/mini');
+       z.config({ localeError: () => 'Saisie invalide' });
+       const schemas = await import('@matchmaker/sdk/schemas');
+       const answer = schemas.endpoints['accounts.userInfo'].response.safeParse({ roles: 1 });
+       console.log(answer.error.issues.find((issue) => issue.path[0] === 'roles').message);`,
+    ]);
+    expect(out).toBe('Saisie invalide');
+  });
+
   it('ships declarations for both formats', () => {
     for (const entry of ['index', 'schemas', 'rules', 'node']) {
       for (const file of [`${entry}.d.ts`, `${entry}.d.cts`]) {

@@ -13,11 +13,15 @@ import en from 'zod/v4/locales/en.js';
 /**
  * zod's English messages ("Invalid input: expected string, received number"), which classic zod
  * sets on import and mini does not ("Invalid input" alone). Set here, in the module the catalogue
- * and every entry of the package load, before anything is parsed; zod keeps it as its one global
- * setting, which every copy of zod in the process shares. English alone: `z.locales` would bring
- * every language along (64 of them) into a bundle that reaches it through the namespace.
+ * and every entry of the package load, before anything is parsed, unless the application chose a
+ * locale first (zod keeps it as one global setting, which every copy of zod in the process
+ * shares). English alone: `z.locales` would bring every language along (64 of them) into a bundle
+ * that reaches it through the namespace. A bundle of the SDK's sources that takes only a schema
+ * whose module imports neither this one nor a module that does (`location.ts`) would drop this,
+ * as the package's `sideEffects: false` allows: its refusals would read "Invalid input". The
+ * package's own builds keep it (tsup puts it at the head of the schemas' chunk).
  */
-z.config(en());
+if (!z.config().localeError) z.config(en());
 
 /** Any JSON, typed `unknown` on purpose: only for payloads whose content never matters (token_expired). */
 export const anyJson = z.unknown();
