@@ -16,10 +16,11 @@ import en from 'zod/v4/locales/en.js';
  * and every entry of the package load, before anything is parsed, unless the application chose a
  * locale first (zod keeps it as one global setting, which every copy of zod in the process
  * shares). English alone: `z.locales` would bring every language along (64 of them) into a bundle
- * that reaches it through the namespace. A bundle of the SDK's sources that takes only a schema
- * whose module imports neither this one nor a module that does (`location.ts`) would drop this,
- * as the package's `sideEffects: false` allows: its refusals would read "Invalid input". The
- * package's own builds keep it (tsup puts it at the head of the schemas' chunk).
+ * that reaches it through the namespace. A bundle of the SDK's sources that takes only schemas of
+ * modules that do not import this one (`limits.ts`, `fields.ts`, `settings.ts`, `location.ts`)
+ * would drop this, as the package's `sideEffects: false` allows: their refusals would read
+ * "Invalid input". The package's own builds keep it (tsup puts it at the head of the schemas'
+ * chunk), and so does the web app, whose client loads this module before it parses anything.
  */
 if (!z.config().localeError) z.config(en());
 
