@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeManifest } from '../../src/config/route-patterns';
 import { sandboxUser } from '../features/sandbox-world';
-import { logIn, startApp, type TestApp } from '../harness/browser';
+import { logIn, startApp, type TestApp, WAIT_TEXT } from '../harness/browser';
 
 const NOT_FOUND = 'Sorry, the page you are looking for could not be found';
 
@@ -140,10 +140,14 @@ function screenPaths(): { anonymous: string[]; member: string[]; admin: string[]
 }
 
 /**
- * Resolves once `page` has had no request in flight for `quietMs` (Playwright's `networkidle`
- * is a document's load state: it does not wait again after a navigation inside the app).
+ * Watches `page`'s requests from now on; `quiet()` resolves once it has had none in flight for
+ * `quietMs` (Playwright's `networkidle` is a document's load state: it does not wait again after a
+ * navigation inside the app). Watched from before a navigation, so its first requests count.
  */
-async function networkQuiet(page: Page, quietMs = 500, timeoutMs = 15_000): Promise<void> {
+function watchRequests(page: Page): {
+  quiet(quietMs?: number, timeoutMs?: number): Promise<void>;
+  stop(): void;
+} {
   let inFlight = 0;
   let lastChange = Date.now();
   const started = () => {
@@ -157,18 +161,20 @@ async function networkQuiet(page: Page, quietMs = 500, timeoutMs = 15_000): Prom
   page.on('request', started);
   page.on('requestfinished', ended);
   page.on('requestfailed', ended);
-  try {
-    await expect
-      .poll(() => inFlight <= 0 && Date.now() - lastChange >= quietMs, {
-        timeout: timeoutMs,
-        interval: 100,
-      })
-      .toBe(true);
-  } finally {
-    page.off('request', started);
-    page.off('requestfinished', ended);
-    page.off('requestfailed', ended);
-  }
+  return {
+    quiet: (quietMs = 500, timeoutMs = 15_000) =>
+      expect
+        .poll(() => inFlight <= 0 && Date.now() - lastChange >= quietMs, {
+          timeout: timeoutMs,
+          interval: 100,
+        })
+        .toBe(true),
+    stop() {
+      page.off('request', started);
+      page.off('requestfinished', ended);
+      page.off('requestfailed', ended);
+    },
+  };
 }
 
 describe('every screen of the route manifest, under the policy', () => {
@@ -192,24 +198,36 @@ describe('every screen of the route manifest, under the policy', () => {
     const chat = (path: string) => /^\/(messages|match-requests)(\/|$)/.test(path);
     let heading = '';
     for (const [index, path] of paths.entries()) {
-      if (index === 0) {
-        await page.goto(path);
-        await page.waitForLoadState('networkidle');
-      } else {
-        const quiet = networkQuiet(page);
+      const previous = paths[index - 1];
+      const newHeading = previous !== undefined && !(chat(path) && chat(previous));
+      const requests = watchRequests(page);
+      try {
+        if (index === 0) await page.goto(path);
         // wouter follows history.pushState (it listens for the pushState it patches in).
-        await page.evaluate((to) => history.pushState(null, '', to), path);
-        await quiet;
+        else await page.evaluate((to) => history.pushState(null, '', to), path);
+        // The screen of the path rendered: one heading of its own, not the last screen's (the
+        // chat's list and rooms share theirs, "Messages"). Waited for, not read once the network
+        // had been quiet for 500 ms: on a slow page (6x CPU) / and /admin/kyc/metrics had no
+        // heading yet at that moment.
+        await expect
+          .poll(
+            async () => {
+              const shown = await page.locator('main h1').allTextContents();
+              return shown.length === 1 && !(newHeading && shown[0] === heading);
+            },
+            { ...WAIT_TEXT, message: `${path}: its screen's own heading` },
+          )
+          .toBe(true);
+        // Then what the screen fetches once rendered, all under the policy.
+        await requests.quiet();
+      } finally {
+        requests.stop();
       }
       expect(new URL(page.url()).pathname, path).toBe(path);
       expect(await page.getByText(NOT_FOUND).count(), path).toBe(0);
-      // The screen of the path rendered: one heading of its own, not the last screen's (the
-      // chat's list and rooms share theirs, "Messages").
       const headings = await page.locator('main h1').allTextContents();
       expect(headings, path).toHaveLength(1);
-      const previous = paths[index - 1];
-      if (previous !== undefined && !(chat(path) && chat(previous)))
-        expect(headings[0], path).not.toBe(heading);
+      if (newHeading) expect(headings[0], path).not.toBe(heading);
       heading = headings[0] ?? '';
       expect(await violations(), path).toEqual([]);
     }
