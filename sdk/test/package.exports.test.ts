@@ -52,29 +52,29 @@ describe('the built package', () => {
     expect(out).toBe('none');
   });
 
-  it("words a refusal in zod's English, with no other copy of zod loaded to set it", () => {
-    // zod/mini, which the SDK builds on, answers "Invalid input" alone until its locale is set.
-    const out = runNode([
+  /**
+   * The message of user info's refusal of `roles: 1`, read from the built package in a process
+   * with no classic zod (which would set English itself), after `before` has run there.
+   */
+  const rolesRefusal = (before = '') =>
+    runNode([
       '--input-type=module',
       '-e',
-      `const schemas = await import('@matchmaker/sdk/schemas');
-       const answer = schemas.endpoints['accounts.userInfo'].response.safeParse({ roles: 1 });
-       console.log(answer.error.issues.find((issue) => issue.path[0] === 'roles').message);`,
-    ]);
-    expect(out).toBe('Invalid input: expected array, received number');
-  });
-
-  it("keeps a locale the application chose before it loaded the SDK's schemas", () => {
-    const out = runNode([
-      '--input-type=module',
-      '-e',
-      `const z = await import('zod/mini');
-       z.config({ localeError: () => 'Saisie invalide' });
+      `${before}
        const schemas = await import('@matchmaker/sdk/schemas');
        const answer = schemas.endpoints['accounts.userInfo'].response.safeParse({ roles: 1 });
        console.log(answer.error.issues.find((issue) => issue.path[0] === 'roles').message);`,
     ]);
-    expect(out).toBe('Saisie invalide');
+
+  it("words a refusal in zod's English, with no other copy of zod loaded to set it", () => {
+    // zod/mini, which the SDK builds on, answers "Invalid input" alone until its locale is set.
+    expect(rolesRefusal()).toBe('Invalid input: expected array, received number');
+  });
+
+  it("keeps a locale the application chose before it loaded the SDK's schemas", () => {
+    const chosen = `const z = await import('zod/mini');
+       z.config({ localeError: () => 'Saisie invalide' });`;
+    expect(rolesRefusal(chosen)).toBe('Saisie invalide');
   });
 
   it('ships declarations for both formats', () => {

@@ -9,9 +9,17 @@
  */
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, describePages, logIn, screenshots, startApp, type TestApp } from '../harness/browser';
+import {
+  axeViolations,
+  describePages,
+  logIn,
+  screenshots,
+  signal,
+  startApp,
+  type TestApp,
+} from '../harness/browser';
 import { ENGINE_OPEN } from './chat-network';
-import { sandboxUser } from './sandbox-world';
+import { sandboxFullName, sandboxUser } from './sandbox-world';
 
 let app: TestApp;
 let alice: Page; // new@: sends the match request
@@ -23,12 +31,8 @@ const BOB = 'member5@sandbox.test';
 const MESSAGES_API = '**/api/chats/v2/chats/messages';
 
 const id = (email: string) => sandboxUser(app, email).keycloakId;
-function fullName(email: string): string {
-  const user = sandboxUser(app, email);
-  return [user.first_name, user.last_name].filter(Boolean).join(' ');
-}
-const aliceName = () => fullName(ALICE);
-const bobName = () => fullName(BOB);
+const aliceName = () => sandboxFullName(app, ALICE);
+const bobName = () => sandboxFullName(app, BOB);
 const aliceHistory = () => alice.getByRole('region', { name: `Messages with ${bobName()}` });
 const bobHistory = () => bob.getByRole('region', { name: `Messages with ${aliceName()}` });
 const row = (page: Page, text: string) =>
@@ -181,20 +185,17 @@ describe('one pair, from match request to live chat', () => {
     // accepts: it connects once his first screen is shown and the browser has a moment, which on
     // CI's busy cores came after his click (the room then showed him offline, 1 run in 12: the
     // order messages.presence-order makes on purpose).
-    let bobInChat = () => {};
-    const bobConnected = new Promise<void>((resolve) => {
-      bobInChat = resolve;
-    });
+    const bobInChat = signal();
     bob.on('websocket', (socket) =>
       socket.on('framereceived', ({ payload }) => {
-        if (typeof payload === 'string' && /^40\/chat,/.test(payload)) bobInChat();
+        if (typeof payload === 'string' && /^40\/chat,/.test(payload)) bobInChat.fire();
       }),
     );
     await bob.goto('/matches/requests');
     const received = bob.getByRole('region', { name: /Received/ });
     const accept = received.getByRole('button', { name: `Accept request from ${aliceName()}` });
     await accept.waitFor();
-    await bobConnected;
+    await bobInChat.done;
     await screenshots(bob, 'matches-requests');
     expect(await axeViolations(bob)).toEqual([]);
     await accept.click();

@@ -10,8 +10,8 @@
  */
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { describePages, logIn, startApp, type TestApp, WAIT_TEXT } from '../harness/browser';
-import { sandboxUser } from './sandbox-world';
+import { describePages, logIn, signal, startApp, type TestApp, WAIT_TEXT } from '../harness/browser';
+import { sandboxFullName, sandboxUser } from './sandbox-world';
 
 const ALICE = 'member3@sandbox.test';
 const ROOMS_API = /\/api\/chats\/v2\/chats\/rooms\/?(\?|$)/;
@@ -44,7 +44,7 @@ it('a presence list that reaches the member after a rooms answer was computed st
   );
   const bobUser = request && store.user(request.recipient_id);
   if (!bobUser) throw new Error('the seeded world has no pending request from member3');
-  const bobName = [bobUser.first_name, bobUser.last_name].filter(Boolean).join(' ');
+  const bobName = sandboxFullName(app, bobUser.email);
 
   // Bob's sockets wait until they are let through: he is offline while he accepts.
   const heldSockets: WebSocketRoute[] = [];
@@ -96,11 +96,9 @@ it('a presence list that reaches the member after a rooms answer was computed st
   try {
     await logIn(bob, bobUser.email);
     await bob.goto('/matches/requests');
-    const alice_ = sandboxUser(app, ALICE);
-    const aliceName = [alice_.first_name, alice_.last_name].filter(Boolean).join(' ');
     const accept = bob
       .getByRole('region', { name: /Received/ })
-      .getByRole('button', { name: `Accept request from ${aliceName}` });
+      .getByRole('button', { name: `Accept request from ${sandboxFullName(app, ALICE)}` });
     await accept.click();
     await bob.getByText('Match request accepted').waitFor();
 
@@ -121,12 +119,3 @@ it('a presence list that reaches the member after a rooms answer was computed st
     await alice.unroute(ROOMS_API);
   }
 });
-
-/** A one-shot event a test waits for: `fire()` as often as it happens, `done` resolves once. */
-function signal(): { fire: () => void; done: Promise<void> } {
-  let fire = () => {};
-  const done = new Promise<void>((resolve) => {
-    fire = resolve;
-  });
-  return { fire, done };
-}

@@ -7,6 +7,12 @@ export function sandboxUser(app: TestApp, email: string) {
   return user;
 }
 
+/** A member's name as the app shows it: first and last, the ones the member gave. */
+export function sandboxFullName(app: TestApp, email: string): string {
+  const user = sandboxUser(app, email);
+  return [user.first_name, user.last_name].filter(Boolean).join(' ');
+}
+
 /** The path of the room of two demo members (member1 and member2's holds 5,000 messages). */
 export function sandboxRoomPath(app: TestApp, email: string, other: string): string {
   const room = app.sandbox.world.store.roomBetween(

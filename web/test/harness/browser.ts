@@ -407,6 +407,15 @@ export async function waitUntil(condition: () => boolean, timeoutMs = 10_000): P
   return condition();
 }
 
+/** Something a test waits for that another part of it sees happen: `fire()` any number of times, `done` resolves once. */
+export function signal(): { fire: () => void; done: Promise<void> } {
+  let fire = () => {};
+  const done = new Promise<void>((resolve) => {
+    fire = resolve;
+  });
+  return { fire, done };
+}
+
 /** What `holdRequests` answers: whether the request came, and the release that lets it go. */
 export interface HeldRequests {
   /** Whether the page has asked for it since the hold began. */
